@@ -1,0 +1,188 @@
+"""Bots: a random bot and a heuristic bot (the hosting plays the latter for players who go quiet).
+
+A bot is a function `(state, seat, rng) -> command` choosing from `legal_commands`, so it can never send
+an illegal command and needs no rules of its own beyond its preferences.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from .cards import CHARACTERS, DISTRICTS
+from .legal import legal_commands
+from .state import Player, State
+
+Command = dict[str, Any]
+Bot = Callable[[State, int, random.Random], Command]
+
+
+def random_bot(state: State, seat: int, rng: random.Random) -> Command:
+    """Any legal command, uniformly."""
+    return rng.choice(legal_commands(state, seat))
+
+
+def heuristic_bot(state: State, seat: int, rng: random.Random) -> Command:
+    """A sensible move: good characters, income by need, the dearest affordable build, pointed targets."""
+    commands = legal_commands(state, seat)
+    by_type: dict[str, list[Command]] = {}
+    for command in commands:
+        by_type.setdefault(command["type"], []).append(command)
+    for pick in _PREFERENCES:
+        chosen = pick(state, seat, by_type, rng)
+        if chosen is not None:
+            return chosen
+    return commands[0]
+
+
+# --- the draft ---------------------------------------------------------------------------------------
+
+def _character_value(state: State, seat: int, character: str) -> float:
+    me = state.players[seat]
+    leader = max((len(p.city) for p in state.players if p.seat != seat), default=0)
+    colours = Counter(DISTRICTS[b.district].colour for b in me.city)
+    colour = CHARACTERS[character].colour
+    value = float(colours[colour]) if colour is not None else 0.0
+    if character == "bishop" and len(me.city) >= state.rules.complete_city - 2:
+        value += 6
+    if character in ("assassin", "warlord") and leader >= state.rules.complete_city - 2:
+        value += 5
+    if character == "thief" and me.gold <= 2:
+        value += 2.5
+    if character == "architect" and me.gold >= 4 and me.hand:
+        value += 3
+    if character == "magician" and not _buildable(me):
+        value += 2.5
+    if character == "merchant":
+        value += 1.5
+    if character == "king" and state.crown != seat:
+        value += 1
+    return value
+
+
+def _draft(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+    for kind, best in (("choose_character", max), ("discard_character", min)):
+        if kind in by_type:
+            return best(by_type[kind], key=lambda c: _character_value(state, seat, c["character"]))
+    return None
+
+
+# --- income and building ------------------------------------------------------------------------------
+
+def _buildable(player: Player) -> list[str]:
+    return [d for d in player.hand if not player.has(d)]
+
+
+def _card_value(player: Player, district: str) -> float:
+    if player.has(district):
+        return -1.0
+    card = DISTRICTS[district]
+    affordable = 2.0 if card.cost <= player.gold + 2 else 0.0
+    return card.points + affordable
+
+
+def _keep(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+    player = state.players[seat]
+    if "keep_card" in by_type:
+        return max(by_type["keep_card"], key=lambda c: _card_value(player, c["district"]))
+    if "discard_card" in by_type:
+        return min(by_type["discard_card"], key=lambda c: _card_value(player, c["district"]))
+    return None
+
+
+def _income(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+    if "take_gold" not in by_type:
+        return None
+    player = state.players[seat]
+    wants_cards = not _buildable(player) or (player.gold >= 4 and len(player.hand) < 2)
+    if wants_cards and "draw_cards" in by_type:
+        return by_type["draw_cards"][0]
+    return by_type["take_gold"][0]
+
+
+def _collect(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+    if "collect_income" not in by_type:
+        return None
+    assert state.turn is not None
+    colour = CHARACTERS[state.turn.character].colour
+    # Build a district of the character's colour first when it is affordable: it pays at once.
+    for build in by_type.get("build", []):
+        if DISTRICTS[build["district"]].colour == colour:
+            return None
+    return by_type["collect_income"][0]
+
+
+def _build(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+    if "build" not in by_type:
+        return None
+    return max(by_type["build"], key=lambda c: DISTRICTS[c["district"]].points)
+
+
+# --- powers ----------------------------------------------------------------------------------------------
+
+def _leader(state: State, seat: int) -> Player:
+    others = [p for p in state.players if p.seat != seat]
+    return max(others, key=lambda p: (len(p.city), p.gold))
+
+
+def _power(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+    if "kill" in by_type:
+        return _named(by_type["kill"], ("architect", "merchant", "king", "warlord", "bishop"), rng)
+    if "rob" in by_type:
+        return _named(by_type["rob"], ("merchant", "architect", "king", "bishop", "warlord"), rng)
+    if "swap_hands" in by_type:
+        return _magic(state, seat, by_type)
+    if "destroy" in by_type:
+        return _warlord(state, seat, by_type["destroy"])
+    return None
+
+
+def _named(commands: list[Command], wanted: tuple[str, ...], rng: random.Random) -> Command:
+    favoured = [c for c in commands if c["character"] in wanted[:3]]
+    return rng.choice(favoured or commands)
+
+
+def _magic(state: State, seat: int, by_type: dict[str, list[Command]]) -> Command | None:
+    me = state.players[seat]
+    richest = max((p for p in state.players if p.seat != seat), key=lambda p: len(p.hand))
+    if len(richest.hand) >= len(me.hand) + 2:
+        return {"type": "swap_hands", "seat": richest.seat}
+    useless = [d for d in me.hand if me.has(d)]
+    if useless:
+        return {"type": "redraw", "districts": useless}
+    return None
+
+
+def _warlord(state: State, seat: int, destroys: list[Command]) -> Command | None:
+    leader = _leader(state, seat)
+    gold = state.players[seat].gold
+    at_leader = [c for c in destroys if c["seat"] == leader.seat]
+    if at_leader and len(leader.city) >= state.rules.complete_city - 2:
+        return max(at_leader, key=lambda c: DISTRICTS[c["district"]].cost)
+    free = [c for c in destroys if DISTRICTS[c["district"]].cost == 1 and gold >= 0]
+    return free[0] if free else None
+
+
+def _purple(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+    player = state.players[seat]
+    for command in by_type.get("use_laboratory", []):
+        if player.has(command["district"]):
+            return command
+    if "use_smithy" in by_type and player.gold >= 5 and len(player.hand) <= 1:
+        return by_type["use_smithy"][0]
+    if "use_graveyard" in by_type:
+        offer = state.graveyard_offer
+        assert offer is not None
+        return by_type["use_graveyard" if not player.has(offer.district) else "decline_graveyard"][0]
+    return None
+
+
+def _end(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+    return by_type["end_turn"][0] if "end_turn" in by_type else None
+
+
+_PREFERENCES = (_draft, _keep, _purple, _power, _income, _collect, _build, _end)
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

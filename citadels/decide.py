@@ -1,0 +1,91 @@
+"""`decide(state, seat, command, rng) -> events`: validate a command and return what it causes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from . import characters, draft, purple, turn
+from .errors import IllegalCommand
+from .events import Event
+from .recorder import Recorder
+from .state import DRAFT, OVER, State
+
+Action = Callable[[Recorder, int, dict[str, Any]], None]
+
+DRAFT_ACTIONS: dict[str, Action] = {
+    "choose_character": draft.choose,
+    "discard_character": draft.discard,
+}
+GRAVEYARD_ACTIONS: dict[str, Action] = {
+    "use_graveyard": purple.use_graveyard,
+    "decline_graveyard": purple.decline_graveyard,
+}
+TURN_ACTIONS: dict[str, Action] = {
+    "take_gold": turn.take_gold,
+    "draw_cards": turn.draw_cards,
+    "keep_card": turn.keep_card,
+    "discard_card": turn.discard_card,
+    "build": turn.build,
+    "collect_income": characters.collect_income,
+    "end_turn": turn.end_turn,
+    "kill": characters.kill,
+    "rob": characters.rob,
+    "swap_hands": characters.swap_hands,
+    "redraw": characters.redraw,
+    "destroy": characters.destroy,
+    "use_laboratory": purple.use_laboratory,
+    "use_smithy": purple.use_smithy,
+}
+COMMAND_TYPES = frozenset(DRAFT_ACTIONS) | frozenset(GRAVEYARD_ACTIONS) | frozenset(TURN_ACTIONS)
+
+
+def awaiting(state: State) -> list[int]:
+    """The seats whose decision the game waits for now; empty once the game is over."""
+    if state.phase == OVER:
+        return []
+    if state.graveyard_offer is not None:
+        return [state.graveyard_offer.seat]
+    if state.phase == DRAFT:
+        return [state.draft_steps[0].seat]
+    assert state.turn is not None
+    return [state.turn.seat]
+
+
+def actions_now(state: State) -> dict[str, Action]:
+    """The commands that make sense in the current phase, by type."""
+    if state.graveyard_offer is not None:
+        return GRAVEYARD_ACTIONS
+    if state.phase == DRAFT:
+        return DRAFT_ACTIONS
+    return TURN_ACTIONS
+
+
+def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Event]:
+    """The events `command` from `seat` causes; IllegalCommand if it is not legal now."""
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise IllegalCommand("malformed", 'a command is a JSON object with a "type", e.g. {"type": "take_gold"}')
+    kind = command["type"]
+    if kind not in COMMAND_TYPES:
+        raise IllegalCommand("unknown_command", f"there is no command '{kind}'")
+    if state.phase == OVER:
+        raise IllegalCommand("game_over", "the game is over")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
+        raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
+    if seat not in awaiting(state):
+        raise IllegalCommand("not_your_turn", "it is not your decision now")
+    action = actions_now(state).get(kind)
+    if action is None:
+        raise IllegalCommand("not_now", f"'{kind}' is not possible now: {_what_now(state)}")
+    rec = Recorder(state, rng)
+    action(rec, seat, command)
+    return rec.events
+
+
+def _what_now(state: State) -> str:
+    if state.graveyard_offer is not None:
+        return "decide whether to use your Graveyard"
+    if state.phase == DRAFT:
+        return "the characters are being chosen"
+    return "it is a character's turn"

@@ -1,0 +1,89 @@
+"""The character draft of each round, for every player count."""
+
+from __future__ import annotations
+
+from . import turn
+from .commands import Command, text_field
+from .errors import IllegalCommand
+from .evolve import draft_script
+from .recorder import Recorder
+
+
+def start_round(rec: Recorder) -> None:
+    """Shuffle the characters, lay out the face-up and face-down ones, and open the draft."""
+    state = rec.state
+    rules = state.rules
+    number = state.round + 1
+    if number <= len(rules.character_orders):
+        order = list(rules.character_orders[number - 1])
+    else:
+        order = rec.shuffled(rules.characters)
+    face_up = split_face_up(order, rules.face_up_count, rules.never_face_up)
+    face_down, pile = order[0], order[1:]
+    private = {state.crown: {"face_down": face_down}} if rules.king_sees_face_down else {}
+    rec.emit(
+        "round_started", {"round": number, "crown": state.crown, "face_up": face_up},
+        private=private, secret={"face_down": [face_down], "pile": pile},
+    )
+
+
+def split_face_up(order: list[str], count: int, never_face_up: tuple[str, ...]) -> list[str]:
+    """Take `count` face-up cards from the top of `order` (in place), passing over those never shown.
+
+    Passing over a card leaves it where it was in a uniformly shuffled deck, which is the same chance as
+    the rulebook's "shuffle it back and turn up another".
+    """
+    face_up = [c for c in order if c not in never_face_up][:count]
+    for card in face_up:
+        order.remove(card)
+    return face_up
+
+
+def choose(rec: Recorder, seat: int, command: Command) -> None:
+    """`choose_character`: keep a character from the cards passed to this seat."""
+    character = _drafted(rec, seat, command, "choose")
+    rec.emit("character_chosen", {"seat": seat}, private={seat: {"character": character}})
+    _advance(rec)
+
+
+def discard(rec: Recorder, seat: int, command: Command) -> None:
+    """`discard_character`: lay a character face down (the 2-player draft)."""
+    character = _drafted(rec, seat, command, "discard")
+    rec.emit("character_discarded", {"seat": seat}, private={seat: {"character": character}})
+    _advance(rec)
+
+
+def _drafted(rec: Recorder, seat: int, command: Command, action: str) -> str:
+    state = rec.state
+    step = state.draft_steps[0]
+    if step.action != action:
+        verb = "choose a character to keep" if step.action == "choose" else "discard a character face down"
+        raise IllegalCommand("wrong_step", f"now you must {verb}")
+    character = text_field(command, "character")
+    if character not in state.draft_pile:
+        raise IllegalCommand(
+            "not_offered", f"'{character}' is not among the characters you were handed: "
+            + ", ".join(state.draft_pile),
+        )
+    return character
+
+
+def _advance(rec: Recorder) -> None:
+    """Offer the face-down card to a last chooser left with one card; end the draft when done."""
+    state = rec.state
+    if state.draft_steps:
+        step = state.draft_steps[0]
+        if step.action == "choose" and len(state.draft_pile) == 1 and state.face_down:
+            rec.emit(
+                "face_down_offered", {"seat": step.seat},
+                private={step.seat: {"character": state.face_down[0]}},
+            )
+        return
+    last = _last_chooser(rec)
+    for leftover in state.draft_pile:
+        rec.emit("character_discarded", {"seat": last}, private={last: {"character": leftover}})
+    turn.call_next(rec)
+
+
+def _last_chooser(rec: Recorder) -> int:
+    return draft_script(rec.state.rules.players, rec.state.crown)[-1].seat

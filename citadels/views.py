@@ -1,0 +1,81 @@
+"""`view(state, seat)`: what one seat (or a spectator, None) may see, as JSON-ready data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .decide import awaiting
+from .state import DRAFT, OVER, State
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The table as `seat` sees it: public facts plus that seat's own hand, characters and choices."""
+    data: dict[str, Any] = {
+        "phase": state.phase,
+        "round": state.round,
+        "crown": state.crown,
+        "awaiting": awaiting(state),
+        "players": [_public_player(state, p.seat) for p in state.players],
+        "deck_size": len(state.deck),
+        "discard_size": len(state.discard),
+        "discard": list(state.discard),
+        "face_up": list(state.face_up),
+        "killed": state.killed,
+        "robbed": state.robbed,
+        "turn": _public_turn(state),
+        "options": {
+            "edition": state.rules.edition,
+            "rejected_card": state.rules.rejected_card,
+            "king_sees_face_down": state.rules.king_sees_face_down,
+        },
+    }
+    if seat is not None:
+        data.update(_private(state, seat))
+    if state.phase == OVER:
+        data["scores"] = [dict(s) for s in state.scores]
+        data["winners"] = list(state.winners)
+    return data
+
+
+def _public_player(state: State, seat: int) -> dict[str, Any]:
+    player = state.players[seat]
+    return {
+        "seat": seat,
+        "gold": player.gold,
+        "hand_size": len(player.hand),
+        "city": list(player.districts()),
+        "characters": [c for s, c in state.revealed if s == seat],
+    }
+
+
+def _public_turn(state: State) -> dict[str, Any] | None:
+    turn_ = state.turn
+    if turn_ is None:
+        return None
+    return {
+        "seat": turn_.seat,
+        "character": turn_.character,
+        "income_taken": turn_.income_taken,
+        "builds": turn_.builds,
+        "ability_used": turn_.ability_used,
+        "colour_income_taken": turn_.colour_income_taken,
+    }
+
+
+def _private(state: State, seat: int) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "seat": seat,
+        "hand": list(state.players[seat].hand),
+        "my_characters": list(state.chosen[seat]) if state.chosen else [],
+    }
+    if state.phase == DRAFT and state.draft_steps and state.draft_steps[0].seat == seat:
+        data["draft"] = {"action": state.draft_steps[0].action, "characters": sorted(state.draft_pile)}
+    if (
+        state.phase == DRAFT and seat == state.crown and state.rules.king_sees_face_down
+        and state.round > 0 and len(state.face_down) >= 1 and state.draft_steps
+    ):
+        data["face_down"] = state.face_down[0]
+    turn_ = state.turn
+    if turn_ is not None and turn_.seat == seat and turn_.drawn:
+        data["drawn"] = {"cards": list(turn_.drawn), "keep": turn_.keep}
+    return data
