@@ -80,23 +80,25 @@ class Table:
 
     # --- acting ----------------------------------------------------------------------------------------
 
-    def do(self, command: dict[str, Any] | str, seat: int | None = None, **fields: Any) -> list[Event]:
-        """Decide `command` for `seat` (default: the awaited seat) and fold its events into the state."""
+    def do(self, command: dict[str, Any] | str, by: int | None = None, **fields: Any) -> list[Event]:
+        """Decide `command` from seat `by` (default: the awaited seat) and fold its events into the state.
+
+        A string command takes its fields as keywords: `do("destroy", seat=1, district="keep")`."""
         if isinstance(command, str):
             command = {"type": command, **fields}
         before = self.state
-        events = RULES.decide(self.state, self.seat if seat is None else seat, command, self.rng)
+        events = RULES.decide(self.state, self.seat if by is None else by, command, self.rng)
         assert self.state is before  # decide never changes the state
         self.state = RULES.fold(events, self.state)
         self.events += events
         return events
 
-    def refuse(self, command: dict[str, Any] | str, seat: int | None = None, **fields: Any) -> str:
-        """Assert that `command` is illegal now; return the error's code."""
+    def refuse(self, command: dict[str, Any] | str, by: int | None = None, **fields: Any) -> str:
+        """Assert that `command` from seat `by` (default: the awaited seat) is illegal now; return the code."""
         if isinstance(command, str):
             command = {"type": command, **fields}
         with pytest.raises(IllegalCommand) as error:
-            RULES.decide(self.state, self.seat if seat is None else seat, command, self.rng)
+            RULES.decide(self.state, self.seat if by is None else by, command, self.rng)
         assert error.value.message  # a message a player understands
         return error.value.code
 
@@ -149,3 +151,19 @@ class Table:
 def of_type(events: list[Event], kind: str) -> list[Event]:
     """The events of one type."""
     return [e for e in events if e.type == kind]
+
+
+def drafted(
+    picks: list[str], face_up: tuple[str, ...] = (), face_down: str | None = None,
+    players: int | None = None, later: tuple[list[str], ...] = (), **kwargs: Any,
+) -> Table:
+    """A game whose first draft is done: `picks` are the draft's choices (and, at 2 players, discards) in
+    order, from the crown (seat 0) to the left; `face_up` and `face_down` the cards laid out first.
+    `later` are the character orders of the next rounds."""
+    players = players or len(picks)
+    if face_down is None:
+        face_down = next(c for c in RANK_ORDER if c not in picks and c not in face_up)
+    table = Table(players, order(*face_up, face_down), *later, **kwargs)
+    assert table.state.face_up == face_up and table.state.face_down == (face_down,)
+    table.draft(*picks)
+    return table

@@ -146,7 +146,7 @@ def test_draft_goes_from_the_crown_to_the_left_and_the_last_card_goes_face_down(
 
 def test_only_the_awaited_seat_may_choose() -> None:
     table = Table(4, order("thief", "bishop"))
-    assert table.refuse("choose_character", seat=1, character="king") == "not_your_turn"
+    assert table.refuse("choose_character", by=1, character="king") == "not_your_turn"
     assert RULES.legal_commands(table.state, 1) == []
 
 
