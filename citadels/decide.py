@@ -42,15 +42,18 @@ COMMAND_TYPES = frozenset(DRAFT_ACTIONS) | frozenset(GRAVEYARD_ACTIONS) | frozen
 
 
 def awaiting(state: State) -> list[int]:
-    """The seats whose decision the game waits for now; empty once the game is over."""
+    """The seats whose decision the game waits for now; empty once the game is over.
+
+    Also empty between two events of one decision's batch (say, after a turn ended and before the next
+    character reveals): such a state is never the last of a stored batch but can be replayed.
+    """
     if state.phase == OVER:
         return []
     if state.graveyard_offer is not None:
         return [state.graveyard_offer.seat]
     if state.phase == DRAFT:
-        return [state.draft_steps[0].seat]
-    assert state.turn is not None
-    return [state.turn.seat]
+        return [state.draft_steps[0].seat] if state.draft_steps else []
+    return [state.turn.seat] if state.turn is not None else []
 
 
 def actions_now(state: State) -> dict[str, Action]:

@@ -1,0 +1,159 @@
+"""Invariants every state and event of every game must keep; used by the random-game tests."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from citadels import RULES, IllegalCommand
+from citadels.bots import Bot
+from citadels.events import Event
+from citadels.state import DRAFT, State
+
+HIDDEN = "hidden"
+MAX_DECISIONS = 20_000
+
+
+def all_cards(state: State) -> Counter[str]:
+    """Every district card of the game wherever it is: deck, hands, cities, discard pile, drawn cards."""
+    cards: Counter[str] = Counter(state.deck)
+    cards.update(state.discard)
+    for player in state.players:
+        cards.update(player.hand)
+        cards.update(player.districts())
+    if state.turn is not None:
+        cards.update(state.turn.drawn)
+    return cards
+
+
+def check_state(state: State) -> None:
+    """Each card exactly once and no negative gold, in every state."""
+    assert all_cards(state) == Counter(state.rules.deck), "a district card was lost or duplicated"
+    assert all(p.gold >= 0 for p in state.players), "negative gold"
+
+
+def check_waiting(state: State) -> None:
+    """After a whole batch the game waits for exactly one seat, who can act, or it is over."""
+    waiting = RULES.awaiting(state)
+    assert len(waiting) == (0 if state.phase == "over" else 1)
+    for seat in waiting:
+        assert RULES.legal_commands(state, seat), f"seat {seat} is awaited but has nothing to do"
+    for seat in range(state.rules.players):
+        if seat not in waiting:
+            assert RULES.legal_commands(state, seat) == []
+            try:
+                RULES.decide(state, seat, {"type": "end_turn"}, random.Random(0))
+            except IllegalCommand as error:
+                assert error.code in ("not_your_turn", "game_over")
+            else:
+                raise AssertionError(f"seat {seat} acted out of turn")
+
+
+def check_event(event: Event, state: State) -> Event:
+    """The JSON form round-trips, and hidden fields never sit in the public part; returns the decoded
+    JSON form (what the server would load)."""
+    stored = RULES.decode(json.loads(json.dumps(RULES.encode(event))))
+    assert stored == event
+    for part in (*event.private.values(), event.secret):
+        assert not set(part) & set(event.public), f"{event.type} repeats a hidden field in public"
+    for seat in [None, *range(state.rules.players)]:
+        seen = RULES.redact(event, seat)
+        assert seen is not None
+        others = [part for other, part in event.private.items() if other != seat]
+        for part in [event.secret, *others]:
+            for key in part:
+                mine = event.private.get(seat, {}) if seat is not None else {}
+                assert key not in seen or key in mine, f"{event.type} shows seat {seat} a hidden '{key}'"
+    return stored
+
+
+def blind(state: State, seat: int | None) -> State:
+    """`state` with everything `seat` may not know replaced by a placeholder."""
+    players = tuple(
+        p if p.seat == seat else p._replace(hand=(HIDDEN,) * len(p.hand)) for p in state.players
+    )
+    known = set(state.revealed)
+    chosen = tuple(
+        cs if s == seat else tuple(c if (s, c) in known else HIDDEN for c in cs)
+        for s, cs in enumerate(state.chosen)
+    )
+    drafting = state.phase == DRAFT and state.draft_steps and state.draft_steps[0].seat == seat
+    sees_face_down = drafting or (seat == state.crown and state.rules.king_sees_face_down and state.phase == DRAFT)
+    turn = state.turn
+    if turn is not None and turn.seat != seat:
+        turn = turn._replace(drawn=(HIDDEN,) * len(turn.drawn))
+    return state._replace(
+        players=players, chosen=chosen, deck=(HIDDEN,) * len(state.deck), turn=turn,
+        draft_pile=state.draft_pile if drafting else (HIDDEN,) * len(state.draft_pile),
+        face_down=state.face_down[:1] + (HIDDEN,) * (len(state.face_down) - 1) if sees_face_down
+        else (HIDDEN,) * len(state.face_down),
+    )
+
+
+def check_view(state: State, seat: int | None) -> None:
+    """A seat's view depends on nothing that seat may not know."""
+    seen = RULES.view(state, seat)
+    assert seen == RULES.view(blind(state, seat), seat), f"seat {seat}'s view shows something hidden"
+    json.dumps(seen)
+    for player in seen["players"]:
+        if player["seat"] != seat:
+            assert set(player["characters"]) <= {c for s, c in state.revealed if s == player["seat"]}
+
+
+def check_legal_commands_accepted(state: State, rng: random.Random) -> None:
+    """Every command `legal_commands` lists is accepted by `decide` and changes nothing in `state`."""
+    before = RULES.dump_state(state)
+    for seat in RULES.awaiting(state):
+        for command in RULES.legal_commands(state, seat):
+            RULES.decide(state, seat, command, random.Random(rng.random()))
+    assert RULES.dump_state(state) == before
+
+
+def play_checked(
+    players: int, rng: random.Random, choices: Any = None, thorough: bool = False,
+    options: dict[str, Any] | None = None, bots: Sequence[Bot] = (),
+) -> State:
+    """Play a random game, checking every invariant after every event; return the final state.
+
+    `choices` (an iterator of ints) picks among the legal commands, else `bots` (one per seat) do, else
+    `rng` does. Every event is checked, and one seat's view in turn (all views when `thorough`, which
+    also checks that every listed command is accepted).
+    """
+    history: list[Event] = []
+    state: State | None = None
+    replica: State | None = None
+    batch = RULES.setup(options or {}, players, rng)
+    for _ in range(MAX_DECISIONS):
+        for event in batch:
+            state = RULES.evolve(state, event)
+            replica = RULES.evolve(replica, check_event(event, state))
+            assert replica == state, "the fold of the stored events differs from the live state"
+            check_state(state)
+            viewers = [None, *range(players)] if thorough else [len(history) % (players + 1) - 1]
+            for seat in viewers:
+                check_view(state, None if seat == -1 else seat)
+            history.append(event)
+        assert state is not None
+        check_waiting(state)
+        waiting = RULES.awaiting(state)
+        if not waiting:
+            break
+        if thorough:
+            check_legal_commands_accepted(state, rng)
+        seat = waiting[0]
+        legal = RULES.legal_commands(state, seat)
+        pick = next(choices, None) if choices is not None else None
+        if pick is not None:
+            command = legal[pick % len(legal)]
+        else:
+            command = bots[seat](state, seat, rng) if bots else rng.choice(legal)
+        batch = RULES.decide(state, seat, command, rng)
+    else:
+        raise AssertionError("the game did not end")
+    assert state is not None and state.phase == "over"
+    assert RULES.load_state(json.loads(json.dumps(RULES.dump_state(state)))) == state
+    assert RULES.fold(history) == state
+    return state
