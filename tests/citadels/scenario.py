@@ -143,6 +143,12 @@ class Table:
             player = player._replace(city=tuple(Built(d, built_round) for d in city))
         self.state = self.state.with_player(player)
 
+    def add_to_city(self, seat: int, districts: list[str], built_round: int = 0) -> None:
+        """Add districts (built in `built_round`) to a city, keeping the districts already there."""
+        player = self.state.players[seat]
+        city = player.city + tuple(Built(d, built_round) for d in districts)
+        self.state = self.state.with_player(player._replace(city=city))
+
     def set_deck(self, deck: list[str], discard: list[str] | None = None) -> None:
         """Rewrite the draw pile (top first) and the discard pile."""
         self.state = self.state._replace(deck=tuple(deck), discard=tuple(discard or ()))
