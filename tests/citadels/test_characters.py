@@ -418,3 +418,33 @@ def test_characters_without_colour_have_no_colour_income() -> None:
     table.set(0, city=["manor", "temple", "tavern", "prison"])
     assert table.refuse("collect_income") == "no_colour_income"
     assert {"type": "collect_income"} not in table.legal()
+
+
+def test_nobody_learns_who_held_the_killed_character() -> None:
+    table = drafted(["assassin", "thief", "merchant", "warlord"], FACE_UP, "bishop")
+    table.do("kill", character="merchant")
+    table.finish_round()
+    round_one = table.events[: table.types(table.events).index("round_ended")]
+    for event in round_one:
+        if event.type == "character_killed":
+            continue
+        for seat in [None, 0, 1, 3]:
+            assert "merchant" not in str(RULES.redact(event, seat)), event
+    for seat in [None, 0, 1, 3]:
+        assert "merchant" not in str(table.view(seat)["players"])
+
+
+def test_killing_a_king_nobody_holds_leaves_the_crown() -> None:
+    table = drafted(["assassin", "thief", "merchant", "warlord"], FACE_UP, "king")
+    table.do("kill", character="king")
+    table.finish_round()
+    assert table.state.crown == 0 and not of_type(table.events, "crown_passed")
+
+
+def test_thief_may_rob_his_own_other_character_at_two_players() -> None:
+    table = drafted(["thief", "king", "bishop", "merchant", "warlord", "architect"], players=2)
+    # seat 0: thief, merchant; seat 1: king, architect
+    table.do("rob", character="merchant")
+    table.end()  # thief: 4 gold
+    table.end()  # king
+    assert table.state.turn.character == "merchant" and table.gold(0) == 4 + 1
