@@ -283,3 +283,13 @@ def test_malformed_and_unknown_commands() -> None:
     with pytest.raises(IllegalCommand) as error:
         RULES.decide(table.state, 0, "take_gold", random.Random(0))
     assert error.value.code == "malformed"
+
+
+def test_2000_edition_observatory_with_two_cards_left_discards_one() -> None:
+    """Draw 3 and discard 2 nets one card; with only two cards left the player draws 2 and discards 1."""
+    table = king_table(edition="2000")
+    table.set(0, hand=[], city=["observatory"])
+    table.set_deck(["castle", "palace"], [])
+    table.do("draw_cards")
+    assert table.hand(0) == ["castle", "palace"]
+    assert table.state.turn.must_discard == 1
