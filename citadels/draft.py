@@ -17,9 +17,8 @@ def start_round(rec: Recorder) -> None:
     if number <= len(rules.character_orders):
         order = list(rules.character_orders[number - 1])
     else:
-        order = rec.shuffled(rules.characters)
-    face_up = split_face_up(order, rules.face_up_count, rules.never_face_up)
-    face_down, pile = order[0], order[1:]
+        order = turn_up(rec.shuffled(rules.characters), rules.face_up_count, rules.never_face_up, rec)
+    face_up, face_down, pile = order[: rules.face_up_count], order[rules.face_up_count], order[rules.face_up_count + 1:]
     private = {state.crown: {"face_down": face_down}} if rules.king_sees_face_down else {}
     rec.emit(
         "round_started", {"round": number, "crown": state.crown, "face_up": face_up},
@@ -27,16 +26,18 @@ def start_round(rec: Recorder) -> None:
     )
 
 
-def split_face_up(order: list[str], count: int, never_face_up: tuple[str, ...]) -> list[str]:
-    """Take `count` face-up cards from the top of `order` (in place), passing over those never shown.
-
-    Passing over a card leaves it where it was in a uniformly shuffled deck, which is the same chance as
-    the rulebook's "shuffle it back and turn up another".
-    """
-    face_up = [c for c in order if c not in never_face_up][:count]
-    for card in face_up:
-        order.remove(card)
-    return face_up
+def turn_up(order: list[str], count: int, never_face_up: tuple[str, ...], rec: Recorder) -> list[str]:
+    """The deck after turning up `count` cards from its top: a card that may never lie face up (the King)
+    is shuffled back into the rest of the deck and another turned up, as the rulebook says."""
+    deck = list(order)
+    face_up: list[str] = []
+    while len(face_up) < count:
+        card = deck.pop(0)
+        if card in never_face_up:
+            deck.insert(rec.rng.randrange(len(deck) + 1), card)
+        else:
+            face_up.append(card)
+    return face_up + deck
 
 
 def choose(rec: Recorder, seat: int, command: Command) -> None:

@@ -78,7 +78,9 @@ def resolve(options: dict[str, Any] | None, players: int) -> Rules:
         never_face_up=("king",),
         face_up_count=FACE_UP_BY_PLAYERS[players],
         complete_city=8,
-        character_orders=_character_orders(options.get("character_orders"), characters),
+        character_orders=_character_orders(
+            options.get("character_orders"), characters, FACE_UP_BY_PLAYERS[players], ("king",)
+        ),
     )
 
 
@@ -93,7 +95,11 @@ def _deck(given: Any) -> tuple[str, ...]:
     return tuple(given)
 
 
-def _character_orders(given: Any, characters: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+def _character_orders(
+    given: Any, characters: tuple[str, ...], face_up: int, never_face_up: tuple[str, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """Each round's character deck as it lies once the face-up cards are turned (top first): the first
+    `face_up` cards lie face up, the next one face down, the rest is handed to the crown's holder."""
     if given is None:
         return ()
     if not isinstance(given, list) or not all(isinstance(order, list) for order in given):
@@ -101,6 +107,9 @@ def _character_orders(given: Any, characters: tuple[str, ...]) -> tuple[tuple[st
     for order in given:
         if Counter(order) != Counter(characters):
             raise _bad(f"each character order must hold each of {', '.join(characters)} once")
+        shown = set(order[:face_up]) & set(never_face_up)
+        if shown:
+            raise _bad(f"{', '.join(sorted(shown))} may never lie face up: the first {face_up} cards are turned up")
     return tuple(tuple(order) for order in given)
 
 

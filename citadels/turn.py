@@ -88,7 +88,9 @@ def draw_cards(rec: Recorder, seat: int, command: Command) -> None:
     if not state.deck and not state.discard:
         raise IllegalCommand("deck_empty", "there are no cards left to draw: take gold instead")
     if state.rules.rejected_card == REJECTED_ANY_HAND_CARD and not player.has("library"):
-        draw(rec, seat, count, "income", keep=count, discard=count - 1)
+        # Draw n, discard n - 1: a player who can draw only one card keeps it and discards nothing.
+        drawable = min(count, len(state.deck) + len(state.discard))
+        draw(rec, seat, count, "income", keep=count, discard=drawable - 1)
     else:
         keep = (2 if count == 3 else count) if player.has("library") else 1
         draw(rec, seat, count, "income", keep=keep)
