@@ -23,6 +23,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "killed": state.killed,
         "robbed": state.robbed,
         "turn": _public_turn(state),
+        "graveyard_offer": None if state.graveyard_offer is None else state.graveyard_offer._asdict(),
         "options": {
             "edition": state.rules.edition,
             "rejected_card": state.rules.rejected_card,
