@@ -1,0 +1,1 @@
+"""Game emails (turn, reminder, deadline passed, started, ended, digest) through a transactional outbox."""

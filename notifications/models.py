@@ -1,0 +1,115 @@
+"""Outbox rows, notification preferences, absences (vacation) and the per-seat timeout record.
+
+The seat-presence and absence tables serve games/deadlines.py too; they live here because the games
+models belong to the hosting code and these tables are only about reaching (or not reaching) a player.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Kind(models.TextChoices):
+    """The kinds of game email; a player can opt out of each."""
+
+    TURN = "turn", "your turn"
+    REMINDER = "reminder", "reminder before the deadline"
+    TIMEOUT = "timeout", "deadline passed"
+    STARTED = "started", "game started"
+    ENDED = "ended", "game ended"
+    DIGEST = "digest", "daily digest"
+
+
+class Preference(models.Model):
+    """How a player wants game emails: each one, a daily digest, or none; plus kinds opted out of."""
+
+    class Mode(models.TextChoices):
+        EACH = "each", "every email"
+        DIGEST = "digest", "a daily digest"
+        NONE = "none", "no email"
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_pref")
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.EACH)
+    # Kinds (Kind values) this player never wants, whatever the mode.
+    opted_out = models.JSONField(default=list, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.mode} (-{','.join(self.opted_out)})"
+
+
+class Absence(models.Model):
+    """A declared vacation: deadlines of the player's games pause while it lasts."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user_id", "starts_at"]
+        indexes = [models.Index(fields=["user", "ends_at"], name="absence_user_end_idx")]
+        constraints = [models.CheckConstraint(condition=models.Q(ends_at__gt=models.F("starts_at")), name="absence_positive")]
+
+
+class SeatPresence(models.Model):
+    """Timeouts of one seat in one game: after enough in a row the seat is absent and the bot plays it at once."""
+
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    consecutive_timeouts = models.PositiveIntegerField(default=0)
+    total_timeouts = models.PositiveIntegerField(default=0)
+    absent_since = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="seat_presence_unique")]
+
+
+class Outbox(models.Model):
+    """One email to one recipient, written in the transaction of the events that cause it.
+
+    Life: pending -> sending (claimed with a lease) -> sent; a failed attempt goes back to pending with a
+    later `next_attempt_at`; too many failures or a permanent refusal end in failed. Rows of players who
+    want a digest are `held` until the daily digest takes them (-> digested).
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "pending"
+        SENDING = "sending", "being sent"
+        SENT = "sent", "sent"
+        FAILED = "failed", "failed for good"
+        HELD = "held", "held for the digest"
+        DIGESTED = "digested", "sent in a digest"
+
+    dedupe_key = models.CharField(max_length=160, unique=True)
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+", null=True, blank=True)
+    to_email = models.EmailField()
+    language = models.CharField(max_length=2)
+    subject = models.CharField(max_length=255)
+    body_text = models.TextField()
+    body_html = models.TextField()
+    # Stable across retries so that a mail sent twice (a crash after SMTP accepted it) is one mail to the reader.
+    message_id = models.CharField(max_length=255)
+    unsubscribe_url = models.CharField(max_length=500)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField()
+    lease_until = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [
+            # The sweep's two questions: pending rows due for an attempt, sending rows whose lease ran out.
+            models.Index(fields=["status", "next_attempt_at"], name="outbox_due_idx"),
+            models.Index(fields=["status", "lease_until"], name="outbox_lease_idx"),
+            models.Index(fields=["user", "status"], name="outbox_user_status_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"outbox #{self.pk} {self.kind} to {self.to_email} ({self.status})"

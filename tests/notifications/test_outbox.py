@@ -1,0 +1,214 @@
+"""Outbox rows written with the events, preferences, rendering in both languages, delivery over real SMTP."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from games.models import Game
+from notifications import services
+from notifications.models import Outbox, Preference
+
+from .helpers import html_part, seat_users, started_game, text_part
+
+pytestmark = pytest.mark.urls("tests.notifications.urls")
+
+
+def _players(verified_user: Any) -> list[Any]:
+    return [
+        verified_user("anna", language="de", time_zone="Europe/Berlin"),
+        verified_user("ben", language="en", time_zone="America/New_York"),
+        verified_user("carl", language="de"),
+        verified_user("dora", language="en"),
+    ]
+
+
+def test_start_writes_started_and_turn_rows_in_each_language(verified_user: Any) -> None:
+    users = _players(verified_user)
+    game = started_game(users)
+    rows = list(Outbox.objects.filter(game=game).order_by("id"))
+    started = [r for r in rows if r.kind == "started"]
+    turns = [r for r in rows if r.kind == "turn"]
+    assert sorted(r.user_id for r in started) == sorted(u.pk for u in users)
+    assert len(turns) == 1 and turns[0].user_id == seat_users(game)[game.awaiting[0]].pk
+    for row in started:
+        german = row.user.language == "de"
+        assert row.language == row.user.language
+        assert ("hat begonnen" in row.subject) == german
+        assert ("has started" in row.subject) == (not german)
+    turn = turns[0]
+    assert f"/games/{game.pk}/" in turn.body_text and f"/games/{game.pk}/" in turn.body_html
+    assert "/notifications/unsubscribe/" in turn.body_text
+    # The deadline is in the reader's zone.
+    zone = {"Europe/Berlin": "(CET)|(CEST)", "America/New_York": "(EST)|(EDT)", "UTC": r"\(UTC\)"}[turn.user.time_zone]
+    assert re.search(zone, turn.body_text)
+
+
+def test_turn_email_tells_history_hand_and_choices_with_card_names_in_the_language(verified_user: Any) -> None:
+    from citadels import RULES
+    from citadels.cards import CHARACTERS, DISTRICTS
+    from games import services as games, store
+
+    users = _players(verified_user)
+    game = started_game(users)
+    by_seat = seat_users(game)
+    # Play the draft by the first legal command until a German player is asked again after others moved.
+    for _ in range(12):
+        game.refresh_from_db()
+        seat = game.awaiting[0]
+        state = store.load_state(game)
+        games.execute(by_seat[seat], game.pk, RULES.legal_commands(state, seat)[0], idempotency_key=f"k{game.version}")
+    rows = Outbox.objects.filter(game=game, kind="turn").select_related("user")
+    german = [r for r in rows if r.language == "de"]
+    english = [r for r in rows if r.language == "en"]
+    assert german and english
+    row = german[-1]
+    game.refresh_from_db()
+    assert "Seit deinem letzten Zug" in row.body_text and "Deine Hand" in row.body_text
+    assert "Deine Möglichkeiten jetzt" in row.body_text
+    # Card names are German in German mail and English in English mail.
+    de_names = {c.name_de for c in CHARACTERS.values()} | {d.name_de for d in DISTRICTS.values()}
+    en_only = {c.name_en for c in CHARACTERS.values()} - {c.name_de for c in CHARACTERS.values()}
+    assert any(name in row.body_text for name in de_names)
+    assert not any(f"Choose the {name}" in row.body_text for name in en_only)
+    assert "Choose the" in english[-1].body_text or "Your choices now" in english[-1].body_text
+    # The history is the reader's: another seat's private card never appears as chosen by them.
+    assert "hat einen Charakter gewählt" in row.body_text
+
+
+def test_unverified_players_and_opted_out_kinds_get_nothing(verified_user: Any, make_user: Any) -> None:
+    users = _players(verified_user)
+    users[1].email_verified_at = None
+    users[1].save()
+    services.update_preferences(users[2], opted_out=["started"])
+    services.update_preferences(users[3], mode="none")
+    game = started_game(users)
+    started = set(Outbox.objects.filter(game=game, kind="started").values_list("user_id", flat=True))
+    assert started == {users[0].pk}
+
+
+def test_digest_holds_rows_and_sends_one_mail(verified_user: Any) -> None:
+    users = _players(verified_user)
+    services.update_preferences(users[0], mode="digest")
+    game = started_game(users)
+    held = Outbox.objects.filter(user=users[0], status=Outbox.Status.HELD)
+    assert held.count() >= 1
+    assert services.send_digests() == 1
+    digest = Outbox.objects.get(user=users[0], kind="digest")
+    assert digest.status == Outbox.Status.PENDING and f"#{game.pk}" in digest.body_text
+    assert not Outbox.objects.filter(user=users[0], status=Outbox.Status.HELD).exists()
+    assert services.send_digests() == 0
+
+
+def test_preferences_api_and_bad_input(verified_user: Any, api_client: Any) -> None:
+    user = verified_user("pat")
+    client = api_client(user)
+    assert client.get("/api/notifications/preferences").json() == {"mode": "each", "opted_out": []}
+    answer = client.patch("/api/notifications/preferences", {"mode": "digest", "opted_out": ["reminder"]}, format="json")
+    assert answer.status_code == 200 and answer.json() == {"mode": "digest", "opted_out": ["reminder"]}
+    bad = client.patch("/api/notifications/preferences", {"mode": "sometimes"}, format="json")
+    assert bad.status_code == 400 and bad.json()["code"] == "invalid_mode"
+    bad = client.patch("/api/notifications/preferences", {"opted_out": "turn"}, format="json")
+    assert bad.status_code == 400
+    assert Preference.objects.get(user=user).mode == "digest"
+    assert api_client().get("/api/notifications/preferences").status_code in (401, 403)
+
+
+def test_unsubscribe_link_needs_no_login_and_refuses_forgeries(verified_user: Any, client: Any) -> None:
+    user = verified_user("quinn", language="de")
+    url = services.unsubscribe_url(user, "turn")
+    path = url.split("://", 1)[1].split("/", 1)[1]
+    page = client.get("/" + path)
+    assert page.status_code == 200 and "abbestellen" in page.content.decode().lower()
+    assert services.preference(user).opted_out == []
+    done = client.post("/" + path)
+    assert done.status_code == 200
+    assert services.preference(user).opted_out == ["turn"]
+    # RFC 8058 one-click: a POST with that body, no session, no CSRF token.
+    other = services.unsubscribe_url(user, "reminder").split("://", 1)[1].split("/", 1)[1]
+    assert client.post("/" + other, {"List-Unsubscribe": "One-Click"}).status_code == 200
+    assert services.preference(user).opted_out == ["reminder", "turn"]
+    forged = "/" + path.replace("/unsubscribe/", "/unsubscribe/x")
+    assert client.get(forged).status_code == 400
+    assert client.post(forged).status_code == 400
+    everything = client.post("/" + path, {"all": "1"})
+    assert everything.status_code == 200 and services.preference(user).mode == "none"
+
+
+def test_delivery_over_real_smtp_carries_headers_both_parts_and_links(verified_user: Any, smtp_server: Any) -> None:
+    users = _players(verified_user)
+    game = started_game(users)
+    rows = list(Outbox.objects.filter(game=game).order_by("id"))
+    for row in rows:
+        assert services.deliver(row.pk) == "sent"
+        assert services.deliver(row.pk) == "skipped"  # sent already: never twice
+    received = smtp_server.wait_for(len(rows))
+    assert len(received) == len(rows)
+    by_id = {m["Message-ID"]: m for m in received}
+    for row in Outbox.objects.filter(game=game):
+        assert row.status == Outbox.Status.SENT and row.attempts == 1
+        message = by_id[row.message_id]
+        assert message["To"] == row.to_email
+        assert message["Subject"] == row.subject
+        assert str(message["List-Unsubscribe"]).strip() == f"<{row.unsubscribe_url}>"
+        assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert message.get_content_type() == "multipart/alternative"
+        text, html = text_part(message), html_part(message)
+        assert f"/games/{game.pk}/" in text and f'href="http://127.0.0.1:8000/games/{game.pk}/"' in html
+        assert row.unsubscribe_url in text and row.unsubscribe_url.replace("&", "&amp;") in html
+        assert ("Hallo" in text) == (row.language == "de")
+        assert html.lstrip().lower().startswith("<!doctype html>") and f'lang="{row.language}"' in html
+
+
+def test_smtp_failures_are_retried_with_backoff_then_delivered_once(verified_user: Any, smtp_server: Any) -> None:
+    user = verified_user("rita")
+    game = started_game([user, verified_user("sam")])
+    row = Outbox.objects.filter(game=game, user=user, kind="started").get()
+    smtp_server.fail_first = 2
+    assert services.deliver(row.pk) == "retry"
+    row.refresh_from_db()
+    assert row.status == Outbox.Status.PENDING and row.attempts == 1 and "451" in row.last_error
+    first_wait = row.next_attempt_at - timezone.now()
+    assert timedelta(seconds=50) < first_wait <= timedelta(seconds=61)
+    # Not due yet: the sweep leaves it alone.
+    assert row.pk not in services.due_for_delivery(timezone.now()).values_list("pk", flat=True)
+    assert services.deliver(row.pk) == "retry"
+    row.refresh_from_db()
+    assert timedelta(seconds=110) < row.next_attempt_at - timezone.now() <= timedelta(seconds=121)  # doubled
+    assert row.pk in services.due_for_delivery(timezone.now() + timedelta(minutes=3)).values_list("pk", flat=True)
+    assert services.deliver(row.pk) == "sent"
+    assert [m["Message-ID"] for m in smtp_server.messages].count(row.message_id) == 1
+
+
+def test_permanent_refusal_fails_the_row(verified_user: Any, smtp_server: Any, monkeypatch: Any) -> None:
+    import smtplib
+
+    game = started_game([verified_user("tom"), verified_user("uma")])
+    row = Outbox.objects.filter(game=game).first()
+    assert row is not None
+
+    def refuse(self: Any, *args: Any, **kwargs: Any) -> int:
+        raise smtplib.SMTPRecipientsRefused({row.to_email: (550, b"no such user")})
+
+    monkeypatch.setattr("django.core.mail.message.EmailMessage.send", refuse)
+    assert services.deliver(row.pk) == "failed"
+    row.refresh_from_db()
+    assert row.status == Outbox.Status.FAILED
+    assert row.pk not in services.due_for_delivery(timezone.now() + timedelta(days=1)).values_list("pk", flat=True)
+
+
+def test_the_same_dedupe_key_is_written_once(verified_user: Any) -> None:
+    users = _players(verified_user)
+    game = started_game(users)
+    seat = game.awaiting[0]
+    user = seat_users(game)[seat]
+    before = Outbox.objects.count()
+    services.reminder_notice(game, [seat], version=game.version)
+    services.reminder_notice(game, [seat], version=game.version)
+    assert Outbox.objects.count() == before + 1
+    assert Outbox.objects.filter(kind="reminder", user=user).count() == 1
+    assert Game.objects.get(pk=game.pk).status == "active"
