@@ -1,0 +1,67 @@
+# The two commands a newcomer needs: `make run` and `make test`. Everything else is a helper.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# PostgreSQL for the test suite when it answers (CI starts it); SQLite otherwise.
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/citadels
+SQLITE_TEST_URL := sqlite:///$(CURDIR)/var/test.sqlite3
+PYTEST_WORKERS ?= auto
+
+.PHONY: run test install lint typecheck pytest-pg pytest-sqlite migrate bench clean
+
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+var:
+	mkdir -p var/mail var/celery/queue var/celery/processed
+
+migrate: $(STAMP) var
+	$(BIN)/python manage.py migrate --noinput
+
+# Web server, Celery worker and Celery beat on the embedded defaults (SQLite, filesystem broker, mails in var/mail/).
+run: migrate
+	@echo "Starting web on http://$(HOST):$(PORT)/ (API docs: /api/docs/), Celery worker and beat. Mails go to var/mail/."
+	@trap 'kill $$W $$B 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=1 & W=$$!; \
+	$(BIN)/celery -A config beat --loglevel=INFO --schedule=var/celerybeat-schedule & B=$$!; \
+	$(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict citadels/
+
+# The whole suite on PostgreSQL when it is reachable, then the hosting tests again on SQLite
+# (the embedded default) so that both stores are shown to behave the same.
+pytest-pg: $(STAMP) var
+	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
+		echo "== pytest on PostgreSQL =="; \
+		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests; \
+	else \
+		echo "== PostgreSQL is not reachable: the whole suite runs on SQLite =="; \
+		DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests; \
+	fi
+
+pytest-sqlite: $(STAMP) var
+	@echo "== hosting tests on SQLite =="
+	DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests/games tests/accounts
+
+test: lint typecheck pytest-pg pytest-sqlite
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/api.py
+
+clean:
+	rm -rf var $(VENV)

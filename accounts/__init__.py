@@ -1,0 +1,1 @@
+"""Players: a custom user model (email login), registration with email verification, API tokens."""

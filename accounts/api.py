@@ -1,0 +1,137 @@
+"""REST endpoints of accounts: thin wrappers that validate shape and call accounts.services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import ServiceError
+
+from . import services
+from .serializers import (
+    DetailSerializer,
+    MePatchSerializer,
+    MeSerializer,
+    PasswordResetConfirmSerializer,
+    PasswordResetSerializer,
+    RegisterSerializer,
+    TokenRequestSerializer,
+    TokenSerializer,
+    VerifySerializer,
+)
+
+# The same words whether or not the address had an account.
+REGISTERED = "Thank you. If this address can be used, an email is on its way; you can sign in and play now."
+RESET_SENT = "If an account uses this address, an email with a link to reset the password is on its way."
+
+
+def _valid(serializer_class: type[Any], data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class RegisterView(APIView):
+    """Sign up. 201 with the same answer whether or not the address is new."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=RegisterSerializer, responses={201: DetailSerializer})
+    def post(self, request: Request) -> Response:
+        services.register(**_valid(RegisterSerializer, request.data))
+        return Response({"detail": REGISTERED}, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    """Exchange email and password for an API token (`Authorization: Token ...`)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer})
+    def post(self, request: Request) -> Response:
+        data = _valid(TokenRequestSerializer, request.data)
+        return Response({"token": services.issue_token(data["email"], data["password"])})
+
+
+class LogoutView(APIView):
+    """Revoke the caller's API token."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request) -> Response:
+        services.revoke_token(request.user)  # type: ignore[arg-type]
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class VerifyEmailView(APIView):
+    """Confirm an address with the token from the verification link."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=VerifySerializer, responses={200: DetailSerializer})
+    def post(self, request: Request) -> Response:
+        services.verify_email(_valid(VerifySerializer, request.data)["token"])
+        return Response({"detail": "Your address is confirmed."})
+
+
+class ResendVerificationView(APIView):
+    """Mail a new verification link to the signed-in user."""
+
+    @extend_schema(request=None, responses={202: DetailSerializer})
+    def post(self, request: Request) -> Response:
+        services.resend_verification(request.user)  # type: ignore[arg-type]
+        return Response({"detail": "If your address is not yet confirmed, a new link is on its way."}, status=202)
+
+
+class PasswordResetView(APIView):
+    """Ask for a password reset link. 202 with the same answer for any address."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=PasswordResetSerializer, responses={202: DetailSerializer})
+    def post(self, request: Request) -> Response:
+        services.request_password_reset(_valid(PasswordResetSerializer, request.data)["email"])
+        return Response({"detail": RESET_SENT}, status=status.HTTP_202_ACCEPTED)
+
+
+class PasswordResetConfirmView(APIView):
+    """Set a new password with the uid and token of a reset link."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=PasswordResetConfirmSerializer, responses={200: DetailSerializer})
+    def post(self, request: Request) -> Response:
+        data = _valid(PasswordResetConfirmSerializer, request.data)
+        services.confirm_password_reset(data["uid"], data["token"], data["password"])
+        return Response({"detail": "Your password is changed. Sign in again."})
+
+
+class MeView(APIView):
+    """The signed-in player's profile."""
+
+    @extend_schema(responses={200: MeSerializer})
+    def get(self, request: Request) -> Response:
+        return Response(MeSerializer(request.user).data)
+
+    @extend_schema(request=MePatchSerializer, responses={200: MeSerializer})
+    def patch(self, request: Request) -> Response:
+        if not isinstance(request.data, dict):
+            raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
+        # Unknown or read-only fields are refused by the service rather than silently ignored.
+        extra = set(request.data) - set(MePatchSerializer().fields)
+        if extra:
+            raise ServiceError("invalid", "read_only", f"These fields cannot be changed: {', '.join(sorted(extra))}.")
+        user = services.update_profile(request.user, **_valid(MePatchSerializer, request.data))  # type: ignore[arg-type]
+        return Response(MeSerializer(user).data)

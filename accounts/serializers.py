@@ -1,0 +1,55 @@
+"""Input and output shapes of the accounts API (validation of form only; rules live in services)."""
+
+from rest_framework import serializers
+
+from .models import User
+
+
+class RegisterSerializer(serializers.Serializer[None]):
+    email = serializers.EmailField(max_length=254)
+    password = serializers.CharField(max_length=256, trim_whitespace=False)
+    display_name = serializers.CharField(max_length=60)
+    language = serializers.ChoiceField(choices=User.Language.choices, default="en")
+    time_zone = serializers.CharField(max_length=64, default="UTC")
+
+
+class TokenRequestSerializer(serializers.Serializer[None]):
+    email = serializers.CharField(max_length=254)
+    password = serializers.CharField(max_length=256, trim_whitespace=False)
+
+
+class TokenSerializer(serializers.Serializer[None]):
+    token = serializers.CharField()
+
+
+class DetailSerializer(serializers.Serializer[None]):
+    detail = serializers.CharField()
+
+
+class VerifySerializer(serializers.Serializer[None]):
+    token = serializers.CharField(max_length=1000)
+
+
+class PasswordResetSerializer(serializers.Serializer[None]):
+    email = serializers.CharField(max_length=254)
+
+
+class PasswordResetConfirmSerializer(serializers.Serializer[None]):
+    uid = serializers.CharField(max_length=64)
+    token = serializers.CharField(max_length=128)
+    password = serializers.CharField(max_length=256, trim_whitespace=False)
+
+
+class MeSerializer(serializers.ModelSerializer[User]):
+    email_verified = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = User
+        fields = ["id", "email", "display_name", "language", "time_zone", "email_verified", "date_joined"]
+        read_only_fields = ["id", "email", "email_verified", "date_joined"]
+
+
+class MePatchSerializer(serializers.Serializer[None]):
+    display_name = serializers.CharField(max_length=60, required=False)
+    language = serializers.ChoiceField(choices=User.Language.choices, required=False)
+    time_zone = serializers.CharField(max_length=64, required=False)

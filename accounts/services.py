@@ -1,0 +1,201 @@
+"""Account services: the only code that creates users, verifies addresses, resets passwords, issues tokens.
+
+Registration and password reset answer the same whatever the address: whether an account exists is told
+only to the mailbox that owns the address (no user enumeration).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import authenticate, password_validation
+from django.contrib.auth.tokens import default_token_generator
+from django.core import signing
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from rest_framework.authtoken.models import Token
+
+from config.errors import ServiceError
+
+from .models import User, normalize_email, validate_time_zone
+
+_VERIFY_SALT = "accounts.verify-email"
+
+# Account emails, in the player's language. Game emails are the notifications app's.
+_TEXTS: dict[str, dict[str, str]] = {
+    "verify_subject": {"en": "Confirm your email address", "de": "Bestätige deine E-Mail-Adresse"},
+    "verify_body": {
+        "en": "Hello {name},\n\nwelcome to Citadels by email. You can play right away; to receive game emails, "
+        "confirm your address:\n\n{link}\n\nIf you did not sign up, ignore this email.\n",
+        "de": "Hallo {name},\n\nwillkommen bei Ohne Furcht und Adel per E-Mail. Du kannst sofort spielen; "
+        "damit wir dir Spiel-E-Mails schicken, bestätige deine Adresse:\n\n{link}\n\n"
+        "Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail.\n",
+    },
+    "exists_subject": {"en": "Sign-up attempt with your address", "de": "Anmeldeversuch mit deiner Adresse"},
+    "exists_body": {
+        "en": "Hello {name},\n\nsomeone tried to sign up with this address, which already has an account. "
+        "If it was you and you forgot your password, reset it here:\n\n{link}\n",
+        "de": "Hallo {name},\n\njemand wollte sich mit dieser Adresse anmelden, zu der es schon ein Konto gibt. "
+        "Wenn du das warst und dein Passwort vergessen hast, setze es hier zurück:\n\n{link}\n",
+    },
+    "reset_subject": {"en": "Reset your password", "de": "Passwort zurücksetzen"},
+    "reset_body": {
+        "en": "Hello {name},\n\nto choose a new password, open this link:\n\n{link}\n\n"
+        "If you did not ask for this, ignore this email.\n",
+        "de": "Hallo {name},\n\num ein neues Passwort zu wählen, öffne diesen Link:\n\n{link}\n\n"
+        "Wenn du das nicht angefordert hast, ignoriere diese E-Mail.\n",
+    },
+}
+
+
+def _text(key: str, language: str, **values: str) -> str:
+    table = _TEXTS[key]
+    return table.get(language, table["en"]).format(**values)
+
+
+def _validate_password(password: str, user: User | None = None) -> None:
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as exc:
+        raise ServiceError("invalid", "weak_password", " ".join(exc.messages)) from exc
+
+
+def _validate_profile(fields: dict[str, Any]) -> None:
+    if "display_name" in fields:
+        name = str(fields["display_name"]).strip()
+        if not 1 <= len(name) <= 60:
+            raise ServiceError("invalid", "invalid_display_name", "A display name has 1 to 60 characters.")
+        fields["display_name"] = name
+    if "language" in fields and fields["language"] not in User.Language.values:
+        raise ServiceError("invalid", "invalid_language", "The language is 'en' or 'de'.")
+    if "time_zone" in fields:
+        try:
+            validate_time_zone(fields["time_zone"])
+        except ValidationError as exc:
+            raise ServiceError("invalid", "invalid_time_zone", " ".join(exc.messages)) from exc
+
+
+def verification_link(user: User) -> str:
+    """The signed link that confirms the user's current address."""
+    token = signing.dumps({"u": user.pk, "e": user.email}, salt=_VERIFY_SALT)
+    return f"{settings.SITE_URL}/accounts/verify/{token}/"
+
+
+def password_reset_link(user: User) -> str:
+    """The link to the web page where the user picks a new password."""
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    return f"{settings.SITE_URL}/accounts/reset/{uid}/{token}/"
+
+
+def register(
+    email: str, password: str, display_name: str, language: str = "en", time_zone: str = "UTC"
+) -> User | None:
+    """Create an account and mail a verification link; the account can play at once.
+
+    If the address already has an account, nothing is created and its owner is told by email instead.
+    Returns the new user, or None when the address was taken: callers must answer both cases the same.
+    """
+    fields: dict[str, Any] = {"display_name": display_name, "language": language, "time_zone": time_zone}
+    _validate_profile(fields)
+    email = normalize_email(email)
+    _validate_password(password, User(email=email, display_name=fields["display_name"]))
+    existing = User.objects.filter(email=email).first()
+    if existing is not None:
+        _mail(existing, "exists", link=f"{settings.SITE_URL}/accounts/password-reset/")
+        return None
+    try:
+        with transaction.atomic():
+            user = User.objects.create_user(email=email, password=password, **fields)
+    except IntegrityError:
+        return None  # a concurrent registration of the same address won
+    _mail(user, "verify", link=verification_link(user))
+    return user
+
+
+def verify_email(token: str) -> User:
+    """Confirm an address from the signed link; refuses stale, forged or outdated links."""
+    try:
+        payload = signing.loads(token, salt=_VERIFY_SALT, max_age=settings.ACCOUNTS_VERIFY_MAX_AGE)
+    except signing.SignatureExpired as exc:
+        raise ServiceError("invalid", "link_expired", "This link has expired; ask for a new one.") from exc
+    except signing.BadSignature as exc:
+        raise ServiceError("invalid", "invalid_link", "This link is not valid.") from exc
+    user = User.objects.filter(pk=payload.get("u"), email=payload.get("e")).first()
+    if user is None:
+        raise ServiceError("invalid", "invalid_link", "This link is not valid.")
+    if user.email_verified_at is None:
+        user.email_verified_at = timezone.now()
+        user.save(update_fields=["email_verified_at"])
+    return user
+
+
+def resend_verification(user: User) -> None:
+    """Mail a fresh verification link to a user whose address is not yet confirmed."""
+    if user.email_verified_at is None:
+        _mail(user, "verify", link=verification_link(user))
+
+
+def request_password_reset(email: str) -> None:
+    """Mail a reset link if the address has an active account; silent otherwise (no enumeration)."""
+    user = User.objects.filter(email=normalize_email(email), is_active=True).first()
+    if user is not None:
+        _mail(user, "reset", link=password_reset_link(user))
+
+
+def confirm_password_reset(uidb64: str, token: str, new_password: str) -> User:
+    """Set a new password from a reset link's uid and token; the old API tokens stop working."""
+    try:
+        pk = int(urlsafe_base64_decode(uidb64).decode())
+    except (ValueError, TypeError, UnicodeDecodeError) as exc:
+        raise ServiceError("invalid", "invalid_link", "This link is not valid.") from exc
+    user = User.objects.filter(pk=pk, is_active=True).first()
+    if user is None or not default_token_generator.check_token(user, token):
+        raise ServiceError("invalid", "invalid_link", "This link is not valid or was used already.")
+    _validate_password(new_password, user)
+    user.set_password(new_password)
+    user.save(update_fields=["password"])
+    Token.objects.filter(user=user).delete()
+    return user
+
+
+def issue_token(email: str, password: str) -> str:
+    """The API token of the account with these credentials (created on first use)."""
+    user = authenticate(username=normalize_email(email), password=password)
+    if user is None:
+        raise ServiceError("invalid", "invalid_credentials", "Email or password is wrong.")
+    token, _ = Token.objects.get_or_create(user=user)
+    return str(token.key)
+
+
+def revoke_token(user: User) -> None:
+    """Sign the user out of the API everywhere."""
+    Token.objects.filter(user=user).delete()
+
+
+def update_profile(user: User, **fields: Any) -> User:
+    """Change display name, language or time zone."""
+    allowed = {"display_name", "language", "time_zone"}
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ServiceError("invalid", "read_only", f"These fields cannot be changed: {', '.join(sorted(unknown))}.")
+    _validate_profile(fields)
+    for name, value in fields.items():
+        setattr(user, name, value)
+    if fields:
+        user.save(update_fields=list(fields))
+    return user
+
+
+def _mail(user: User, kind: str, link: str) -> None:
+    send_mail(
+        subject=_text(f"{kind}_subject", user.language),
+        message=_text(f"{kind}_body", user.language, name=user.display_name, link=link),
+        from_email=None,
+        recipient_list=[user.email],
+    )

@@ -1,0 +1,41 @@
+"""URLs of accounts: the web pages under /accounts/ and the API under /api/accounts/ and /api/me."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path, reverse_lazy
+
+from . import api, views
+
+app_name = "accounts"
+
+web_urlpatterns = [
+    path("register/", views.register, name="register"),
+    path("verify/<str:token>/", views.verify, name="verify"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path(
+        "password-reset/",
+        auth_views.PasswordResetView.as_view(
+            success_url=reverse_lazy("accounts:password_reset_done"),
+            email_template_name="accounts/password_reset_email.txt",
+        ),
+        name="password_reset",
+    ),
+    path("password-reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        "reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(success_url=reverse_lazy("accounts:password_reset_complete")),
+        name="password_reset_confirm",
+    ),
+    path("reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
+]
+
+api_urlpatterns = [
+    path("accounts/register", api.RegisterView.as_view(), name="api-register"),
+    path("accounts/token", api.TokenView.as_view(), name="api-token"),
+    path("accounts/logout", api.LogoutView.as_view(), name="api-logout"),
+    path("accounts/verify", api.VerifyEmailView.as_view(), name="api-verify"),
+    path("accounts/verify/resend", api.ResendVerificationView.as_view(), name="api-verify-resend"),
+    path("accounts/password-reset", api.PasswordResetView.as_view(), name="api-password-reset"),
+    path("accounts/password-reset/confirm", api.PasswordResetConfirmView.as_view(), name="api-password-reset-confirm"),
+    path("me", api.MeView.as_view(), name="api-me"),
+]

@@ -1,0 +1,42 @@
+"""Web pages of accounts: sign up, verify, sign in and out, password reset (Django's auth views)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from config.errors import ServiceError
+
+from . import services
+from .models import User
+
+
+class RegisterForm(forms.Form):
+    email = forms.EmailField(max_length=254)
+    display_name = forms.CharField(max_length=60)
+    password = forms.CharField(widget=forms.PasswordInput, max_length=256)
+    language = forms.ChoiceField(choices=User.Language.choices, initial="en")
+    time_zone = forms.CharField(max_length=64, initial="Europe/Berlin")
+
+
+def register(request: HttpRequest) -> HttpResponse:
+    """Sign-up form; the answer is the same whether or not the address already had an account."""
+    form = RegisterForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.register(**form.cleaned_data)
+        except ServiceError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return render(request, "accounts/registered.html")
+    return render(request, "accounts/register.html", {"form": form})
+
+
+def verify(request: HttpRequest, token: str) -> HttpResponse:
+    """The target of the verification link."""
+    try:
+        user = services.verify_email(token)
+    except ServiceError as exc:
+        return render(request, "accounts/verified.html", {"error": exc.message}, status=400)
+    return render(request, "accounts/verified.html", {"verified_user": user})

@@ -1,0 +1,26 @@
+"""URLs: web pages, the admin, the REST API under /api/, its schema and docs."""
+
+from django.contrib import admin
+from django.urls import include, path
+from django.views.generic import TemplateView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from accounts.urls import api_urlpatterns as accounts_api
+from accounts.urls import web_urlpatterns as accounts_web
+from games.urls import api_urlpatterns as games_api
+
+api_patterns = accounts_api + games_api
+
+urlpatterns = [
+    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include((accounts_web, "accounts"))),
+    path("api/", include((api_patterns, "api"))),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+]
+
+handler400 = "config.api.json_400"
+handler403 = "config.api.json_403"
+handler404 = "config.api.json_404"
+handler500 = "config.api.json_500"

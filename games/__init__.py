@@ -1,0 +1,1 @@
+"""Game hosting: a registry of game kinds, games as append-only event logs, services and the REST API."""

@@ -1,0 +1,136 @@
+"""REST endpoints of games: thin views that check the request's shape and call games.services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.errors import ServiceError
+
+from . import services
+from .serializers import (
+    CommandRequestSerializer,
+    CommandResultSerializer,
+    GameCreateSerializer,
+    GameDetailSerializer,
+    GameSummarySerializer,
+    HistorySerializer,
+    StateSerializer,
+)
+
+MAX_PAGE = 200
+
+
+def _body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class GameListView(APIView):
+    """List games (`?status=open`, `?mine=1`) or open a new one (the creator takes a seat)."""
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("status", str, enum=["open", "active", "finished", "abandoned"]),
+            OpenApiParameter("mine", bool),
+        ],
+        responses={200: GameSummarySerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        mine = request.query_params.get("mine", "").lower() in {"1", "true", "yes"}
+        games = services.list_games(request.user, request.query_params.get("status"), mine)  # type: ignore[arg-type]
+        return Response(GameSummarySerializer(games[:MAX_PAGE], many=True).data)
+
+    @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer})
+    def post(self, request: Request) -> Response:
+        data = _body(GameCreateSerializer, request.data)
+        game = services.create_game(request.user, **data)  # type: ignore[arg-type]
+        return Response(services.game_detail(game, request.user), status=status.HTTP_201_CREATED)  # type: ignore[arg-type]
+
+
+class GameDetailView(APIView):
+    """The game as the viewer may see it."""
+
+    @extend_schema(responses={200: GameDetailSerializer})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = services.get_game(game_id)
+        return Response(GameDetailSerializer(services.game_detail(game, request.user)).data)  # type: ignore[arg-type]
+
+
+class _SeatAction(APIView):
+    action = staticmethod(services.join_game)
+
+    @extend_schema(request=None, responses={200: GameDetailSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = type(self).action(request.user, game_id)  # type: ignore[arg-type]
+        game.refresh_from_db()
+        return Response(GameDetailSerializer(services.game_detail(game, request.user)).data)  # type: ignore[arg-type]
+
+
+class JoinView(_SeatAction):
+    """Take a free seat."""
+
+    action = staticmethod(services.join_game)
+
+
+class LeaveView(_SeatAction):
+    """Give up your seat before the start."""
+
+    action = staticmethod(services.leave_game)
+
+
+class StartView(_SeatAction):
+    """Start the game (the host only): random seating, then the opening events."""
+
+    action = staticmethod(services.start_game)
+
+
+class CommandView(APIView):
+    """Send a command; `Idempotency-Key` makes a retry safe (same key: applied once, same answer)."""
+
+    @extend_schema(
+        request=CommandRequestSerializer,
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+        responses={201: CommandResultSerializer},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = _body(CommandRequestSerializer, request.data)
+        result = services.execute(
+            request.user,  # type: ignore[arg-type]
+            game_id,
+            data["command"],
+            idempotency_key=request.headers.get("Idempotency-Key"),
+            expected_version=data.get("expected_version"),
+        )
+        body = CommandResultSerializer({"events": result.events, "version": result.version}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class EventsView(APIView):
+    """The history as the viewer may see it (`?after=N`, `?limit=`)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("after", int), OpenApiParameter("limit", int)],
+        responses={200: HistorySerializer},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = services.get_game(game_id)
+        page = services.history(game, request.user, request.query_params.get("after"), request.query_params.get("limit"))  # type: ignore[arg-type]
+        return Response(HistorySerializer(page).data)
+
+
+class StateView(APIView):
+    """The viewer's view right after event `at` (default: now): the replay."""
+
+    @extend_schema(parameters=[OpenApiParameter("at", int)], responses={200: StateSerializer})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = services.get_game(game_id)
+        return Response(services.state_at(game, request.user, request.query_params.get("at")))  # type: ignore[arg-type]

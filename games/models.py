@@ -1,0 +1,157 @@
+"""The event store and its projections: Game (projection columns), Seat, Command, Event, Snapshot.
+
+Only games.services writes these tables. Events are append-only: the model and its queryset refuse
+updates and deletes, the admin shows them read-only, and the database itself refuses them (triggers in
+migration 0002).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, NoReturn
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.Model):
+    """One game; the columns other than the fixed ones are projections of its event log."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "open for players"
+        ACTIVE = "active", "being played"
+        FINISHED = "finished", "finished"
+        ABANDONED = "abandoned", "abandoned"
+
+    kind = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    # The number of events in the log; the seq of the last one.
+    version = models.PositiveIntegerField(default=0)
+    # Seats wanted when open; seats playing once started.
+    players = models.PositiveSmallIntegerField()
+    # The seats whose decision the game waits for (RULES.awaiting of the current state).
+    awaiting = models.JSONField(default=list, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created")
+    # e.g. {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}; see services.clean_time_control.
+    time_control = models.JSONField(default=dict, blank=True)
+    deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The version at which deadline_at was set: enforcing it names this version, so it applies at most once.
+    deadline_version = models.PositiveIntegerField(null=True, blank=True)
+    # Per-game secret mixed into the random seed; never leaves the server.
+    rng_salt = models.CharField(max_length=64, editable=False)
+    # Hash of the last event (the head of the chain).
+    head_hash = models.CharField(max_length=64, default="", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["status", "-id"], name="game_status_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} game #{self.pk} ({self.status}, v{self.version})"
+
+
+class Seat(models.Model):
+    """A player in a game. `index` is the seat number in the rules, drawn at random when the game starts."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
+    index = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_id", "index", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="seat_one_per_user"),
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of game #{self.game_id}: {self.user_id}"
+
+
+class Command(models.Model):
+    """A command that was applied, kept for idempotency: the same key again is answered from here."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="commands")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True)
+    seat = models.PositiveSmallIntegerField(null=True)
+    idempotency_key = models.CharField(max_length=128)
+    command = models.JSONField()
+    first_seq = models.PositiveIntegerField()
+    last_seq = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user", "idempotency_key"], name="command_idempotency"),
+        ]
+
+
+class AppendOnlyError(Exception):
+    """Raised by any attempt to change or remove a stored event."""
+
+
+class EventQuerySet(models.QuerySet["Event"]):
+    """Events can be read and inserted, never updated or deleted."""
+
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("events are append-only")
+
+    def delete(self) -> NoReturn:  # type: ignore[override]
+        raise AppendOnlyError("events are append-only")
+
+
+class Event(models.Model):
+    """One event of a game's log: `data` is the engine's `encode(event)`, secret parts included.
+
+    `hash` = sha256 over the previous event's hash and this event's content, so any edit of the log
+    breaks the chain (`manage.py verify_events`).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=64)
+    data = models.JSONField()
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True)
+    actor_seat = models.PositiveSmallIntegerField(null=True)
+    command = models.ForeignKey(Command, on_delete=models.PROTECT, related_name="events", null=True)
+    created_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game_id", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"game #{self.game_id} event {self.seq}: {self.type}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("events are append-only")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("events are append-only")
+
+
+class Snapshot(models.Model):
+    """The state after event `seq`, as the rules' `dump_state` gives it, so loading reads only the tail."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq")]

@@ -1,0 +1,78 @@
+"""The registry of game kinds. The hosting code knows a game only through the `Rules` protocol below;
+a second game (e.g. Dominion) is one more entry in `KINDS`, not a fork of the hosting code.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from config.errors import ServiceError
+
+
+class Rules(Protocol):
+    """What the hosting needs of a game's rules (the decider of DESIGN.md; see issue 2)."""
+
+    def setup(self, options: dict[str, Any], players: int, rng: random.Random) -> list[Any]: ...
+    def evolve(self, state: Any, event: Any) -> Any: ...
+    def decide(self, state: Any, seat: int, command: dict[str, Any], rng: random.Random) -> list[Any]: ...
+    def awaiting(self, state: Any) -> list[int]: ...
+    def legal_commands(self, state: Any, seat: int) -> list[dict[str, Any]]: ...
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def encode(self, event: Any) -> dict[str, Any]: ...
+    def decode(self, data: dict[str, Any]) -> Any: ...
+    def redact(self, event: Any, seat: int | None) -> dict[str, Any] | None: ...
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One playable game: its rules object (loaded lazily), player range and the engine's error type."""
+
+    name: str
+    title: str
+    module: str
+    min_players: int
+    max_players: int
+    # Option keys that fix random outcomes (a stacked deck): allowed for tests and re-created physical
+    # games only, never from a player through the API.
+    fixed_order_options: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def rules(self) -> Rules:
+        """The module's `RULES` object."""
+        rules: Rules = importlib.import_module(self.module).RULES
+        return rules
+
+    @property
+    def illegal_command(self) -> type[Exception]:
+        """The engine's one error type (it carries `code` and `message`)."""
+        error: type[Exception] = importlib.import_module(self.module).IllegalCommand
+        return error
+
+    def supports_snapshots(self) -> bool:
+        """Whether the rules can turn a state into JSON and back (`dump_state`/`load_state`)."""
+        rules = self.rules
+        return hasattr(rules, "dump_state") and hasattr(rules, "load_state")
+
+
+KINDS: dict[str, GameKind] = {
+    "citadels": GameKind(
+        name="citadels",
+        title="Citadels",
+        module="citadels",
+        min_players=2,
+        max_players=7,
+        fixed_order_options=frozenset({"deck", "character_orders"}),
+    ),
+}
+
+
+def get_kind(name: str) -> GameKind:
+    """The registered game kind of this name, or a 400 for an unknown one."""
+    try:
+        return KINDS[name]
+    except KeyError:
+        known = ", ".join(sorted(KINDS))
+        raise ServiceError("invalid", "unknown_kind", f"Unknown game kind {name!r}; known: {known}.") from None

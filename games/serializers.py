@@ -1,0 +1,82 @@
+"""Shapes of the games API (form only; rules live in games.services)."""
+
+from typing import Any
+
+from rest_framework import serializers
+
+from .models import Game
+
+
+class GameCreateSerializer(serializers.Serializer[None]):
+    kind = serializers.CharField(max_length=32, default="citadels")
+    players = serializers.IntegerField(min_value=1, max_value=64)
+    options = serializers.JSONField(required=False, default=dict)
+    time_control = serializers.JSONField(required=False, default=dict)
+
+
+class CommandRequestSerializer(serializers.Serializer[None]):
+    command = serializers.JSONField()
+    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+
+
+class EventSerializer(serializers.Serializer[None]):
+    seq = serializers.IntegerField()
+    type = serializers.CharField()
+    actor_seat = serializers.IntegerField(allow_null=True)
+    data = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+
+
+class CommandResultSerializer(serializers.Serializer[None]):
+    events = EventSerializer(many=True)
+    version = serializers.IntegerField()
+
+
+class HistorySerializer(serializers.Serializer[None]):
+    version = serializers.IntegerField()
+    next_after = serializers.IntegerField()
+    events = EventSerializer(many=True)
+
+
+class StateSerializer(serializers.Serializer[None]):
+    version = serializers.IntegerField()
+    view = serializers.JSONField()
+
+
+class SeatSerializer(serializers.Serializer[None]):
+    index = serializers.IntegerField(allow_null=True)
+    user = serializers.IntegerField()
+    display_name = serializers.CharField()
+
+
+class GameDetailSerializer(serializers.Serializer[None]):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.ChoiceField(choices=Game.Status.choices)
+    version = serializers.IntegerField()
+    players = serializers.IntegerField()
+    options = serializers.JSONField()
+    time_control = serializers.JSONField()
+    awaiting = serializers.ListField(child=serializers.IntegerField())
+    deadline_at = serializers.DateTimeField(allow_null=True)
+    created_by = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True)
+    joined = serializers.BooleanField()
+    seats = SeatSerializer(many=True)
+    view = serializers.JSONField(allow_null=True)
+    legal_commands = serializers.ListField(child=serializers.JSONField())
+
+
+class GameSummarySerializer(serializers.ModelSerializer[Game]):
+    seated = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = ["id", "kind", "status", "version", "players", "seated", "awaiting", "created_by",
+                  "created_at", "deadline_at"]
+
+    def get_seated(self, game: Any) -> int:
+        return int(getattr(game, "seated", 0))

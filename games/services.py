@@ -1,0 +1,517 @@
+"""Game services: the only code that writes games, seats, commands, events and snapshots.
+
+create / join / leave / start / execute change games; game_detail / history / state_at read them as a
+viewer may see them. Every refusal is a `config.errors.ServiceError` (code + message; the API maps its kind
+to the HTTP status). The rules are reached only through the registry (`games.registry`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, OperationalError, transaction
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+
+from accounts.models import User
+from config.errors import ServiceError
+
+from . import hooks, store
+from .models import Command, Event, Game, Seat
+from .registry import GameKind, get_kind
+
+log = logging.getLogger(__name__)
+
+MAX_COMMAND_BYTES = 8192
+DEFAULT_TIME_CONTROL: dict[str, Any] = {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}
+MAX_DECISION_HOURS = 14 * 24
+TIMEOUT_POLICIES = ("bot", "minimal")
+
+
+# --- results --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """The answer to a command: the new events as the commanding seat sees them, and the new version."""
+
+    events: list[dict[str, Any]]
+    version: int
+    replayed: bool  # True when answered from an earlier command with the same idempotency key
+
+
+class _LostRace(Exception):
+    """Another writer appended first; the command is re-decided on the new state."""
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _game_or_404(game_id: Any, *, lock: bool = False) -> Game:
+    try:
+        pk = int(game_id)
+    except (TypeError, ValueError):
+        pk = -1
+    queryset = Game.objects.select_for_update() if lock else Game.objects.all()
+    game = queryset.filter(pk=pk).first() if pk > 0 else None
+    if game is None:
+        raise ServiceError("not_found", "game_not_found", f"There is no game {game_id}.")
+    return game
+
+
+def seat_of(game: Game, user: User | None) -> int | None:
+    """The user's seat index in a started game (None for spectators and before the start)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Seat.objects.filter(game=game, user=user).values_list("index", flat=True).first()
+
+
+def game_rng(game: Game) -> random.Random:
+    """The random source of the game's next decision: HMAC of the server secret over the game's id, its
+    private salt and its version. No player sees or sends any of it; a re-decided command draws the same."""
+    message = f"{game.kind}:{game.pk}:{game.rng_salt}:{game.version}".encode()
+    digest = hmac.new(settings.GAMES_RNG_SECRET.encode(), message, hashlib.sha256).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def clean_time_control(value: Any) -> dict[str, Any]:
+    """Validate a game's time control and fill in the defaults."""
+    if value is None:
+        value = {}
+    if not isinstance(value, dict):
+        raise ServiceError("invalid", "invalid_time_control", "time_control must be an object.")
+    unknown = set(value) - set(DEFAULT_TIME_CONTROL)
+    if unknown:
+        raise ServiceError(
+            "invalid", "invalid_time_control", f"Unknown time_control fields: {', '.join(sorted(unknown))}."
+        )
+    result = {**DEFAULT_TIME_CONTROL, **value}
+    hours = result["decision_hours"]
+    if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= MAX_DECISION_HOURS:
+        raise ServiceError(
+            "invalid", "invalid_time_control", f"decision_hours must be a number of hours up to {MAX_DECISION_HOURS}."
+        )
+    reminder = result["reminder_hours"]
+    if isinstance(reminder, bool) or not isinstance(reminder, int | float) or not 0 <= reminder < hours:
+        raise ServiceError("invalid", "invalid_time_control", "reminder_hours must be at least 0 and below decision_hours.")
+    if result["timeout_policy"] not in TIMEOUT_POLICIES:
+        raise ServiceError("invalid", "invalid_time_control", f"timeout_policy is one of {', '.join(TIMEOUT_POLICIES)}.")
+    return result
+
+
+def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool) -> dict[str, Any]:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ServiceError("invalid", "invalid_options", "options must be an object.")
+    fixed = kind.fixed_order_options & set(options)
+    if fixed and not trusted:
+        # A stacked deck chosen by a player would defeat the server's random source.
+        raise ServiceError("invalid", "invalid_options", f"These options are not open to players: {', '.join(sorted(fixed))}.")
+    if len(json.dumps(options)) > 65536:
+        raise ServiceError("invalid", "invalid_options", "options are too large.")
+    rules = kind.rules
+    try:  # the engine validates its options; an invalid set must fail here, not at the start
+        if hasattr(rules, "validate_options"):
+            rules.validate_options(options, players)
+        else:
+            rules.deck(options)  # type: ignore[attr-defined]
+            rules.characters(options)  # type: ignore[attr-defined]
+    except kind.illegal_command as exc:
+        raise ServiceError("invalid", "invalid_options", getattr(exc, "message", str(exc))) from exc
+    except (ValueError, TypeError, KeyError) as exc:
+        raise ServiceError("invalid", "invalid_options", f"Invalid options: {exc}") from exc
+    return dict(options)
+
+
+def _deadlines(game: Game, previous_awaiting: list[int], now: Any) -> None:
+    """Projection of deadlines: a new deadline whenever the set of awaited seats changes."""
+    if game.status != Game.Status.ACTIVE or not game.awaiting:
+        game.deadline_at = game.reminder_at = game.deadline_version = None
+        return
+    if game.deadline_at is not None and sorted(previous_awaiting) == sorted(game.awaiting):
+        return
+    control = {**DEFAULT_TIME_CONTROL, **(game.time_control or {})}
+    game.deadline_at = now + timedelta(hours=float(control["decision_hours"]))
+    game.reminder_at = game.deadline_at - timedelta(hours=float(control["reminder_hours"]))
+    game.deadline_version = game.version
+
+
+def _append_and_project(
+    game: Game,
+    state: Any,
+    events: list[Any],
+    *,
+    actor: User | None,
+    seat: int | None,
+    command: Command | None,
+    previous_status: str | None = None,
+) -> tuple[list[Event], Any]:
+    """Append events, move the projection columns in the same transaction, then call the hooks."""
+    kind = get_kind(game.kind)
+    now = timezone.now()
+    old_version = game.version
+    previous_status = previous_status or game.status
+    previous_awaiting = list(game.awaiting or [])
+    rows, state = store.append(
+        game,
+        state,
+        events,
+        actor_id=actor.pk if actor else None,
+        actor_seat=seat,
+        command_id=command.pk if command else None,
+        now=now,
+    )
+    game.version = old_version + len(rows)
+    game.head_hash = rows[-1].hash if rows else game.head_hash
+    game.awaiting = [int(s) for s in kind.rules.awaiting(state)]
+    if game.status == Game.Status.ACTIVE and not game.awaiting:
+        game.status = Game.Status.FINISHED
+        game.finished_at = now
+    _deadlines(game, previous_awaiting, now)
+    fields = ["version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players",
+              "deadline_at", "reminder_at", "deadline_version"]
+    # Compare-and-set on the version: the second guard (after the row lock) against two writers.
+    updated = Game.objects.filter(pk=game.pk, version=old_version).update(
+        updated_at=now, **{name: getattr(game, name) for name in fields}
+    )
+    if updated != 1:
+        raise _LostRace()
+    hooks.on_events_appended(
+        hooks.EventsAppended(
+            game=game,
+            events=rows,
+            state=state,
+            previous_status=previous_status,
+            previous_awaiting=previous_awaiting,
+            actor=actor,
+            seat=seat,
+            command=command,
+        )
+    )
+    return rows, state
+
+
+def _render_events(game: Game, rows: list[Event] | QuerySet[Event], seat: int | None) -> list[dict[str, Any]]:
+    """Events as `seat` (None: a spectator) may see them; events it may not see at all are left out."""
+    rules = get_kind(game.kind).rules
+    rendered = []
+    for row in rows:
+        seen = rules.redact(rules.decode(row.data), seat)
+        if seen is None:
+            continue
+        rendered.append(
+            {"seq": row.seq, "type": row.type, "actor_seat": row.actor_seat, "data": seen, "created_at": row.created_at}
+        )
+    return rendered
+
+
+# --- lobby ----------------------------------------------------------------------------------------
+
+
+def create_game(
+    user: User,
+    kind: str = "citadels",
+    players: int = 4,
+    options: dict[str, Any] | None = None,
+    time_control: dict[str, Any] | None = None,
+    *,
+    trusted: bool = False,
+) -> Game:
+    """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo)."""
+    game_kind = get_kind(kind)
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+        game_kind.min_players <= players <= game_kind.max_players
+    ):
+        raise ServiceError(
+            "invalid",
+            "invalid_players",
+            f"{game_kind.title} is played by {game_kind.min_players} to {game_kind.max_players} players.",
+        )
+    clean_options = _clean_options(game_kind, options, players, trusted=trusted)
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=kind,
+            options=clean_options,
+            players=players,
+            created_by=user,
+            time_control=clean_time_control(time_control),
+            rng_salt=secrets.token_hex(32),
+        )
+        Seat.objects.create(game=game, user=user)
+    return game
+
+
+def join_game(user: User, game_id: Any) -> Game:
+    """Take a free seat in an open game."""
+    with transaction.atomic():
+        game = _game_or_404(game_id, lock=True)
+        if game.status != Game.Status.OPEN:
+            raise ServiceError("conflict", "game_not_open", "This game is not open for players.")
+        if Seat.objects.filter(game=game, user=user).exists():
+            raise ServiceError("conflict", "already_joined", "You already have a seat in this game.")
+        if Seat.objects.filter(game=game).count() >= game.players:
+            raise ServiceError("conflict", "game_full", "This game has no free seat.")
+        Seat.objects.create(game=game, user=user)
+    return game
+
+
+def leave_game(user: User, game_id: Any) -> Game:
+    """Give up a seat before the start; a game that nobody is left in is abandoned."""
+    with transaction.atomic():
+        game = _game_or_404(game_id, lock=True)
+        if game.status != Game.Status.OPEN:
+            raise ServiceError("conflict", "game_not_open", "You can leave a game only before it starts.")
+        deleted, _ = Seat.objects.filter(game=game, user=user).delete()
+        if not deleted:
+            raise ServiceError("forbidden", "not_a_player", "You have no seat in this game.")
+        if not Seat.objects.filter(game=game).exists():
+            game.status = Game.Status.ABANDONED
+            game.save(update_fields=["status", "updated_at"])
+    return game
+
+
+def start_game(user: User, game_id: Any) -> Game:
+    """Start an open game: seats are drawn at random, then the rules' setup events open the log.
+
+    The first player to have joined who is still seated (the creator, unless they left) starts it, with
+    between the kind's minimum and the game's number of players seated.
+    """
+    with transaction.atomic():
+        game = _game_or_404(game_id, lock=True)
+        if game.status != Game.Status.OPEN:
+            raise ServiceError("conflict", "game_not_open", "This game has already started or is over.")
+        seats = list(Seat.objects.filter(game=game).order_by("joined_at", "id"))
+        if not seats or seats[0].user_id != user.pk:
+            if any(s.user_id == user.pk for s in seats):
+                raise ServiceError("forbidden", "not_the_host", "Only the host (the first seated player) can start.")
+            raise ServiceError("forbidden", "not_a_player", "You have no seat in this game.")
+        kind = get_kind(game.kind)
+        if len(seats) < kind.min_players:
+            raise ServiceError(
+                "conflict", "not_enough_players", f"At least {kind.min_players} players are needed to start."
+            )
+        rng = game_rng(game)
+        order = list(range(len(seats)))
+        rng.shuffle(order)
+        for seat, index in zip(seats, order, strict=True):
+            seat.index = index
+        Seat.objects.bulk_update(seats, ["index"])
+        try:
+            events = kind.rules.setup(dict(game.options), len(seats), rng)
+        except kind.illegal_command as exc:
+            raise ServiceError("invalid", getattr(exc, "code", "invalid_options"), getattr(exc, "message", str(exc))) from exc
+        game.players = len(seats)
+        game.status = Game.Status.ACTIVE
+        game.started_at = timezone.now()
+        _append_and_project(
+            game, None, events, actor=None, seat=None, command=None, previous_status=Game.Status.OPEN
+        )
+    return game
+
+
+# --- playing --------------------------------------------------------------------------------------
+
+
+def _check_command(command: Any) -> dict[str, Any]:
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise ServiceError("invalid", "malformed_command", 'A command is a JSON object with a "type", e.g. {"type": "take_gold"}.')
+    if len(json.dumps(command)) > MAX_COMMAND_BYTES:
+        raise ServiceError("invalid", "malformed_command", "This command is too large.")
+    return command
+
+
+def _check_key(key: Any) -> str:
+    if key is None or key == "":
+        return uuid.uuid4().hex  # no key: the command is not deduplicated
+    if not isinstance(key, str) or len(key) > 128 or not key.isprintable():
+        raise ServiceError("invalid", "invalid_idempotency_key", "Idempotency-Key is up to 128 printable characters.")
+    return key
+
+
+def _replay(game: Game, prior: Command, command: dict[str, Any]) -> CommandResult:
+    if prior.command != command:
+        raise ServiceError(
+            "conflict", "idempotency_key_reused", "This Idempotency-Key was used for a different command."
+        )
+    rows = Event.objects.filter(game=game, seq__gte=prior.first_seq, seq__lte=prior.last_seq).order_by("seq")
+    return CommandResult(_render_events(game, list(rows), prior.seat), prior.last_seq, replayed=True)
+
+
+def execute(
+    user: User,
+    game_id: Any,
+    command: Any,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> CommandResult:
+    """Decide and apply one command of a player, exactly once.
+
+    Under a row lock on the game: an earlier command with the same idempotency key is answered again;
+    a stale `expected_version` is refused with 409; otherwise the command is decided on the current
+    state and its events appended together with the projection columns. If another writer still got
+    in first (a lost race on UNIQUE(game, seq) or the version compare-and-set), the command is decided
+    again on the fresh state, a few times at most.
+    """
+    command = _check_command(command)
+    key = _check_key(idempotency_key)
+    if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
+        raise ServiceError("invalid", "invalid_expected_version", "expected_version must be an integer.")
+    attempts = max(1, int(settings.GAMES_COMMAND_RETRIES))
+    for attempt in range(attempts):
+        try:
+            with transaction.atomic():
+                return _execute_once(user, game_id, command, key, expected_version)
+        except (_LostRace, IntegrityError) as exc:
+            log.info("command on game %s lost a race (attempt %d): %r", game_id, attempt + 1, exc)
+        except OperationalError as exc:
+            # SQLite: "database is locked" past the busy timeout; PostgreSQL: serialization trouble.
+            log.warning("command on game %s hit a database conflict (attempt %d): %s", game_id, attempt + 1, exc)
+        time.sleep(0.005 * (attempt + 1))
+    raise ServiceError("conflict", "busy", "The game is busy; send the command again.")
+
+
+def _execute_once(
+    user: User, game_id: Any, command: dict[str, Any], key: str, expected_version: int | None
+) -> CommandResult:
+    game = _game_or_404(game_id, lock=True)
+    prior = Command.objects.filter(game=game, user=user, idempotency_key=key).first()
+    if prior is not None:
+        return _replay(game, prior, command)
+    if game.status != Game.Status.ACTIVE:
+        code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
+        raise ServiceError("conflict", code, f"This game is {game.get_status_display()}; it takes no commands.")
+    seat = seat_of(game, user)
+    if seat is None:
+        raise ServiceError("forbidden", "not_a_player", "You have no seat in this game.")
+    if expected_version is not None and expected_version != game.version:
+        raise ServiceError(
+            "conflict",
+            "version_conflict",
+            f"The game moved on: it is at version {game.version}, not {expected_version}.",
+            version=game.version,
+        )
+    if seat not in game.awaiting:
+        raise ServiceError("forbidden", "not_your_turn", "The game is not waiting for your seat now.")
+    kind = get_kind(game.kind)
+    state = store.load_state(game)
+    try:
+        events = kind.rules.decide(state, seat, command, game_rng(game))
+    except kind.illegal_command as exc:
+        raise ServiceError("invalid", getattr(exc, "code", "illegal_command"), getattr(exc, "message", str(exc))) from exc
+    if not events:
+        raise ServiceError("invalid", "no_effect", "This command changes nothing.")
+    record = Command.objects.create(
+        game=game,
+        user=user,
+        seat=seat,
+        idempotency_key=key,
+        command=command,
+        first_seq=game.version + 1,
+        last_seq=game.version + len(events),
+    )
+    rows, _ = _append_and_project(game, state, events, actor=user, seat=seat, command=record)
+    return CommandResult(_render_events(game, rows, seat), game.version, replayed=False)
+
+
+# --- reading --------------------------------------------------------------------------------------
+
+
+def get_game(game_id: Any) -> Game:
+    """The game, or a 404."""
+    return _game_or_404(game_id)
+
+
+def list_games(user: User, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
+    """Games filtered by status and/or the user's own, newest first."""
+    queryset = Game.objects.all().annotate(seated=Count("seats"))
+    if status:
+        if status not in Game.Status.values:
+            raise ServiceError("invalid", "invalid_status", f"status is one of {', '.join(Game.Status.values)}.")
+        queryset = queryset.filter(status=status)
+    if mine:
+        queryset = queryset.filter(Q(seats__user=user)).distinct()
+    return queryset.order_by("-id")
+
+
+def game_detail(game: Game, user: User | None) -> dict[str, Any]:
+    """The game as this viewer may see it: projections, their seat, the view and their legal commands."""
+    kind = get_kind(game.kind)
+    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index", "joined_at", "id"))
+    own = next((s.index for s in seats if user is not None and s.user_id == user.pk), None)
+    seated = any(user is not None and s.user_id == user.pk for s in seats)
+    view = None
+    legal: list[dict[str, Any]] = []
+    if game.version > 0:
+        state = store.load_state(game)
+        view = kind.rules.view(state, own)
+        if own is not None and own in game.awaiting and game.status == Game.Status.ACTIVE:
+            legal = kind.rules.legal_commands(state, own)
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "status": game.status,
+        "version": game.version,
+        "players": game.players,
+        "options": _public_options(kind, game.options),
+        "time_control": game.time_control,
+        "awaiting": game.awaiting,
+        "deadline_at": game.deadline_at,
+        "created_by": game.created_by_id,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "seat": own,
+        "joined": seated,
+        "seats": [{"index": s.index, "user": s.user_id, "display_name": s.user.display_name} for s in seats],
+        "view": view,
+        "legal_commands": legal,
+    }
+
+
+def _public_options(kind: GameKind, options: dict[str, Any]) -> dict[str, Any]:
+    # A fixed deck order is secret information: never shown.
+    return {k: v for k, v in options.items() if k not in kind.fixed_order_options}
+
+
+def _parse_seq(value: Any, name: str) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise ServiceError("invalid", f"invalid_{name}", f"{name} must be a whole number.") from None
+    if number < 0:
+        raise ServiceError("invalid", f"invalid_{name}", f"{name} must not be negative.")
+    return number
+
+
+def history(game: Game, user: User | None, after: Any = 0, limit: Any = 1000) -> dict[str, Any]:
+    """The events after seq `after` as this viewer may see them (at most `limit`, up to 5000)."""
+    after_seq = _parse_seq(after or 0, "after")
+    count = min(_parse_seq(limit or 1000, "limit") or 1000, 5000)
+    own = seat_of(game, user)
+    rows = list(Event.objects.filter(game=game, seq__gt=after_seq).order_by("seq")[:count])
+    last = rows[-1].seq if rows else after_seq
+    return {"version": game.version, "events": _render_events(game, rows, own), "next_after": min(last, game.version)}
+
+
+def state_at(game: Game, user: User | None, at: Any = None) -> dict[str, Any]:
+    """The viewer's view as it was right after event `at` (default: now): the replay of a game."""
+    if game.version == 0:
+        raise ServiceError("conflict", "not_started", "This game has not started yet.")
+    seq = game.version if at in (None, "") else _parse_seq(at, "at")
+    if not 1 <= seq <= game.version:
+        raise ServiceError("invalid", "invalid_at", f"at must be between 1 and {game.version}.")
+    kind = get_kind(game.kind)
+    state = store.load_state(game, at=seq)
+    return {"version": seq, "view": kind.rules.view(state, seat_of(game, user))}

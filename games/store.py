@@ -1,0 +1,207 @@
+"""The event store: loading a game's state (snapshot + tail), appending events with the hash chain,
+taking snapshots, and checking a log. Called only by games.services and the operators' commands.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from .models import Event, Game, Snapshot
+from .registry import GameKind, get_kind
+
+GENESIS_HASH = "0" * 64
+
+
+def canonical_json(value: Any) -> str:
+    """One text per JSON value: the input of the hash chain (JSONB reorders keys, so sort them)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def event_hash(
+    prev_hash: str, seq: int, type_: str, data: Any, actor_id: int | None, actor_seat: int | None, command_id: Any
+) -> str:
+    """The chained hash of one event."""
+    body = canonical_json(
+        {
+            "seq": seq,
+            "type": type_,
+            "data": data,
+            "actor": actor_id,
+            "seat": actor_seat,
+            "command": str(command_id) if command_id else None,
+        }
+    )
+    return hashlib.sha256((prev_hash + body).encode()).hexdigest()
+
+
+class _StateCache:
+    """Recently used states by (game, salt, version). Safe across processes and requests because an event
+    log never changes: the state at a version of a game is the same forever. Filled only after commit."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[int, str, int], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[int, str, int]) -> Any:
+        with self._lock:
+            state = self._items.get(key)
+            if state is not None:
+                self._items.move_to_end(key)
+            return state
+
+    def put(self, key: tuple[int, str, int], state: Any) -> None:
+        if self.size <= 0:
+            return
+        with self._lock:
+            self._items[key] = state
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+
+
+state_cache = _StateCache(int(getattr(settings, "GAMES_STATE_CACHE_SIZE", 256)))
+
+
+def fold(kind: GameKind, state: Any, datas: Iterable[dict[str, Any]]) -> Any:
+    """Apply encoded events to a state (None: from the beginning)."""
+    rules = kind.rules
+    for data in datas:
+        state = rules.evolve(state, rules.decode(data))
+    return state
+
+
+def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True, use_cache: bool = True) -> Any:
+    """The state after event `at` (default: the current version): latest snapshot at or before it + tail."""
+    kind = get_kind(game.kind)
+    target = game.version if at is None else at
+    if target <= 0:
+        return None
+    key = (game.pk, game.rng_salt, target)
+    if use_cache:
+        cached = state_cache.get(key)
+        if cached is not None:
+            return cached
+    state: Any = None
+    start = 0
+    if use_snapshots and kind.supports_snapshots():
+        snapshot = (
+            Snapshot.objects.filter(game=game, seq__lte=target).order_by("-seq").values_list("seq", "state").first()
+        )
+        if snapshot is not None:
+            start, dumped = snapshot
+            state = kind.rules.load_state(dumped)  # type: ignore[attr-defined]
+    tail = Event.objects.filter(game=game, seq__gt=start, seq__lte=target).order_by("seq").values_list("data", flat=True)
+    state = fold(kind, state, tail.iterator(chunk_size=2000))
+    if use_cache and transaction.get_autocommit():
+        state_cache.put(key, state)
+    return state
+
+
+def append(
+    game: Game,
+    state: Any,
+    events: list[Any],
+    *,
+    actor_id: int | None,
+    actor_seat: int | None,
+    command_id: Any = None,
+    now: datetime | None = None,
+) -> tuple[list[Event], Any]:
+    """Insert events after `game.version` (inside the caller's transaction) and return them with the new state.
+
+    The UNIQUE(game, seq) constraint refuses a second writer at the same version; the caller's version check
+    on the game row (`advance`) refuses it too. Snapshots are taken every GAMES_SNAPSHOT_EVERY events.
+    """
+    kind = get_kind(game.kind)
+    rules = kind.rules
+    now = now or timezone.now()
+    prev = game.head_hash or GENESIS_HASH
+    rows: list[Event] = []
+    seq = game.version
+    for event in events:
+        seq += 1
+        data = rules.encode(event)
+        type_ = str(data.get("type", type(event).__name__))[:64]
+        digest = event_hash(prev, seq, type_, data, actor_id, actor_seat, command_id)
+        rows.append(
+            Event(
+                game_id=game.pk,
+                seq=seq,
+                type=type_,
+                data=data,
+                actor_id=actor_id,
+                actor_seat=actor_seat,
+                command_id=command_id,
+                created_at=now,
+                prev_hash=prev,
+                hash=digest,
+            )
+        )
+        prev = digest
+        state = rules.evolve(state, event)
+    Event.objects.bulk_create(rows)
+    every = int(settings.GAMES_SNAPSHOT_EVERY)
+    if every > 0 and kind.supports_snapshots() and game.version // every != seq // every:
+        Snapshot.objects.create(game_id=game.pk, seq=seq, state=rules.dump_state(state))  # type: ignore[attr-defined]
+    key = (game.pk, game.rng_salt, seq)
+    transaction.on_commit(lambda: state_cache.put(key, state))
+    return rows, state
+
+
+def verify(game: Game) -> list[str]:
+    """Problems with one game's log: broken hash chain, gaps, projections or snapshots that differ from the fold."""
+    kind = get_kind(game.kind)
+    rules = kind.rules
+    problems: list[str] = []
+    prev = GENESIS_HASH
+    expected_seq = 0
+    state: Any = None
+    snapshots = dict(Snapshot.objects.filter(game=game).values_list("seq", "state"))
+    for event in Event.objects.filter(game=game).order_by("seq").iterator(chunk_size=2000):
+        expected_seq += 1
+        if event.seq != expected_seq:
+            problems.append(f"seq {event.seq} where {expected_seq} was expected (gap or duplicate)")
+            expected_seq = event.seq
+        if event.prev_hash != prev:
+            problems.append(f"event {event.seq}: prev_hash does not match the hash of event {event.seq - 1}")
+        digest = event_hash(
+            event.prev_hash, event.seq, event.type, event.data, event.actor_id, event.actor_seat, event.command_id
+        )
+        if digest != event.hash:
+            problems.append(f"event {event.seq}: content does not match its hash (edited?)")
+        prev = event.hash
+        try:
+            state = rules.evolve(state, rules.decode(event.data))
+        except Exception as exc:  # a log the rules cannot fold is exactly what this check reports
+            problems.append(f"event {event.seq}: the rules cannot apply it: {exc}")
+            return problems
+        if event.seq in snapshots and kind.supports_snapshots():
+            if canonical_json(rules.dump_state(state)) != canonical_json(snapshots[event.seq]):  # type: ignore[attr-defined]
+                problems.append(f"snapshot at {event.seq} differs from the fold")
+    if expected_seq != game.version:
+        problems.append(f"game version {game.version} but {expected_seq} events")
+    if game.head_hash != (prev if expected_seq else "") and not (expected_seq == 0 and game.head_hash == ""):
+        problems.append("game head_hash is not the hash of its last event")
+    if state is not None:
+        awaiting = list(rules.awaiting(state))
+        if awaiting != list(game.awaiting):
+            problems.append(f"game awaits {game.awaiting} but the fold awaits {awaiting}")
+        finished = not awaiting
+        if finished != (game.status == Game.Status.FINISHED):
+            problems.append(f"game status {game.status!r} does not match the fold (finished={finished})")
+    return problems

@@ -1,0 +1,18 @@
+"""API URLs of games, under /api/."""
+
+from django.urls import path
+
+from . import api
+
+app_name = "games"
+
+api_urlpatterns = [
+    path("games/", api.GameListView.as_view(), name="game-list"),
+    path("games/<int:game_id>/", api.GameDetailView.as_view(), name="game-detail"),
+    path("games/<int:game_id>/join", api.JoinView.as_view(), name="game-join"),
+    path("games/<int:game_id>/leave", api.LeaveView.as_view(), name="game-leave"),
+    path("games/<int:game_id>/start", api.StartView.as_view(), name="game-start"),
+    path("games/<int:game_id>/commands", api.CommandView.as_view(), name="game-commands"),
+    path("games/<int:game_id>/events", api.EventsView.as_view(), name="game-events"),
+    path("games/<int:game_id>/state", api.StateView.as_view(), name="game-state"),
+]

@@ -1,0 +1,58 @@
+"""Fixtures shared by the hosting tests (tests/games, tests/accounts).
+
+The database is whatever DATABASE_URL names: the Makefile runs the suite on PostgreSQL and the hosting
+tests again on SQLite.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+_counter = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def _fast_hashing_and_clean_cache(settings: Any) -> Iterator[None]:
+    """Cheap password hashing in tests, and no state carried between tests by the state cache."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    from games import store
+
+    store.state_cache.clear()
+    yield
+    store.state_cache.clear()
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., Any]:
+    """Create a player directly in the database (for tests that are not about registration)."""
+    from accounts.models import User
+
+    def make(name: str | None = None, **fields: Any) -> User:
+        n = next(_counter)
+        name = name or f"player{n}"
+        return User.objects.create_user(
+            email=f"{name}-{n}@example.org", password="a-long-secret-pw-1", display_name=name, **fields
+        )
+
+    return make
+
+
+@pytest.fixture
+def api_client() -> Callable[..., APIClient]:
+    """An API client, authenticated with the user's token when one is given."""
+
+    def client(user: Any = None) -> APIClient:
+        from rest_framework.authtoken.models import Token
+
+        c = APIClient(raise_request_exception=False)
+        if user is not None:
+            token, _ = Token.objects.get_or_create(user=user)
+            c.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return c
+
+    return client
