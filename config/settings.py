@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "accounts",
     "games",
+    "notifications",
 ] + env_list("EXTRA_INSTALLED_APPS", "")
 
 MIDDLEWARE = [
@@ -203,8 +205,12 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = "UTC"
-# Periodic tasks (deadlines, outbox sweep) are registered here by the apps that own them.
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {}
+# Periodic tasks: deadlines and the outbox sweep every minute, digests once a day (notifications/tasks.py).
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    "enforce-due-deadlines": {"task": "notifications.enforce_due_deadlines", "schedule": 60.0},
+    "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
+    "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
+}
 
 LOGGING = {
     "version": 1,

@@ -7,14 +7,20 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
+from games import pages
 from games.urls import api_urlpatterns as games_api
+from notifications.urls import api_urlpatterns as notifications_api
+from notifications.urls import web_urlpatterns as notifications_web
 
-api_patterns = accounts_api + games_api
+api_patterns = accounts_api + games_api + notifications_api
 
 urlpatterns = [
     path("", TemplateView.as_view(template_name="home.html"), name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include((accounts_web, "accounts"))),
+    path("games/<int:game_id>/", pages.game_page, name="game-page"),
+    path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
+    *notifications_web,
     path("api/", include((api_patterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
