@@ -66,11 +66,11 @@ class GameDetailView(APIView):
 
 
 class _SeatAction(APIView):
-    action = staticmethod(services.join_game)
+    service = staticmethod(services.join_game)
 
     @extend_schema(request=None, responses={200: GameDetailSerializer})
     def post(self, request: Request, game_id: int) -> Response:
-        game = type(self).action(request.user, game_id)  # type: ignore[arg-type]
+        game = type(self).service(request.user, game_id)  # type: ignore[arg-type]
         game.refresh_from_db()
         return Response(GameDetailSerializer(services.game_detail(game, request.user)).data)  # type: ignore[arg-type]
 
@@ -78,19 +78,19 @@ class _SeatAction(APIView):
 class JoinView(_SeatAction):
     """Take a free seat."""
 
-    action = staticmethod(services.join_game)
+    service = staticmethod(services.join_game)
 
 
 class LeaveView(_SeatAction):
     """Give up your seat before the start."""
 
-    action = staticmethod(services.leave_game)
+    service = staticmethod(services.leave_game)
 
 
 class StartView(_SeatAction):
     """Start the game (the host only): random seating, then the opening events."""
 
-    action = staticmethod(services.start_game)
+    service = staticmethod(services.start_game)
 
 
 class CommandView(APIView):

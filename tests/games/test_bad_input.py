@@ -1,0 +1,128 @@
+"""Bad input through the API: always a 4xx JSON answer with a code and a message, never a 500, and the
+database exactly as it was."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from citadels import RULES
+from games import store
+
+from .helpers import db_snapshot, play_random, seat_users, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def assert_refused(response: Any, status: int, code: str | None = None) -> None:
+    assert response.status_code == status, (response.status_code, response.content[:300])
+    assert response["Content-Type"].startswith("application/json")
+    body = response.json()
+    assert body["code"] and body["message"], body
+    if code:
+        assert body["code"] == code, body
+
+
+@pytest.fixture
+def table(make_user: Any, api_client: Any) -> dict[str, Any]:
+    users = [make_user() for _ in range(3)]
+    game = started_game(users)
+    by_seat = seat_users(game)
+    seat = game.awaiting[0]
+    idle = next(s for s in by_seat if s not in game.awaiting)
+    return {
+        "game": game,
+        "turn": api_client(by_seat[seat]),
+        "idle": api_client(by_seat[idle]),
+        "stranger": api_client(make_user("stranger")),
+        "legal": RULES.legal_commands(store.load_state(game), seat)[0],
+    }
+
+
+def test_bad_commands_change_nothing(table: dict[str, Any]) -> None:
+    game, turn = table["game"], table["turn"]
+    url = f"/api/games/{game.pk}/commands"
+    legal = table["legal"]
+    before = db_snapshot()
+    cases = [
+        (turn.post(url, "{not json", content_type="application/json"), 400, "malformed_json"),
+        (turn.post(url, "[1, 2]", content_type="application/json"), 400, None),
+        (turn.post(url, {"nothing": 1}, format="json"), 400, "invalid"),
+        (turn.post(url, {"command": "take_gold"}, format="json"), 400, "malformed_command"),
+        (turn.post(url, {"command": {"kind": "x"}}, format="json"), 400, "malformed_command"),
+        (turn.post(url, {"command": {"type": "launch_rocket"}}, format="json"), 400, None),
+        (turn.post(url, {"command": {"type": "build", "district": "eiffel_tower"}}, format="json"), 400, None),
+        (turn.post(url, {"command": {"type": "x" * 9000}}, format="json"), 400, "malformed_command"),
+        (turn.post(url, {"command": legal, "expected_version": game.version - 1}, format="json"), 409, "version_conflict"),
+        (turn.post(url, {"command": legal, "expected_version": "seven"}, format="json"), 400, None),
+        (turn.post(url, {"command": legal}, format="json", HTTP_IDEMPOTENCY_KEY="k" * 200), 400, "invalid_idempotency_key"),
+        (turn.post(url, "<xml/>", content_type="application/xml"), 415, None),
+        (table["idle"].post(url, {"command": legal}, format="json"), 403, "not_your_turn"),
+        (table["stranger"].post(url, {"command": legal}, format="json"), 403, "not_a_player"),
+        (turn.post("/api/games/999999/commands", {"command": legal}, format="json"), 404, "game_not_found"),
+        (turn.post("/api/games/abc/commands", {"command": legal}, format="json"), 404, None),
+        (turn.put(url, {"command": legal}, format="json"), 405, None),
+        (APIClient().post(url, {"command": legal}, format="json"), 401, "not_authenticated"),
+    ]
+    forged = APIClient()
+    forged.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    cases.append((forged.post(url, {"command": legal}, format="json"), 401, "authentication_failed"))
+    malformed_header = APIClient()
+    malformed_header.credentials(HTTP_AUTHORIZATION="Token a b c")
+    cases.append((malformed_header.post(url, {"command": legal}, format="json"), 401, None))
+    for response, status, code in cases:
+        assert_refused(response, status, code)
+    assert db_snapshot() == before
+
+
+def test_bad_reads_and_lobby_calls(table: dict[str, Any], api_client: Any, make_user: Any) -> None:
+    game, turn, stranger = table["game"], table["turn"], table["stranger"]
+    before = db_snapshot()
+    assert_refused(turn.get(f"/api/games/{game.pk}/events?after=x"), 400)
+    assert_refused(turn.get(f"/api/games/{game.pk}/events?after=-3"), 400)
+    assert_refused(turn.get(f"/api/games/{game.pk}/state?at=0"), 400)
+    assert_refused(turn.get(f"/api/games/{game.pk}/state?at={game.version + 1}"), 400)
+    assert_refused(turn.get(f"/api/games/{game.pk}/state?at=1e9"), 400)
+    assert_refused(turn.get("/api/games/424242/"), 404, "game_not_found")
+    assert_refused(turn.get("/api/games/?status=bogus"), 400)
+    assert_refused(turn.get("/api/nothing-here"), 404)
+    assert_refused(stranger.post(f"/api/games/{game.pk}/join"), 409, "game_not_open")
+    assert_refused(stranger.post(f"/api/games/{game.pk}/start"), 409)
+    assert_refused(turn.post(f"/api/games/{game.pk}/leave"), 409)
+    assert_refused(turn.post("/api/games/", {"players": 9}, format="json"), 400)
+    assert_refused(turn.post("/api/games/", {"players": "four"}, format="json"), 400)
+    assert_refused(turn.post("/api/games/", {"players": 3, "kind": "chess"}, format="json"), 400, "unknown_kind")
+    assert_refused(turn.post("/api/games/", {"players": 3, "options": {"deck": ["castle"]}}, format="json"), 400)
+    assert_refused(turn.post("/api/games/", {"players": 3, "options": [1]}, format="json"), 400)
+    assert_refused(turn.post("/api/games/", {"players": 3, "time_control": {"decision_hours": -1}}, format="json"), 400)
+    assert_refused(turn.post("/api/games/", "{", content_type="application/json"), 400, "malformed_json")
+    assert db_snapshot() == before
+    open_game = api_client(make_user()).post("/api/games/", {"players": 2}, format="json").json()["id"]
+    before = db_snapshot()
+    assert_refused(stranger.post(f"/api/games/{open_game}/leave"), 403, "not_a_player")
+    assert_refused(stranger.post(f"/api/games/{open_game}/start"), 403, "not_a_player")
+    assert_refused(stranger.get(f"/api/games/{open_game}/state"), 409, "not_started")
+    assert_refused(stranger.post(f"/api/games/{open_game}/commands", {"command": {"type": "take_gold"}}, format="json"), 409)
+    assert db_snapshot() == before
+
+
+def test_finished_game_refuses_commands_over_http(make_user: Any, api_client: Any) -> None:
+    users = [make_user(), make_user()]
+    game = started_game(users)
+    play_random(game, random.Random(2))
+    before = db_snapshot()
+    client = api_client(users[0])
+    response = client.post(f"/api/games/{game.pk}/commands", {"command": {"type": "take_gold"}}, format="json")
+    assert_refused(response, 409, "game_finished")
+    assert db_snapshot() == before
+
+
+def test_spectators_see_the_public_view(table: dict[str, Any]) -> None:
+    game, stranger = table["game"], table["stranger"]
+    detail = stranger.get(f"/api/games/{game.pk}/").json()
+    assert detail["seat"] is None and detail["legal_commands"] == []
+    assert detail["view"] == RULES.view(store.load_state(game), None)
+    assert "rng_salt" not in str(detail) and game.rng_salt not in str(detail)
