@@ -1,0 +1,85 @@
+"""`manage.py demo`: players and a game partly played by bots, and how to sign in."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import services, store
+from games.models import Game
+from games.registry import get_kind
+
+NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de")]
+PASSWORD = "demo-password-1"
+
+
+class Command(BaseCommand):
+    help = "Create demo players and a Citadels game that bots have played partly; print how to sign in."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--players", type=int, default=4, choices=range(2, 5))
+        parser.add_argument("--moves", type=int, default=30, help="bot moves before handing over to Alice")
+        parser.add_argument("--seed", type=int, default=None)
+
+    def handle(self, *args: Any, players: int, moves: int, seed: int | None, **options: Any) -> None:
+        with transaction.atomic():  # all or nothing: no half-made demo game if something fails
+            self._demo(players, moves, seed)
+
+    def _demo(self, players: int, moves: int, seed: int | None) -> None:
+        from citadels.bots import heuristic_bot
+
+        users = []
+        for login, name, language in NAMES[:players]:
+            user = User.objects.filter(email=f"{login}@example.org").first()
+            if user is None:
+                user = User.objects.create_user(
+                    f"{login}@example.org",
+                    PASSWORD,
+                    display_name=name,
+                    language=language,
+                    time_zone="Europe/Berlin",
+                    email_verified_at=timezone.now(),
+                )
+            users.append(user)
+        game = services.create_game(users[0], "citadels", players)
+        for user in users[1:]:
+            services.join_game(user, game.pk)
+        services.start_game(users[0], game.pk)
+        game.refresh_from_db()
+        rules = get_kind(game.kind).rules
+        by_seat = {seat.index: seat.user for seat in game.seats.all()}
+        alice_seat = next(s for s, u in by_seat.items() if u.pk == users[0].pk)
+        rng = random.Random(seed)
+        played = 0
+        # The bots play `moves` moves, then on until Alice has a decision to make.
+        while game.status == Game.Status.ACTIVE and (played < moves or alice_seat not in game.awaiting):
+            if played >= moves + 500:
+                break
+            seat = next((s for s in game.awaiting if s != alice_seat or played < moves), game.awaiting[0])
+            state = store.load_state(game)
+            command = heuristic_bot(state, seat, rng)  # type: ignore[arg-type]
+            services.execute(by_seat[seat], game.pk, command, idempotency_key=f"demo-{game.version}")
+            played += 1
+            game.refresh_from_db()
+        self.stdout.write(self.style.SUCCESS(f"Game {game.pk}: {played} bot moves, version {game.version}, "
+                                             f"waiting for seats {game.awaiting}."))
+        self.stdout.write(f"Players (password {PASSWORD!r} for each):")
+        for seat, user in sorted(by_seat.items()):
+            self.stdout.write(f"  seat {seat}: {user.email} ({user.display_name})")
+        site = settings.SITE_URL
+        self.stdout.write(
+            "\nSign in on the web at {site}/accounts/login/ or get an API token:\n"
+            "  curl -s -X POST {site}/api/accounts/token -H 'Content-Type: application/json' \\\n"
+            "       -d '{{\"email\": \"alice@example.org\", \"password\": \"{pw}\"}}'\n"
+            "then:\n"
+            "  curl -s {site}/api/games/{game}/ -H 'Authorization: Token TOKEN'\n"
+            "  curl -s -X POST {site}/api/games/{game}/commands -H 'Authorization: Token TOKEN' \\\n"
+            "       -H 'Content-Type: application/json' -H 'Idempotency-Key: 1' -d '{{\"command\": {{\"type\": \"take_gold\"}}}}'\n"
+            "The game page: {site}/games/{game}/   API docs: {site}/api/docs/".format(site=site, pw=PASSWORD, game=game.pk)
+        )
