@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import uuid
-from typing import Any
 
 import pytest
 from rest_framework.test import APIClient

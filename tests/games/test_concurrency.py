@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -72,7 +73,7 @@ def test_expected_version_lets_exactly_one_racer_apply(make_user: Any) -> None:
         legal = RULES.legal_commands(store.load_state(game, use_cache=False), seat)
         version = game.version
         calls = [
-            (lambda c=rng.choice(legal), k=f"v{version}-{i}": services.execute(user, game.pk, c, k, expected_version=version))
+            partial(services.execute, user, game.pk, rng.choice(legal), f"v{version}-{i}", expected_version=version)
             for i in range(THREADS)
         ]
         results = race(calls)
@@ -99,7 +100,7 @@ def test_racers_without_expected_version_are_redecided_on_fresh_state(make_user:
         for i in range(THREADS):
             seat = rng.choice(game.awaiting)
             command = rng.choice(RULES.legal_commands(state, seat))
-            calls.append(lambda u=by_seat[seat], c=command, k=f"r{before}-{i}": services.execute(u, game.pk, c, k))
+            calls.append(partial(services.execute, by_seat[seat], game.pk, command, f"r{before}-{i}"))
         results = race(calls)
         applied = [r for r in results if isinstance(r, services.CommandResult)]
         assert applied, results

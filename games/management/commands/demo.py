@@ -13,7 +13,6 @@ from django.utils import timezone
 from accounts.models import User
 from games import services, store
 from games.models import Game
-from games.registry import get_kind
 
 NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de")]
 PASSWORD = "demo-password-1"
@@ -52,7 +51,6 @@ class Command(BaseCommand):
             services.join_game(user, game.pk)
         services.start_game(users[0], game.pk)
         game.refresh_from_db()
-        rules = get_kind(game.kind).rules
         by_seat = {seat.index: seat.user for seat in game.seats.all()}
         alice_seat = next(s for s, u in by_seat.items() if u.pk == users[0].pk)
         rng = random.Random(seed)
@@ -74,12 +72,12 @@ class Command(BaseCommand):
             self.stdout.write(f"  seat {seat}: {user.email} ({user.display_name})")
         site = settings.SITE_URL
         self.stdout.write(
-            "\nSign in on the web at {site}/accounts/login/ or get an API token:\n"
-            "  curl -s -X POST {site}/api/accounts/token -H 'Content-Type: application/json' \\\n"
-            "       -d '{{\"email\": \"alice@example.org\", \"password\": \"{pw}\"}}'\n"
+            f"\nSign in on the web at {site}/accounts/login/ or get an API token:\n"
+            f"  curl -s -X POST {site}/api/accounts/token -H 'Content-Type: application/json' \\\n"
+            f"       -d '{{\"email\": \"alice@example.org\", \"password\": \"{PASSWORD}\"}}'\n"
             "then:\n"
-            "  curl -s {site}/api/games/{game}/ -H 'Authorization: Token TOKEN'\n"
-            "  curl -s -X POST {site}/api/games/{game}/commands -H 'Authorization: Token TOKEN' \\\n"
-            "       -H 'Content-Type: application/json' -H 'Idempotency-Key: 1' -d '{{\"command\": {{\"type\": \"take_gold\"}}}}'\n"
-            "The game page: {site}/games/{game}/   API docs: {site}/api/docs/".format(site=site, pw=PASSWORD, game=game.pk)
+            f"  curl -s {site}/api/games/{game.pk}/ -H 'Authorization: Token TOKEN'\n"
+            f"  curl -s -X POST {site}/api/games/{game.pk}/commands -H 'Authorization: Token TOKEN' \\\n"
+            "       -H 'Content-Type: application/json' -H 'Idempotency-Key: 1' -d '{\"command\": {\"type\": \"take_gold\"}}'\n"
+            f"The game page: {site}/games/{game.pk}/   API docs: {site}/api/docs/"
         )
