@@ -45,6 +45,8 @@ GAMES_RNG_SECRET = os.environ.get(
 )
 # A snapshot of the state is stored every N events so that loading a game reads O(N) events at most.
 GAMES_SNAPSHOT_EVERY = int(os.environ.get("GAMES_SNAPSHOT_EVERY", "50"))
+# States kept in each process's memory, keyed by (game, version): safe because a log never changes.
+GAMES_STATE_CACHE_SIZE = int(os.environ.get("GAMES_STATE_CACHE_SIZE", "256"))
 # How often execute() re-decides a command that lost a race before it gives up with 409.
 GAMES_COMMAND_RETRIES = int(os.environ.get("GAMES_COMMAND_RETRIES", "5"))
 # The public address used in links of emails.
