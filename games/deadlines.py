@@ -159,8 +159,8 @@ def on_events_appended(batch: EventsAppended) -> None:
     else:
         # The same seat goes on with its decision (e.g. took gold, now builds): the same clock runs on, but
         # the enforcement must name the new version.
-        current = Game.objects.filter(pk=game.pk).values_list("deadline_at", "reminder_at").first()
-        deadline, reminder = current if current else (None, None)
+        # (The row was loaded under lock at the start of the command, so these are the stored values.)
+        deadline, reminder = game.deadline_at, game.reminder_at
         if deadline is None:
             deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
         version = game.version

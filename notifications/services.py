@@ -465,7 +465,7 @@ def send_digests(now: datetime | None = None) -> int:
     for user_id in user_ids:
         with transaction.atomic():
             held = list(
-                Outbox.objects.select_for_update(skip_locked=True)
+                Outbox.objects.select_for_update(skip_locked=True, of=("self",))
                 .filter(user_id=user_id, status=Outbox.Status.HELD)
                 .select_related("user", "game")
                 .order_by("id")
