@@ -142,11 +142,10 @@ def pct(values: list[float], q: float) -> float:
 def build_long_game(events: int) -> int:
     """A 2-player game with `events` events, played in-process through services.execute. Nobody builds,
     so the game never ends (the end needs a complete city)."""
+    from accounts.models import User
     from citadels import RULES
     from games import services, store
     from games.models import Game, Seat
-
-    from accounts.models import User
 
     users = [User.objects.create_user(f"long{i}-{uuid.uuid4().hex[:6]}@bench.example", "x-long-pass-1", display_name=f"L{i}") for i in range(2)]
     game = services.create_game(users[0], "citadels", 2)
@@ -245,8 +244,9 @@ def main() -> int:
         if short is not None:
             short_time = timed(lambda: store.load_state(short, use_cache=False), 20)
             print(f"load a {short.version}-event game with snapshots: {short_time:.2f} ms (does not grow with the history)")
-        from accounts.models import User
         from rest_framework.authtoken.models import Token
+
+        from accounts.models import User
 
         viewer = User.objects.get(pk=game.seats.order_by("index").first().user_id)
         client = Client(port, Token.objects.get_or_create(user=viewer)[0].key)
