@@ -5,7 +5,7 @@ HTTP (GET the game for its legal commands, POST a command with expected_version 
 and prints commands per second with p50/p99 latency of the command POSTs. Then it builds a game with
 10,000 events and prints the time to load it with snapshots and by a full fold, in-process and over HTTP.
 
-    python benchmarks/api.py [--clients 8] [--seconds 20] [--workers 4] [--events 10000]
+    python benchmarks/api.py [--clients 1,4,8] [--seconds 20] [--workers 4] [--events 10000]
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust); uses the database `citadels_bench`, which it
 creates and empties. Redis on 6379, when up, is the Celery broker (its db 14 is flushed at the end).
@@ -107,18 +107,22 @@ def new_game(a: Client, b: Client) -> tuple[int, dict[int, Client]]:
 
 
 def play(port: int, stop_at: float, results: dict[str, list[float]], errors: list[str], rng: random.Random) -> None:
+    """One client: two players' tokens, one game at a time. Like a real client it reads the game as the seat
+    it expects to move (the one awaited last time), then posts one of that seat's legal commands."""
     a, b = sign_up(port, "a"), sign_up(port, "b")
     game_id, by_seat = new_game(a, b)
+    seat = 0
     while time.perf_counter() < stop_at:
-        status, game = by_seat[0].call("GET", f"/api/games/{game_id}/")
-        if game["status"] != "active":
-            results["games"].append(1.0)
-            game_id, by_seat = new_game(a, b)
-            continue
-        seat = rng.choice(game["awaiting"])
         t0 = time.perf_counter()
         status, detail = by_seat[seat].call("GET", f"/api/games/{game_id}/")
         results["get"].append(time.perf_counter() - t0)
+        if detail["status"] != "active":
+            results["games"].append(1.0)
+            game_id, by_seat = new_game(a, b)
+            continue
+        if seat not in detail["awaiting"]:
+            seat = rng.choice(detail["awaiting"])
+            continue
         command = rng.choice(detail["legal_commands"])
         t0 = time.perf_counter()
         status, answer = by_seat[seat].call(
@@ -174,7 +178,7 @@ def timed(fn: Any, repeat: int) -> float:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--clients", default="4,8", help="comma-separated numbers of concurrent clients, one run each")
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--events", type=int, default=10_000)
@@ -202,24 +206,25 @@ def main() -> int:
         else:
             raise RuntimeError("gunicorn did not start")
         print(f"server: gunicorn, {args.workers} sync workers, PostgreSQL; broker {env['CELERY_BROKER_URL']}; "
-              f"{args.clients} concurrent clients for {args.seconds:.0f} s (2-player games, random legal commands)")
-        results: dict[str, list[float]] = {"post": [], "get": [], "games": []}
-        errors: list[str] = []
-        stop_at = time.perf_counter() + args.seconds
-        threads = [threading.Thread(target=play, args=(port, stop_at, results, errors, random.Random(i))) for i in range(args.clients)]
-        t0 = time.perf_counter()
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        wall = time.perf_counter() - t0
-        posts = results["post"]
-        print(f"commands applied: {len(posts)} in {wall:.1f} s = {len(posts) / wall:.0f} commands/s "
-              f"(plus {len(results['get'])} GETs of the game; {len(results['games'])} games finished)")
-        print(f"command POST latency: p50 {pct(posts, 0.5):.1f} ms, p90 {pct(posts, 0.9):.1f} ms, p99 {pct(posts, 0.99):.1f} ms, "
-              f"max {pct(posts, 1.0):.1f} ms")
-        print(f"game GET latency:     p50 {pct(results['get'], 0.5):.1f} ms, p99 {pct(results['get'], 0.99):.1f} ms")
-        print(f"refused commands: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
+              "2-player games, random legal commands, expected_version and Idempotency-Key on every command")
+        for clients in [int(c) for c in str(args.clients).split(",") if c.strip()]:
+            results: dict[str, list[float]] = {"post": [], "get": [], "games": []}
+            errors: list[str] = []
+            stop_at = time.perf_counter() + args.seconds
+            threads = [threading.Thread(target=play, args=(port, stop_at, results, errors, random.Random(i))) for i in range(clients)]
+            t0 = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            wall = time.perf_counter() - t0
+            posts = results["post"]
+            print(f"\n{clients} concurrent clients, {wall:.1f} s: {len(posts)} commands = {len(posts) / wall:.0f} commands/s "
+                  f"(plus {len(results['get'])} GETs of the game; {len(results['games'])} games finished)")
+            print(f"  command POST latency: p50 {pct(posts, 0.5):.1f} ms, p90 {pct(posts, 0.9):.1f} ms, "
+                  f"p99 {pct(posts, 0.99):.1f} ms, max {pct(posts, 1.0):.1f} ms")
+            print(f"  game GET latency:     p50 {pct(results['get'], 0.5):.1f} ms, p99 {pct(results['get'], 0.99):.1f} ms")
+            print(f"  refused commands: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
 
         if args.events <= 0:
             return 0
