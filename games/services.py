@@ -21,7 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, OperationalError, transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from accounts.models import User
@@ -58,12 +58,16 @@ class _LostRace(Exception):
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _game_or_404(game_id: Any, *, lock: bool = False) -> Game:
+def _game_or_404(game_id: Any, *, lock: bool = False, seat_of_user: User | None = None) -> Game:
+    """The game (row-locked with `lock`); with `seat_of_user`, its `viewer_seat` is read in the same query."""
     try:
         pk = int(game_id)
     except (TypeError, ValueError):
         pk = -1
-    queryset = Game.objects.select_for_update() if lock else Game.objects.all()
+    queryset = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
+    if seat_of_user is not None:
+        seat = Seat.objects.filter(game=OuterRef("pk"), user=seat_of_user).values("index")[:1]
+        queryset = queryset.annotate(viewer_seat=Subquery(seat))
     game = queryset.filter(pk=pk).first() if pk > 0 else None
     if game is None:
         raise ServiceError("not_found", "game_not_found", f"There is no game {game_id}.")
@@ -332,9 +336,9 @@ def _check_command(command: Any) -> dict[str, Any]:
     return command
 
 
-def _check_key(key: Any) -> str:
+def _check_key(key: Any) -> str | None:
     if key is None or key == "":
-        return uuid.uuid4().hex  # no key: the command is not deduplicated
+        return None  # no key: the command is not deduplicated
     if not isinstance(key, str) or len(key) > 128 or not key.isprintable():
         raise ServiceError("invalid", "invalid_idempotency_key", "Idempotency-Key is up to 128 printable characters.")
     return key
@@ -383,16 +387,19 @@ def execute(
 
 
 def _execute_once(
-    user: User, game_id: Any, command: dict[str, Any], key: str, expected_version: int | None
+    user: User, game_id: Any, command: dict[str, Any], key: str | None, expected_version: int | None
 ) -> CommandResult:
-    game = _game_or_404(game_id, lock=True)
-    prior = Command.objects.filter(game=game, user=user, idempotency_key=key).first()
-    if prior is not None:
-        return _replay(game, prior, command)
+    game = _game_or_404(game_id, lock=True, seat_of_user=user)
+    if key is None:
+        key = uuid.uuid4().hex  # a fresh key can have no earlier command: skip the lookup
+    else:
+        prior = Command.objects.filter(game=game, user=user, idempotency_key=key).first()
+        if prior is not None:
+            return _replay(game, prior, command)
     if game.status != Game.Status.ACTIVE:
         code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
         raise ServiceError("conflict", code, f"This game is {game.get_status_display()}; it takes no commands.")
-    seat = seat_of(game, user)
+    seat: int | None = getattr(game, "viewer_seat", None)
     if seat is None:
         raise ServiceError("forbidden", "not_a_player", "You have no seat in this game.")
     if expected_version is not None and expected_version != game.version:
