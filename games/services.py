@@ -101,6 +101,9 @@ def clean_time_control(value: Any) -> dict[str, Any]:
             "invalid", "invalid_time_control", f"Unknown time_control fields: {', '.join(sorted(unknown))}."
         )
     result = {**DEFAULT_TIME_CONTROL, **value}
+    if "reminder_hours" not in value and isinstance(result["decision_hours"], int | float):
+        # The default reminder (a day before) must fit inside a short decision time: then at half of it.
+        result["reminder_hours"] = min(DEFAULT_TIME_CONTROL["reminder_hours"], result["decision_hours"] / 2)
     hours = result["decision_hours"]
     if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= MAX_DECISION_HOURS:
         raise ServiceError(

@@ -1,0 +1,52 @@
+"""Project configuration: embedded defaults, production guards, Celery wiring."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def settings_in_subprocess(env: dict[str, str], expression: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_URL", "CELERY_", "SECRET_KEY", "DEBUG", "EMAIL_"))}
+    code = f"import django, os; os.environ['DJANGO_SETTINGS_MODULE']='config.settings'; django.setup(); from django.conf import settings as s; print({expression})"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True, timeout=60)
+
+
+def test_embedded_defaults_need_no_server(tmp_path: Path) -> None:
+    result = settings_in_subprocess(
+        {"VAR_DIR": str(tmp_path)},
+        "s.DATABASES['default']['ENGINE'], s.CELERY_BROKER_URL, s.EMAIL_BACKEND, s.EMAIL_FILE_PATH",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "sqlite3" in result.stdout and "filesystem://" in result.stdout and "filebased" in result.stdout
+    assert str(tmp_path / "mail") in result.stdout
+    assert (tmp_path / "celery" / "queue").is_dir()
+
+
+def test_production_refuses_the_development_secret(tmp_path: Path) -> None:
+    refused = settings_in_subprocess({"VAR_DIR": str(tmp_path), "DEBUG": "0"}, "s.DEBUG")
+    assert refused.returncode != 0 and "SECRET_KEY" in refused.stderr
+    accepted = settings_in_subprocess(
+        {"VAR_DIR": str(tmp_path), "DEBUG": "0", "SECRET_KEY": "s" * 60, "DATABASE_URL": "postgres://u@db:5432/x",
+         "CELERY_BROKER_URL": "redis://broker:6379/0"},
+        "s.DEBUG, s.DATABASES['default']['ENGINE'], s.CELERY_BROKER_URL",
+    )
+    assert accepted.returncode == 0, accepted.stderr
+    assert "False" in accepted.stdout and "postgresql" in accepted.stdout and "redis://broker" in accepted.stdout
+
+
+def test_celery_app_is_configured_from_settings() -> None:
+    from config import celery_app
+
+    assert celery_app.conf.task_acks_late is True
+    assert celery_app.conf.worker_prefetch_multiplier == 1
+    assert celery_app.conf.broker_url == settings.CELERY_BROKER_URL
+    scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    celery_app.loader.import_default_modules()
+    assert scheduled <= set(celery_app.tasks), scheduled - set(celery_app.tasks)
