@@ -10,7 +10,7 @@
 2. Outbox delivery: the rows that sweep wrote, sent by `deliver()` to a local aiosmtpd server, in mails/s
    (one SMTP connection per mail, as in production; one process).
 
-It works in a database of its own (`<name>_bench`), created afresh and dropped at the end.
+It works in a database of its own (`<name>_deadlines_bench`), created afresh and dropped at the end.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def _bench_database_url() -> str:
     if not url.startswith("postgres"):
         sys.exit("benchmarks/deadlines.py measures PostgreSQL: set DATABASE_URL=postgres://...")
     base, _, name = url.rpartition("/")
-    return f"{base}/{name or 'citadels'}_bench"
+    return f"{base}/{name or 'citadels'}_deadlines_bench"
 
 
 def _recreate(url: str) -> None:
