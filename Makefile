@@ -5,9 +5,11 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
-# PostgreSQL for the test suite when it answers (CI starts it); SQLite otherwise.
-PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/citadels
-SQLITE_TEST_URL := sqlite:///$(CURDIR)/var/test.sqlite3
+# PostgreSQL for the test suite when it answers (CI starts it); SQLite otherwise. The database name carries
+# the make process id so that two test runs on one machine never drop each other's test databases.
+RUN_ID := $(shell echo $$PPID)
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/citadels_$(RUN_ID)
+SQLITE_TEST_URL := sqlite:///$(CURDIR)/var/test-$(RUN_ID).sqlite3
 PYTEST_WORKERS ?= auto
 
 .PHONY: run test install lint typecheck pytest-pg pytest-sqlite migrate bench clean
@@ -41,6 +43,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict citadels/
+	$(BIN)/mypy --config-file config/mypy.ini accounts games config
 
 # The whole suite on PostgreSQL when it is reachable, then the hosting tests again on SQLite
 # (the embedded default) so that both stores are shown to behave the same.
@@ -59,9 +62,11 @@ pytest-sqlite: $(STAMP) var
 
 test: lint typecheck pytest-pg pytest-sqlite
 
+# Every benchmark: the engine, the API (needs PostgreSQL), the deadlines (notifications).
 bench: $(STAMP)
-	$(BIN)/python benchmarks/engine.py
-	$(BIN)/python benchmarks/api.py
+	@set -e; for b in benchmarks/engine.py benchmarks/api.py benchmarks/deadlines.py; do \
+		if [ -f $$b ]; then echo "== $$b =="; $(BIN)/python $$b; fi; \
+	done
 
 clean:
 	rm -rf var $(VENV)

@@ -7,7 +7,7 @@ from .models import User
 
 
 @admin.register(User)
-class UserAdmin(BaseUserAdmin):
+class UserAdmin(BaseUserAdmin):  # type: ignore[type-arg]
     ordering = ["id"]
     list_display = ["email", "display_name", "language", "time_zone", "email_verified_at", "is_staff", "is_active"]
     search_fields = ["email", "display_name"]

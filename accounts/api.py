@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from config.errors import ServiceError
 
 from . import services
+from .models import User
 from .serializers import (
     DetailSerializer,
     MePatchSerializer,
@@ -29,6 +30,14 @@ from .serializers import (
 # The same words whether or not the address had an account.
 REGISTERED = "Thank you. If this address can be used, an email is on its way; you can sign in and play now."
 RESET_SENT = "If an account uses this address, an email with a link to reset the password is on its way."
+
+
+def request_user(request: Request) -> User:
+    """The signed-in user of a request to a view that requires authentication."""
+    user = request.user
+    if not isinstance(user, User):  # IsAuthenticated admits only real users; this narrows the type
+        raise ServiceError("unauthenticated", "not_authenticated", "Sign in first.")
+    return user
 
 
 def _valid(serializer_class: type[Any], data: Any) -> dict[str, Any]:
@@ -68,7 +77,7 @@ class LogoutView(APIView):
 
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request) -> Response:
-        services.revoke_token(request.user)  # type: ignore[arg-type]
+        services.revoke_token(request_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -89,7 +98,7 @@ class ResendVerificationView(APIView):
 
     @extend_schema(request=None, responses={202: DetailSerializer})
     def post(self, request: Request) -> Response:
-        services.resend_verification(request.user)  # type: ignore[arg-type]
+        services.resend_verification(request_user(request))
         return Response({"detail": "If your address is not yet confirmed, a new link is on its way."}, status=202)
 
 
@@ -123,7 +132,7 @@ class MeView(APIView):
 
     @extend_schema(responses={200: MeSerializer})
     def get(self, request: Request) -> Response:
-        return Response(MeSerializer(request.user).data)
+        return Response(MeSerializer(request_user(request)).data)
 
     @extend_schema(request=MePatchSerializer, responses={200: MeSerializer})
     def patch(self, request: Request) -> Response:
@@ -133,5 +142,5 @@ class MeView(APIView):
         extra = set(request.data) - set(MePatchSerializer().fields)
         if extra:
             raise ServiceError("invalid", "read_only", f"These fields cannot be changed: {', '.join(sorted(extra))}.")
-        user = services.update_profile(request.user, **_valid(MePatchSerializer, request.data))  # type: ignore[arg-type]
+        user = services.update_profile(request_user(request), **_valid(MePatchSerializer, request.data))
         return Response(MeSerializer(user).data)

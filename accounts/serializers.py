@@ -1,11 +1,13 @@
 """Input and output shapes of the accounts API (validation of form only; rules live in services)."""
 
+from typing import Any
+
 from rest_framework import serializers
 
 from .models import User
 
 
-class RegisterSerializer(serializers.Serializer[None]):
+class RegisterSerializer(serializers.Serializer[Any]):
     email = serializers.EmailField(max_length=254)
     password = serializers.CharField(max_length=256, trim_whitespace=False)
     display_name = serializers.CharField(max_length=60)
@@ -13,28 +15,28 @@ class RegisterSerializer(serializers.Serializer[None]):
     time_zone = serializers.CharField(max_length=64, default="UTC")
 
 
-class TokenRequestSerializer(serializers.Serializer[None]):
+class TokenRequestSerializer(serializers.Serializer[Any]):
     email = serializers.CharField(max_length=254)
     password = serializers.CharField(max_length=256, trim_whitespace=False)
 
 
-class TokenSerializer(serializers.Serializer[None]):
+class TokenSerializer(serializers.Serializer[Any]):
     token = serializers.CharField()
 
 
-class DetailSerializer(serializers.Serializer[None]):
+class DetailSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField()
 
 
-class VerifySerializer(serializers.Serializer[None]):
+class VerifySerializer(serializers.Serializer[Any]):
     token = serializers.CharField(max_length=1000)
 
 
-class PasswordResetSerializer(serializers.Serializer[None]):
+class PasswordResetSerializer(serializers.Serializer[Any]):
     email = serializers.CharField(max_length=254)
 
 
-class PasswordResetConfirmSerializer(serializers.Serializer[None]):
+class PasswordResetConfirmSerializer(serializers.Serializer[Any]):
     uid = serializers.CharField(max_length=64)
     token = serializers.CharField(max_length=128)
     password = serializers.CharField(max_length=256, trim_whitespace=False)
@@ -49,7 +51,7 @@ class MeSerializer(serializers.ModelSerializer[User]):
         read_only_fields = ["id", "email", "email_verified", "date_joined"]
 
 
-class MePatchSerializer(serializers.Serializer[None]):
+class MePatchSerializer(serializers.Serializer[Any]):
     display_name = serializers.CharField(max_length=60, required=False)
     language = serializers.ChoiceField(choices=User.Language.choices, required=False)
     time_zone = serializers.CharField(max_length=64, required=False)

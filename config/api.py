@@ -31,6 +31,8 @@ _DRF_CODES: dict[type[exceptions.APIException], str] = {
 
 def _message_of(detail: Any) -> str:
     """Flatten DRF's nested error details into one readable sentence."""
+    if isinstance(detail, dict) and set(detail) == {"detail"}:
+        return _message_of(detail["detail"])
     if isinstance(detail, dict):
         return "; ".join(f"{key}: {_message_of(value)}" for key, value in detail.items())
     if isinstance(detail, list):

@@ -102,10 +102,12 @@ TEMPLATES = [
 
 # --- database -------------------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
-_db: dict[str, Any] = dj_database_url.parse(
-    DATABASE_URL,
-    conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-    conn_health_checks=True,
+_db: dict[str, Any] = dict(
+    dj_database_url.parse(
+        DATABASE_URL,
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
+    )
 )
 if _db["ENGINE"] == "django.db.backends.sqlite3":
     # IMMEDIATE transactions take SQLite's write lock at BEGIN, so two writers queue up instead of

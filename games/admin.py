@@ -23,8 +23,8 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Seat
     extra = 0
-    fields = ["index", "user", "joined_at"]
-    readonly_fields = fields
+    fields = ("index", "user", "joined_at")
+    readonly_fields = ("index", "user", "joined_at")
     can_delete = False
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:

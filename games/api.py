@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.api import request_user
 from config.errors import ServiceError
 
 from . import services
@@ -46,14 +47,15 @@ class GameListView(APIView):
     )
     def get(self, request: Request) -> Response:
         mine = request.query_params.get("mine", "").lower() in {"1", "true", "yes"}
-        games = services.list_games(request.user, request.query_params.get("status"), mine)  # type: ignore[arg-type]
+        games = services.list_games(request_user(request), request.query_params.get("status"), mine)
         return Response(GameSummarySerializer(games[:MAX_PAGE], many=True).data)
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer})
     def post(self, request: Request) -> Response:
         data = _body(GameCreateSerializer, request.data)
-        game = services.create_game(request.user, **data)  # type: ignore[arg-type]
-        return Response(services.game_detail(game, request.user), status=status.HTTP_201_CREATED)  # type: ignore[arg-type]
+        user = request_user(request)
+        game = services.create_game(user, **data)
+        return Response(services.game_detail(game, user), status=status.HTTP_201_CREATED)
 
 
 class GameDetailView(APIView):
@@ -62,7 +64,7 @@ class GameDetailView(APIView):
     @extend_schema(responses={200: GameDetailSerializer})
     def get(self, request: Request, game_id: int) -> Response:
         game = services.get_game(game_id)
-        return Response(GameDetailSerializer(services.game_detail(game, request.user)).data)  # type: ignore[arg-type]
+        return Response(GameDetailSerializer(services.game_detail(game, request_user(request))).data)
 
 
 class _SeatAction(APIView):
@@ -70,9 +72,10 @@ class _SeatAction(APIView):
 
     @extend_schema(request=None, responses={200: GameDetailSerializer})
     def post(self, request: Request, game_id: int) -> Response:
-        game = type(self).service(request.user, game_id)  # type: ignore[arg-type]
+        user = request_user(request)
+        game = type(self).service(user, game_id)
         game.refresh_from_db()
-        return Response(GameDetailSerializer(services.game_detail(game, request.user)).data)  # type: ignore[arg-type]
+        return Response(GameDetailSerializer(services.game_detail(game, user)).data)
 
 
 class JoinView(_SeatAction):
@@ -104,7 +107,7 @@ class CommandView(APIView):
     def post(self, request: Request, game_id: int) -> Response:
         data = _body(CommandRequestSerializer, request.data)
         result = services.execute(
-            request.user,  # type: ignore[arg-type]
+            request_user(request),
             game_id,
             data["command"],
             idempotency_key=request.headers.get("Idempotency-Key"),
@@ -123,7 +126,8 @@ class EventsView(APIView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = services.get_game(game_id)
-        page = services.history(game, request.user, request.query_params.get("after"), request.query_params.get("limit"))  # type: ignore[arg-type]
+        params = request.query_params
+        page = services.history(game, request_user(request), params.get("after"), params.get("limit"))
         return Response(HistorySerializer(page).data)
 
 
@@ -133,4 +137,4 @@ class StateView(APIView):
     @extend_schema(parameters=[OpenApiParameter("at", int)], responses={200: StateSerializer})
     def get(self, request: Request, game_id: int) -> Response:
         game = services.get_game(game_id)
-        return Response(services.state_at(game, request.user, request.query_params.get("at")))  # type: ignore[arg-type]
+        return Response(services.state_at(game, request_user(request), request.query_params.get("at")))

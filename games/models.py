@@ -104,7 +104,7 @@ class EventQuerySet(models.QuerySet["Event"]):
     def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnlyError("events are append-only")
 
-    def delete(self) -> NoReturn:  # type: ignore[override]
+    def delete(self) -> NoReturn:
         raise AppendOnlyError("events are append-only")
 
 

@@ -7,49 +7,49 @@ from rest_framework import serializers
 from .models import Game
 
 
-class GameCreateSerializer(serializers.Serializer[None]):
+class GameCreateSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField(max_length=32, default="citadels")
     players = serializers.IntegerField(min_value=1, max_value=64)
     options = serializers.JSONField(required=False, default=dict)
     time_control = serializers.JSONField(required=False, default=dict)
 
 
-class CommandRequestSerializer(serializers.Serializer[None]):
+class CommandRequestSerializer(serializers.Serializer[Any]):
     command = serializers.JSONField()
     expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
 
 
-class EventSerializer(serializers.Serializer[None]):
+class EventSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     type = serializers.CharField()
     actor_seat = serializers.IntegerField(allow_null=True)
-    data = serializers.JSONField()
+    data = serializers.JSONField()  # type: ignore[assignment]  # the API field is named "data"
     created_at = serializers.DateTimeField()
 
 
-class CommandResultSerializer(serializers.Serializer[None]):
+class CommandResultSerializer(serializers.Serializer[Any]):
     events = EventSerializer(many=True)
     version = serializers.IntegerField()
 
 
-class HistorySerializer(serializers.Serializer[None]):
+class HistorySerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     next_after = serializers.IntegerField()
     events = EventSerializer(many=True)
 
 
-class StateSerializer(serializers.Serializer[None]):
+class StateSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     view = serializers.JSONField()
 
 
-class SeatSerializer(serializers.Serializer[None]):
+class SeatSerializer(serializers.Serializer[Any]):
     index = serializers.IntegerField(allow_null=True)
     user = serializers.IntegerField()
     display_name = serializers.CharField()
 
 
-class GameDetailSerializer(serializers.Serializer[None]):
+class GameDetailSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
     status = serializers.ChoiceField(choices=Game.Status.choices)

@@ -61,7 +61,7 @@ class Command(BaseCommand):
                 break
             seat = next((s for s in game.awaiting if s != alice_seat or played < moves), game.awaiting[0])
             state = store.load_state(game)
-            command = heuristic_bot(state, seat, rng)  # type: ignore[arg-type]
+            command = heuristic_bot(state, seat, rng)
             services.execute(by_seat[seat], game.pk, command, idempotency_key=f"demo-{game.version}")
             played += 1
             game.refresh_from_db()
