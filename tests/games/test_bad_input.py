@@ -126,3 +126,18 @@ def test_spectators_see_the_public_view(table: dict[str, Any]) -> None:
     assert detail["seat"] is None and detail["legal_commands"] == []
     assert detail["view"] == RULES.view(store.load_state(game), None)
     assert "rng_salt" not in str(detail) and game.rng_salt not in str(detail)
+
+
+def test_idempotent_retry_over_http(table: dict[str, Any]) -> None:
+    game, turn, legal = table["game"], table["turn"], table["legal"]
+    url = f"/api/games/{game.pk}/commands"
+    first = turn.post(url, {"command": legal, "expected_version": game.version}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    assert first.status_code == 201
+    after_first = db_snapshot()
+    # The answer got lost; the client sends the very same request again (its expected_version is stale now).
+    second = turn.post(url, {"command": legal, "expected_version": game.version}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    assert second.status_code == 201 and second.json() == first.json()
+    assert db_snapshot() == after_first
+    reused = turn.post(url, {"command": {"type": "end_turn", "x": 1}}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    assert_refused(reused, 409, "idempotency_key_reused")
+    assert db_snapshot() == after_first
