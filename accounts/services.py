@@ -10,6 +10,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import authenticate, password_validation
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.exceptions import ValidationError
@@ -107,6 +108,7 @@ def register(
     _validate_password(password, User(email=email, display_name=fields["display_name"]))
     existing = User.objects.filter(email=email).first()
     if existing is not None:
+        make_password(password)  # the same work as a real sign-up, so the answer takes as long
         _mail(existing, "exists", link=f"{settings.SITE_URL}/accounts/password-reset/")
         return None
     try:
@@ -193,9 +195,13 @@ def update_profile(user: User, **fields: Any) -> User:
 
 
 def _mail(user: User, kind: str, link: str) -> None:
-    send_mail(
-        subject=_text(f"{kind}_subject", user.language),
-        message=_text(f"{kind}_body", user.language, name=user.display_name, link=link),
-        from_email=None,
-        recipient_list=[user.email],
-    )
+    subject = _text(f"{kind}_subject", user.language)
+    body = _text(f"{kind}_body", user.language, name=user.display_name, link=link)
+    if settings.ACCOUNTS_ASYNC_MAIL:
+        # After commit, through Celery: the answer neither waits for SMTP nor tells by its timing
+        # whether a mail was sent (which would reveal whether the address has an account).
+        from .tasks import send_account_mail
+
+        transaction.on_commit(lambda: send_account_mail.delay(subject, body, user.email))
+    else:
+        send_mail(subject=subject, message=body, from_email=None, recipient_list=[user.email])

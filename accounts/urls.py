@@ -16,7 +16,7 @@ web_urlpatterns = [
         "password-reset/",
         auth_views.PasswordResetView.as_view(
             success_url=reverse_lazy("accounts:password_reset_done"),
-            email_template_name="accounts/password_reset_email.txt",
+            form_class=views.PasswordResetForm,
         ),
         name="password_reset",
     ),

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.contrib.auth import forms as auth_forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -18,6 +21,13 @@ class RegisterForm(forms.Form):
     password = forms.CharField(widget=forms.PasswordInput, max_length=256)
     language = forms.ChoiceField(choices=User.Language.choices, initial="en")
     time_zone = forms.CharField(max_length=64, initial="Europe/Berlin")
+
+
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """The web reset form, sending through accounts.services like the API (same mail, same silence)."""
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        services.request_password_reset(self.cleaned_data["email"])
 
 
 def register(request: HttpRequest) -> HttpResponse:

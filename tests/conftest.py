@@ -20,6 +20,7 @@ _counter = itertools.count()
 def _fast_hashing_and_clean_cache(settings: Any) -> Iterator[None]:
     """Cheap password hashing in tests, and no state carried between tests by the state cache."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.ACCOUNTS_ASYNC_MAIL = False  # mails straight into mail.outbox; the Celery path has its own test
     from games import store
 
     store.state_cache.clear()

@@ -152,3 +152,21 @@ def test_web_pages(client: Any) -> None:
     reset = client.post("/accounts/password-reset/", {"email": "web@example.org"})
     assert reset.status_code == 302 and len(mail.outbox) == 2
     assert client.get("/accounts/verify/garbage/").status_code == 400
+
+
+def test_account_mail_goes_through_celery_after_commit(settings: Any, django_capture_on_commit_callbacks: Any) -> None:
+    from config import celery_app
+
+    settings.ACCOUNTS_ASYNC_MAIL = True
+    eager = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        with django_capture_on_commit_callbacks(execute=False) as callbacks:
+            assert register(APIClient(), "async@example.org").status_code == 201
+        assert mail.outbox == []  # nothing is sent before the transaction commits
+        for callback in callbacks:
+            callback()
+        assert [m.to for m in mail.outbox] == [["async@example.org"]]
+        assert "/accounts/verify/" in mail.outbox[0].body
+    finally:
+        celery_app.conf.task_always_eager = eager

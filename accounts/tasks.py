@@ -1,0 +1,14 @@
+"""Celery task of accounts: account emails leave the request, so that no answer waits for (or reveals,
+by its timing) an SMTP exchange."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.core.mail import send_mail
+
+
+@shared_task(name="accounts.send_account_mail", autoretry_for=(OSError,), retry_backoff=30, max_retries=8)  # type: ignore[untyped-decorator]
+def send_account_mail(subject: str, body: str, to: str) -> None:
+    """Send one account email (verification, reset, sign-up attempt). A retry may send it twice: harmless
+    for these mails, whose links stay valid."""
+    send_mail(subject=subject, message=body, from_email=None, recipient_list=[to])
