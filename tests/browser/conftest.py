@@ -1,0 +1,95 @@
+"""Headless Chromium for the browser tests of the game page, driven by Playwright.
+
+The browser is Debian's Chromium at /usr/bin/chromium (Playwright's own browser download does not work
+on the CI machines). A missing browser or Playwright is a failure, never a skip: `.ci/run` must install
+them (apt-get install -y chromium; pip install playwright through the dev extras).
+
+Playwright's sync API runs an asyncio loop in the test's thread, which makes Django's ORM refuse to run
+there (SynchronousOnlyOperation). Each test therefore starts and stops its own Playwright, with
+DJANGO_ALLOW_ASYNC_UNSAFE set only for that test, so that no loop outlives a browser test and the other
+tests of the same worker keep Django's check. The database connections the test opened meanwhile are
+closed before the loop stops (see the fixture).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.db import connections
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # A name that is not localhost, for the test of the page on a plain-http host (not a secure context).
+    "--host-resolver-rules=MAP citadels.test 127.0.0.1",
+]
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "var" / "screenshots"
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """A headless Chromium (Playwright `Browser`) for one test."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(
+            f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. "
+            "`.ci/run` must install it (apt-get install -y chromium) before `make test`.",
+            pytrace=False,
+        )
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail(
+            "The Python package playwright is missing: add it to the dev extras in pyproject.toml "
+            "(its browser download is not needed: the tests use /usr/bin/chromium).",
+            pytrace=False,
+        )
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+            # While Playwright's loop runs, the test's ORM calls get database connections of their own,
+            # which Django's test teardown (run after the loop is gone) does not see and never closes; an
+            # open one makes PostgreSQL refuse to drop the test database at the end of the session.
+            connections.close_all()
+
+
+@pytest.fixture
+def page_for(browser: Any, live_server: Any, client: Any) -> Callable[..., Any]:
+    """A new browser tab, signed in as `user` (None: anonymous), with a fresh cookie jar each time.
+
+    The session comes from Django's test client (`force_login`); its cookie is copied into the browser.
+    Console errors and uncaught exceptions of the page are collected in `page.js_errors`.
+    """
+
+    def open_page(user: Any = None) -> Any:
+        context = browser.new_context(viewport={"width": 1000, "height": 900}, locale="en-US")
+        context.set_default_timeout(10_000)
+        if user is not None:
+            client.logout()
+            client.force_login(user)
+            context.add_cookies([
+                {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}
+            ])
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+        page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
+        page.js_errors = errors  # type: ignore[attr-defined]
+        return page
+
+    return open_page
