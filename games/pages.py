@@ -21,6 +21,22 @@ from notifications import texts
 from . import deadlines, services
 from .models import Game
 
+HISTORY_LINES = 40
+
+
+def _table_facts(view: dict[str, Any], names: dict[int, str], lang: str) -> dict[str, Any]:
+    """The public facts of the round a player decides by: crown, face-up characters, killed, robbed."""
+    turn = view.get("turn") or {}
+    return {
+        "round": view.get("round"),
+        "crown": names.get(view.get("crown", -1), ""),
+        "face_up": texts.characters(view.get("face_up", []), lang),
+        "killed": texts.characters([view["killed"]], lang) if view.get("killed") else "",
+        "robbed": texts.characters([view["robbed"]], lang) if view.get("robbed") else "",
+        "playing": texts.characters([turn["character"]], lang) if turn.get("character") else "",
+        "playing_seat": names.get(turn.get("seat", -1), ""),
+    }
+
 
 def _language(request: HttpRequest) -> str:
     user = request.user
@@ -41,7 +57,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         replay = None
         if at not in (None, "") and game.version > 0:
             replay = services.state_at(game, user, at)
-        history = services.history(game, user)["events"] if game.version > 0 else []
+        # The last lines up to the moment shown: a replay must not give away what came after it.
+        upto = replay["version"] if replay else game.version
+        first = max(0, upto - HISTORY_LINES)
+        history = services.history(game, user, after=first, limit=upto - first)["events"] if upto > 0 else []
     except ServiceError as error:
         return render(request, "games/error.html", {"error": error}, status=error.status)
     names = {s["index"]: s["display_name"] for s in detail["seats"] if s["index"] is not None}
@@ -68,7 +87,9 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "hand": texts.districts((view or {}).get("hand", []), lang) if own is not None else None,
         "my_characters": texts.characters((view or {}).get("my_characters", []), lang) if own is not None else None,
         "commands": commands,
-        "history": [texts.describe_event(e["data"], lang, names) for e in history[-40:]],
+        "history": [texts.describe_event(e["data"], lang, names) for e in history],
+        "history_start": first + 1,
+        "table": _table_facts(view or {}, names, lang),
         "absent": deadlines.seat_is_absent(game, own) if game.status == Game.Status.ACTIVE else False,
         "scores": [
             {"name": names.get(s["seat"], "?"), "total": s.get("total")} for s in (view or {}).get("scores") or []
