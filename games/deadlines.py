@@ -14,11 +14,8 @@ The deadline lives in the database (indexed `deadline_at`), never in a long Cele
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import math
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -182,13 +179,6 @@ class Enforcement:
     newly_absent: list[int] = field(default_factory=list)
 
 
-def _bot_rng(game: Game) -> random.Random:
-    # From the server secret, the game's private salt and version: nothing a player sees or sends.
-    message = f"bot:{game.pk}:{game.rng_salt}:{game.version}".encode()
-    digest = hmac.new(settings.GAMES_RNG_SECRET.encode(), message, hashlib.sha256).digest()
-    return random.Random(int.from_bytes(digest, "big"))
-
-
 def choose_command(policy: str, state: Any, seat: int, game: Game) -> dict[str, Any]:
     """The command the service sends for a seat whose deadline passed, by the game's timeout policy.
 
@@ -196,14 +186,12 @@ def choose_command(policy: str, state: Any, seat: int, game: Game) -> dict[str, 
     in a turn take gold, else settle the pending choice with the first legal command, then end the turn;
     a Graveyard offer is declined.
     """
-    rules = get_kind(game.kind).rules
-    legal = rules.legal_commands(state, seat)
+    kind = get_kind(game.kind)
+    legal = kind.rules.legal_commands(state, seat)
     if not legal:
         raise ServiceError("conflict", "nothing_to_play", f"Seat {seat} has no legal command.")
     if policy == "bot":
-        from citadels.bots import heuristic_bot
-
-        return dict(heuristic_bot(state, seat, _bot_rng(game)))
+        return dict(kind.timeout_bot(state, seat, services.game_rng(game, purpose="bot")))
     by_type = {c["type"]: c for c in reversed(legal)}  # the first of each type wins
     for preferred in ("take_gold", "decline_graveyard", "end_turn"):
         if preferred in by_type:

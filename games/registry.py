@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -38,6 +39,8 @@ class GameKind:
     # Option keys that fix random outcomes (a stacked deck): allowed for tests and re-created physical
     # games only, never from a player through the API.
     fixed_order_options: frozenset[str] = field(default_factory=frozenset)
+    # "module:function" of the bot that plays for a seat whose player let a deadline pass.
+    bot: str = ""
 
     @property
     def rules(self) -> Rules:
@@ -50,6 +53,13 @@ class GameKind:
         """The engine's one error type (it carries `code` and `message`)."""
         error: type[Exception] = importlib.import_module(self.module).IllegalCommand
         return error
+
+    @property
+    def timeout_bot(self) -> Callable[[Any, int, random.Random], dict[str, Any]]:
+        """The kind's bot: `(state, seat, rng) -> command`, one of the seat's legal commands."""
+        module, _, function = self.bot.partition(":")
+        bot: Callable[[Any, int, random.Random], dict[str, Any]] = getattr(importlib.import_module(module), function)
+        return bot
 
     def supports_snapshots(self) -> bool:
         """Whether the rules can turn a state into JSON and back (`dump_state`/`load_state`)."""
@@ -65,6 +75,7 @@ KINDS: dict[str, GameKind] = {
         min_players=2,
         max_players=7,
         fixed_order_options=frozenset({"deck", "character_orders"}),
+        bot="citadels.bots:heuristic_bot",
     ),
 }
 

@@ -16,7 +16,6 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -81,10 +80,11 @@ def seat_of(game: Game, user: User | None) -> int | None:
     return Seat.objects.filter(game=game, user=user).values_list("index", flat=True).first()
 
 
-def game_rng(game: Game) -> random.Random:
-    """The random source of the game's next decision: HMAC of the server secret over the game's id, its
+def game_rng(game: Game, purpose: str | None = None) -> random.Random:
+    """A random source for the game's next decision: HMAC of the server secret over the purpose (the
+    rules' own draws by default, or e.g. "bot" for a move played for an absent seat), the game's id, its
     private salt and its version. No player sees or sends any of it; a re-decided command draws the same."""
-    message = f"{game.kind}:{game.pk}:{game.rng_salt}:{game.version}".encode()
+    message = f"{purpose or game.kind}:{game.pk}:{game.rng_salt}:{game.version}".encode()
     digest = hmac.new(settings.GAMES_RNG_SECRET.encode(), message, hashlib.sha256).digest()
     return random.Random(int.from_bytes(digest, "big"))
 
@@ -142,19 +142,6 @@ def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool)
     return dict(options)
 
 
-def _deadlines(game: Game, previous_awaiting: list[int], now: Any) -> None:
-    """Projection of deadlines: a new deadline whenever the set of awaited seats changes."""
-    if game.status != Game.Status.ACTIVE or not game.awaiting:
-        game.deadline_at = game.reminder_at = game.deadline_version = None
-        return
-    if game.deadline_at is not None and sorted(previous_awaiting) == sorted(game.awaiting):
-        return
-    control = {**DEFAULT_TIME_CONTROL, **(game.time_control or {})}
-    game.deadline_at = now + timedelta(hours=float(control["decision_hours"]))
-    game.reminder_at = game.deadline_at - timedelta(hours=float(control["reminder_hours"]))
-    game.deadline_version = game.version
-
-
 def _append_and_project(
     game: Game,
     state: Any,
@@ -186,9 +173,8 @@ def _append_and_project(
     if game.status == Game.Status.ACTIVE and not game.awaiting:
         game.status = Game.Status.FINISHED
         game.finished_at = now
-    _deadlines(game, previous_awaiting, now)
-    fields = ["version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players",
-              "deadline_at", "reminder_at", "deadline_version"]
+    # The deadline columns are the deadline hook's (games.deadlines.on_events_appended), set below.
+    fields = ["version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players"]
     # Compare-and-set on the version: the second guard (after the row lock) against two writers.
     updated = Game.objects.filter(pk=game.pk, version=old_version).update(
         updated_at=now, **{name: getattr(game, name) for name in fields}

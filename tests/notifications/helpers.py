@@ -4,23 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import services
-from games.models import Game, Seat
+from tests.games.helpers import seat_users, started_game
 
-
-def started_game(users: list[Any], **kwargs: Any) -> Game:
-    """A started game with these users seated (the first one hosts)."""
-    game = services.create_game(users[0], "citadels", len(users), **kwargs)
-    for user in users[1:]:
-        services.join_game(user, game.pk)
-    services.start_game(users[0], game.pk)
-    game.refresh_from_db()
-    return game
-
-
-def seat_users(game: Game) -> dict[int, Any]:
-    """Seat index -> user."""
-    return {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
+__all__ = ["seat_users", "started_game", "text_part"]
 
 
 def text_part(message: Any) -> str:

@@ -13,6 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import services, store
 from games.models import Game
+from games.registry import get_kind
 
 NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de")]
 PASSWORD = "demo-password-1"
@@ -31,8 +32,6 @@ class Command(BaseCommand):
             self._demo(players, moves, seed)
 
     def _demo(self, players: int, moves: int, seed: int | None) -> None:
-        from citadels.bots import heuristic_bot
-
         users = []
         for login, name, language in NAMES[:players]:
             user = User.objects.filter(email=f"{login}@example.org").first()
@@ -61,7 +60,7 @@ class Command(BaseCommand):
                 break
             seat = next((s for s in game.awaiting if s != alice_seat or played < moves), game.awaiting[0])
             state = store.load_state(game)
-            command = heuristic_bot(state, seat, rng)
+            command = get_kind("citadels").timeout_bot(state, seat, rng)
             services.execute(by_seat[seat], game.pk, command, idempotency_key=f"demo-{game.version}")
             played += 1
             game.refresh_from_db()
