@@ -195,13 +195,15 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _queue = VAR_DIR / "celery" / "queue"
     _processed = VAR_DIR / "celery" / "processed"
-    for _folder in (_queue, _processed):
+    _control = VAR_DIR / "celery" / "control"  # kombu's default is ./control in the working directory
+    for _folder in (_queue, _processed, _control):
         _folder.mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {
         "data_folder_in": str(_queue),
         "data_folder_out": str(_queue),
         "processed_folder": str(_processed),
         "store_processed": False,
+        "control_folder": str(_control),
     }
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_IGNORE_RESULT = True
