@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.dateparse import parse_datetime
-from rest_framework import status
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,7 +15,7 @@ from config.errors import ServiceError
 from games import deadlines
 
 from . import services
-from .models import Absence
+from .models import Absence, Preference
 
 
 def _preference_json(user: Any) -> dict[str, Any]:
@@ -22,12 +23,29 @@ def _preference_json(user: Any) -> dict[str, Any]:
     return {"mode": pref.mode, "opted_out": list(pref.opted_out)}
 
 
+_PREFERENCES = inline_serializer("Preferences", {
+    "mode": serializers.ChoiceField(choices=Preference.Mode.choices),
+    "opted_out": serializers.ListField(child=serializers.CharField(), help_text="kinds of email not wanted"),
+})
+_ABSENCE = inline_serializer("Absence", {
+    "id": serializers.IntegerField(read_only=True),
+    "starts_at": serializers.DateTimeField(),
+    "ends_at": serializers.DateTimeField(),
+})
+_ABSENCES = inline_serializer("Absences", {
+    "absences": serializers.ListField(child=serializers.DictField()),
+    "days_per_year": serializers.IntegerField(),
+})
+
+
 class PreferencesView(APIView):
     """`GET` the player's email preferences; `PATCH {mode?, opted_out?}` to change them."""
 
+    @extend_schema(responses={200: _PREFERENCES})
     def get(self, request: Request) -> Response:
         return Response(_preference_json(request.user))
 
+    @extend_schema(request=_PREFERENCES, responses={200: _PREFERENCES})
     def patch(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
             raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
@@ -42,11 +60,13 @@ def _absence_json(absence: Absence) -> dict[str, Any]:
 class AbsencesView(APIView):
     """`GET` the player's absences; `POST {starts_at, ends_at}` (ISO 8601 with offset) declares one."""
 
+    @extend_schema(responses={200: _ABSENCES})
     def get(self, request: Request) -> Response:
         absences = Absence.objects.filter(user=request.user).order_by("starts_at")
         return Response({"absences": [_absence_json(a) for a in absences],
                          "days_per_year": deadlines.absence_days_per_year()})
 
+    @extend_schema(request=_ABSENCE, responses={201: _ABSENCE})
     def post(self, request: Request) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         moments = []
