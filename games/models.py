@@ -75,6 +75,10 @@ class Seat(models.Model):
         return f"seat {self.index} of game #{self.game_id}: {self.user_id}"
 
 
+# The idempotency keys of commands the service sends for a seat whose deadline passed start with this.
+SERVICE_KEY_PREFIX = "timeout:"
+
+
 class Command(models.Model):
     """A command that was applied, kept for idempotency: the same key again is answered from here."""
 

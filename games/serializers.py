@@ -25,6 +25,7 @@ class EventSerializer(serializers.Serializer[Any]):
     actor_seat = serializers.IntegerField(allow_null=True)
     data = serializers.JSONField()  # type: ignore[assignment]  # the API field is named "data"
     created_at = serializers.DateTimeField()
+    by_service = serializers.BooleanField(help_text="played by the service for a player whose deadline passed")
 
 
 class CommandResultSerializer(serializers.Serializer[Any]):

@@ -27,7 +27,7 @@ from accounts.models import User
 from config.errors import ServiceError
 
 from . import hooks, store
-from .models import Command, Event, Game, Seat
+from .models import SERVICE_KEY_PREFIX, Command, Event, Game, Seat
 from .registry import GameKind, get_kind
 
 log = logging.getLogger(__name__)
@@ -197,16 +197,25 @@ def _append_and_project(
 
 
 def _render_events(game: Game, rows: list[Event] | QuerySet[Event], seat: int | None) -> list[dict[str, Any]]:
-    """Events as `seat` (None: a spectator) may see them; events it may not see at all are left out."""
+    """Events as `seat` (None: a spectator) may see them; events it may not see at all are left out.
+
+    `by_service` marks the moves the service played for a player who let a deadline pass."""
     rules = get_kind(game.kind).rules
+    rows = list(rows)
+    command_ids = {row.command_id for row in rows if row.command_id is not None}
+    by_service = set(
+        Command.objects.filter(pk__in=command_ids, idempotency_key__startswith=SERVICE_KEY_PREFIX)
+        .values_list("pk", flat=True)
+    ) if command_ids else set()
     rendered = []
     for row in rows:
         seen = rules.redact(rules.decode(row.data), seat)
         if seen is None:
             continue
-        rendered.append(
-            {"seq": row.seq, "type": row.type, "actor_seat": row.actor_seat, "data": seen, "created_at": row.created_at}
-        )
+        rendered.append({
+            "seq": row.seq, "type": row.type, "actor_seat": row.actor_seat, "data": seen,
+            "created_at": row.created_at, "by_service": row.command_id in by_service,
+        })
     return rendered
 
 
