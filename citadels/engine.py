@@ -11,7 +11,7 @@ from .decide import awaiting, decide
 from .events import Event
 from .evolve import evolve
 from .legal import legal_commands
-from .options import resolve
+from .options import Rules, resolve
 from .setup import setup
 from .snapshot import dump_state, load_state
 from .state import State
@@ -61,11 +61,11 @@ class CitadelsRules:
 
     def deck(self, options: dict[str, Any] | None) -> list[str]:
         """The district ids of the deck a game with these options uses, one per card."""
-        return list(resolve(options, 4).deck)
+        return list(_any_table(options).deck)
 
     def characters(self, options: dict[str, Any] | None) -> list[str]:
         """The game's character ids in rank order."""
-        return sorted(resolve(options, 4).characters, key=lambda c: CHARACTERS[c].rank)
+        return sorted(_any_table(options).characters, key=lambda c: CHARACTERS[c].rank)
 
     def validate_options(self, options: dict[str, Any] | None, players: int) -> None:
         """Raise IllegalCommand('bad_options') unless a game with these options and players can start."""
@@ -85,6 +85,12 @@ class CitadelsRules:
             state = evolve(state, event)
         assert state is not None, "an empty history has no state"
         return state
+
+
+def _any_table(options: dict[str, Any] | None) -> Rules:
+    """The options resolved for a table of any size: the character orders, which depend on the number of
+    players (how many cards lie face up), are checked when the game is set up."""
+    return resolve({k: v for k, v in (options or {}).items() if k != "character_orders"}, 2)
 
 
 RULES = CitadelsRules()
