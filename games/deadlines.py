@@ -234,6 +234,12 @@ def _enforce_locked(game: Game, version: int, now: datetime) -> Enforcement | No
         return None  # moved on meanwhile, or not due: nothing to do, by design
     awaiting = list(game.awaiting)
     absent = _absent_seats(game, awaiting)
+    if game.reminder_at is not None:
+        # This deadline's reminder was never written: `send_due_reminders` skips a row that is locked at that
+        # moment (SKIP LOCKED: a player's command, another worker's enforcement) and the beat may have been
+        # down past both the reminder point and the deadline. The player is reminded before the service acts,
+        # in this transaction, so the reminder always precedes the timeout email.
+        _remind(game, version)
     # Absent seats are played at once; on a real timeout every awaited seat is played.
     targets = sorted(absent) if absent else awaiting
     users = {s.index: s.user for s in Seat.objects.filter(game=game, index__in=targets).select_related("user")}
@@ -344,9 +350,11 @@ def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000) -> Swe
 
 
 def send_due_reminders(now: datetime | None = None, batch: int = 200) -> int:
-    """The beat task's other half: one reminder per decision, for games whose reminder time passed."""
-    from notifications import services as notify
+    """The beat task's other half: one reminder per decision, for games whose reminder time passed.
 
+    A game whose row is locked right now is skipped (its `reminder_at` stays): the next sweep sends it, or,
+    if its deadline is enforced first, the enforcement does (`_enforce_locked`).
+    """
     now = now or timezone.now()
     sent = 0
     while True:
@@ -357,13 +365,25 @@ def send_due_reminders(now: datetime | None = None, batch: int = 200) -> int:
                 .order_by("reminder_at", "id")[:batch]
             )
             for game in games:
-                absent = _absent_seats(game, game.awaiting)
-                seats = [s for s in game.awaiting if s not in absent]
-                if seats and game.deadline_at is not None and game.deadline_version is not None:
-                    sent += notify.reminder_notice(game, seats, version=game.deadline_version)
+                if game.deadline_at is not None and game.deadline_version is not None:
+                    sent += _remind(game, game.deadline_version, clear=False)
             Game.objects.filter(pk__in=[g.pk for g in games]).update(reminder_at=None)
         if len(games) < batch:
             return sent
+
+
+def _remind(game: Game, version: int, clear: bool = True) -> int:
+    """Write the reminder of the deadline set at `version` for the awaited seats the bot does not play (the
+    caller holds the game's row lock); `clear`: mark it written (`reminder_at` None). Rows written."""
+    from notifications import services as notify
+
+    absent = _absent_seats(game, game.awaiting)
+    seats = [s for s in game.awaiting if s not in absent]
+    sent = notify.reminder_notice(game, seats, version=version) if seats else 0
+    if clear:
+        Game.objects.filter(pk=game.pk).update(reminder_at=None)
+        game.reminder_at = None
+    return sent
 
 
 # --- players coming and going ----------------------------------------------------------------------

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
 import time_machine
+from django.db import connection, connections, transaction
 
 from citadels import RULES
 from games import deadlines, services, store
@@ -295,3 +298,79 @@ def test_page_shows_the_view_and_the_buttons(verified_user: Any, client: Any) ->
     client.logout()
     assert client.get(f"/games/{game.pk}/").status_code == 200  # spectators see the public view
     assert client.post(f"/games/{game.pk}/back").status_code == 302  # to the login page
+
+
+def _reminder_and_timeout(game: Game, seat: int, version: int) -> tuple[Outbox | None, Outbox | None]:
+    rows = {r.kind: r for r in Outbox.objects.filter(game=game, kind__in=("reminder", "timeout"))}
+    reminder, timeout = rows.get("reminder"), rows.get("timeout")
+    assert reminder is None or reminder.dedupe_key == f"reminder:{game.pk}:{seat}:{version}"
+    assert timeout is None or timeout.dedupe_key == f"timeout:{game.pk}:{seat}:{version}"
+    return reminder, timeout
+
+
+def test_a_deadline_enforced_before_its_reminder_went_out_sends_the_reminder_first(verified_user: Any) -> None:
+    """The reminder sweep did not write the reminder (it skipped the locked row, or the beat was down past
+    both the reminder point and the deadline): the enforcement owes it and writes it before acting."""
+    users = [verified_user(f"late{i}") for i in range(3)]
+    with time_machine.travel(T0, tick=False):
+        game = started_game(users, time_control={"decision_hours": 24, "reminder_hours": 4})
+    seat, version = game.awaiting[0], game.version
+    with time_machine.travel(T0 + timedelta(hours=24, minutes=1), tick=False):
+        assert deadlines.enforce_due_deadlines().enforced == 1
+        assert deadlines.send_due_reminders() == 0  # not a second one later
+    reminder, timeout = _reminder_and_timeout(game, seat, version)
+    assert reminder is not None and timeout is not None
+    assert reminder.user == timeout.user == seat_users(game)[seat]
+    assert reminder.pk < timeout.pk  # written first, so sent first
+
+
+def test_a_reminder_sent_at_its_point_is_not_repeated_by_the_enforcement(verified_user: Any) -> None:
+    users = [verified_user(f"once{i}") for i in range(3)]
+    with time_machine.travel(T0, tick=False):
+        game = started_game(users, time_control={"decision_hours": 24, "reminder_hours": 4})
+    seat, version = game.awaiting[0], game.version
+    with time_machine.travel(T0 + timedelta(hours=20, minutes=1), tick=False):
+        assert deadlines.send_due_reminders() == 1
+    with time_machine.travel(T0 + timedelta(hours=24, minutes=1), tick=False):
+        assert deadlines.enforce_due_deadlines().enforced == 1
+    assert Outbox.objects.filter(game=game, kind="reminder").count() == 1
+    reminder, timeout = _reminder_and_timeout(game, seat, version)
+    assert reminder is not None and timeout is not None and reminder.pk < timeout.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_reminder_sweep_skipping_a_locked_game_does_not_let_the_timeout_go_out_unannounced(verified_user: Any) -> None:
+    """The CI flake: the Celery worker held the game row (an `enforce_deadline` task) while the beat's body
+    ran `send_due_reminders` (SKIP LOCKED: skipped), and had released it by `enforce_due_deadlines`."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks need PostgreSQL")
+    users = [verified_user(f"lock{i}") for i in range(3)]
+    with time_machine.travel(T0, tick=False):
+        game = started_game(users, time_control={"decision_hours": 12, "reminder_hours": 2})
+    seat, version = game.awaiting[0], game.version
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_the_row() -> None:
+        try:
+            with transaction.atomic():
+                Game.objects.select_for_update().get(pk=game.pk)
+                locked.set()
+                release.wait(10)
+        finally:
+            connections.close_all()
+
+    holder = threading.Thread(target=hold_the_row)
+    holder.start()
+    try:
+        assert locked.wait(10)
+        with time_machine.travel(T0 + timedelta(hours=12, minutes=1), tick=False):
+            assert deadlines.send_due_reminders() == 0  # the locked game is skipped
+    finally:
+        release.set()
+        holder.join(10)
+    with time_machine.travel(T0 + timedelta(hours=12, minutes=1), tick=False):
+        assert deadlines.enforce_due_deadlines().enforced == 1
+    reminder, timeout = _reminder_and_timeout(game, seat, version)
+    assert timeout is not None
+    assert reminder is not None, "the timeout went out without the reminder of its deadline"
+    assert reminder.pk < timeout.pk
