@@ -29,7 +29,7 @@ from django.utils import timezone
 from config.errors import ServiceError
 
 from . import services, store
-from .models import Game, Seat
+from .models import SERVICE_KEY_PREFIX, Game, Seat
 from .registry import get_kind
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 
 # Idempotency keys of commands issued by the service for a seat start with this: the history and the
 # emails mark those moves as "played for the absent player".
-TIMEOUT_KEY_PREFIX = "timeout:"
+TIMEOUT_KEY_PREFIX = SERVICE_KEY_PREFIX  # the history marks these moves as the service's
 MAX_COMMANDS_PER_ENFORCEMENT = 60
 # A deadline whose enforcement failed (a bug, not a race) is retried this much later instead of blocking the sweep.
 FAILED_ENFORCEMENT_RETRY = timedelta(minutes=10)
