@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import validated_body
 from config.errors import ServiceError
 
 from . import services
@@ -40,14 +41,6 @@ def request_user(request: Request) -> User:
     return user
 
 
-def _valid(serializer_class: type[Any], data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
-
-
 class RegisterView(APIView):
     """Sign up. 201 with the same answer whether or not the address is new."""
 
@@ -56,7 +49,7 @@ class RegisterView(APIView):
 
     @extend_schema(request=RegisterSerializer, responses={201: DetailSerializer})
     def post(self, request: Request) -> Response:
-        services.register(**_valid(RegisterSerializer, request.data))
+        services.register(**validated_body(RegisterSerializer, request.data))
         return Response({"detail": REGISTERED}, status=status.HTTP_201_CREATED)
 
 
@@ -68,7 +61,7 @@ class TokenView(APIView):
 
     @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer})
     def post(self, request: Request) -> Response:
-        data = _valid(TokenRequestSerializer, request.data)
+        data = validated_body(TokenRequestSerializer, request.data)
         return Response({"token": services.issue_token(data["email"], data["password"])})
 
 
@@ -89,7 +82,7 @@ class VerifyEmailView(APIView):
 
     @extend_schema(request=VerifySerializer, responses={200: DetailSerializer})
     def post(self, request: Request) -> Response:
-        services.verify_email(_valid(VerifySerializer, request.data)["token"])
+        services.verify_email(validated_body(VerifySerializer, request.data)["token"])
         return Response({"detail": "Your address is confirmed."})
 
 
@@ -110,7 +103,7 @@ class PasswordResetView(APIView):
 
     @extend_schema(request=PasswordResetSerializer, responses={202: DetailSerializer})
     def post(self, request: Request) -> Response:
-        services.request_password_reset(_valid(PasswordResetSerializer, request.data)["email"])
+        services.request_password_reset(validated_body(PasswordResetSerializer, request.data)["email"])
         return Response({"detail": RESET_SENT}, status=status.HTTP_202_ACCEPTED)
 
 
@@ -122,7 +115,7 @@ class PasswordResetConfirmView(APIView):
 
     @extend_schema(request=PasswordResetConfirmSerializer, responses={200: DetailSerializer})
     def post(self, request: Request) -> Response:
-        data = _valid(PasswordResetConfirmSerializer, request.data)
+        data = validated_body(PasswordResetConfirmSerializer, request.data)
         services.confirm_password_reset(data["uid"], data["token"], data["password"])
         return Response({"detail": "Your password is changed. Sign in again."})
 
@@ -142,5 +135,5 @@ class MeView(APIView):
         extra = set(request.data) - set(MePatchSerializer().fields)
         if extra:
             raise ServiceError("invalid", "read_only", f"These fields cannot be changed: {', '.join(sorted(extra))}.")
-        user = services.update_profile(request_user(request), **_valid(MePatchSerializer, request.data))
+        user = services.update_profile(request_user(request), **validated_body(MePatchSerializer, request.data))
         return Response(MeSerializer(user).data)

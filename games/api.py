@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -11,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.api import request_user
-from config.errors import ServiceError
+from config.api import validated_body
 
 from . import services
 from .serializers import (
@@ -25,14 +23,6 @@ from .serializers import (
 )
 
 MAX_PAGE = 200
-
-
-def _body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 class GameListView(APIView):
@@ -52,7 +42,7 @@ class GameListView(APIView):
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer})
     def post(self, request: Request) -> Response:
-        data = _body(GameCreateSerializer, request.data)
+        data = validated_body(GameCreateSerializer, request.data)
         user = request_user(request)
         game = services.create_game(user, **data)
         return Response(services.game_detail(game, user), status=status.HTTP_201_CREATED)
@@ -105,7 +95,7 @@ class CommandView(APIView):
         responses={201: CommandResultSerializer},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = _body(CommandRequestSerializer, request.data)
+        data = validated_body(CommandRequestSerializer, request.data)
         result = services.execute(
             request_user(request),
             game_id,
