@@ -52,8 +52,8 @@ pytest-pg: $(STAMP) var
 		echo "== pytest on PostgreSQL =="; \
 		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests; \
 	else \
-		echo "== PostgreSQL is not reachable: the whole suite runs on SQLite =="; \
-		DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests; \
+		echo "== PostgreSQL is not reachable: the whole suite runs on SQLite, less the tests marked postgres =="; \
+		DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider -m "not postgres" tests; \
 	fi
 
 pytest-sqlite: $(STAMP) var

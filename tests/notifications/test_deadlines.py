@@ -338,12 +338,12 @@ def test_a_reminder_sent_at_its_point_is_not_repeated_by_the_enforcement(verifie
     assert reminder is not None and timeout is not None and reminder.pk < timeout.pk
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_reminder_sweep_skipping_a_locked_game_does_not_let_the_timeout_go_out_unannounced(verified_user: Any) -> None:
     """The CI flake: the Celery worker held the game row (an `enforce_deadline` task) while the beat's body
     ran `send_due_reminders` (SKIP LOCKED: skipped), and had released it by `enforce_due_deadlines`."""
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks need PostgreSQL")
+    assert connection.vendor == "postgresql", "row locks across threads need PostgreSQL (DATABASE_URL=postgres://...)"
     users = [verified_user(f"lock{i}") for i in range(3)]
     with time_machine.travel(T0, tick=False):
         game = started_game(users, time_control={"decision_hours": 12, "reminder_hours": 2})
