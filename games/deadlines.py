@@ -85,17 +85,6 @@ def paused_deadline(start: datetime, duration: timedelta, absences: Iterable[tup
     return cursor + remaining
 
 
-def _absences_by_user(user_ids: Iterable[int], since: datetime) -> dict[int, list[tuple[datetime, datetime]]]:
-    from notifications.models import Absence
-
-    found: dict[int, list[tuple[datetime, datetime]]] = {}
-    for user_id, starts_at, ends_at in Absence.objects.filter(user_id__in=list(user_ids), ends_at__gt=since).values_list(
-        "user_id", "starts_at", "ends_at"
-    ):
-        found.setdefault(user_id, []).append((starts_at, ends_at))
-    return found
-
-
 def _absent_seats(game: Game, seats: Iterable[int]) -> set[int]:
     from notifications.models import SeatPresence
 
@@ -108,12 +97,18 @@ def _absent_seats(game: Game, seats: Iterable[int]) -> set[int]:
 
 def fresh_deadline(game: Game, seats: list[int], now: datetime) -> tuple[datetime, datetime | None]:
     """The deadline and reminder time of a new decision of `seats`, paused by their players' absences."""
+    from notifications.models import Absence
+
     control = time_control(game)
     duration = timedelta(hours=float(control["decision_hours"]))
-    users = dict(Seat.objects.filter(game=game, index__in=seats).values_list("index", "user_id"))
-    absences = _absences_by_user(users.values(), now)
+    # One query: the absences still to come of the players at these seats, by seat.
+    absences: dict[int, list[tuple[datetime, datetime]]] = {}
+    for seat, starts_at, ends_at in Absence.objects.filter(
+        user__seats__game=game, user__seats__index__in=seats, ends_at__gt=now
+    ).values_list("user__seats__index", "starts_at", "ends_at"):
+        absences.setdefault(seat, []).append((starts_at, ends_at))
     deadline = max(
-        (paused_deadline(now, duration, absences.get(users.get(seat, -1), [])) for seat in seats), default=now + duration
+        (paused_deadline(now, duration, absences.get(seat, [])) for seat in seats), default=now + duration
     )
     reminder_hours = float(control["reminder_hours"])
     reminder = deadline - timedelta(hours=reminder_hours) if reminder_hours > 0 else None
@@ -122,22 +117,44 @@ def fresh_deadline(game: Game, seats: list[int], now: datetime) -> tuple[datetim
     return deadline, reminder
 
 
-def on_events_appended(batch: EventsAppended) -> None:
-    """Hook subscriber (inside the events' transaction): keep the game's deadline columns right."""
+def _presence_after(batch: EventsAppended) -> set[int]:
+    """The awaited seats that are absent, after the acting player's own command (which makes them present
+    again: their timeout streak is over). One query, plus an UPDATE only when a streak is reset."""
     from notifications.models import SeatPresence
 
     game = batch.game
+    acted = (
+        batch.seat
+        if batch.command is not None and batch.seat is not None and not is_timeout_key(batch.command.idempotency_key)
+        else None
+    )
+    awaited = set(game.awaiting) if game.status == Game.Status.ACTIVE else set()
+    wanted = awaited | ({acted} if acted is not None else set())
+    if not wanted:
+        return set()
+    absent: set[int] = set()
+    for seat, streak, since in SeatPresence.objects.filter(game=game, seat__in=sorted(wanted)).values_list(
+        "seat", "consecutive_timeouts", "absent_since"
+    ):
+        if seat == acted:
+            if streak or since is not None:
+                SeatPresence.objects.filter(game=game, seat=seat).update(consecutive_timeouts=0, absent_since=None)
+        elif since is not None and seat in awaited:
+            absent.add(seat)
+    return absent
+
+
+def on_events_appended(batch: EventsAppended) -> None:
+    """Hook subscriber (inside the events' transaction): set the game's deadline columns, which the
+    service writes in the same UPDATE as the other projection columns."""
+    game = batch.game
     now = timezone.now()
-    if batch.command is not None and batch.seat is not None and not is_timeout_key(batch.command.idempotency_key):
-        # The player acted themselves: they are present again and their timeout streak is over.
-        SeatPresence.objects.filter(game=game, seat=batch.seat).exclude(
-            consecutive_timeouts=0, absent_since__isnull=True
-        ).update(consecutive_timeouts=0, absent_since=None)
+    absent = _presence_after(batch)
     if game.status != Game.Status.ACTIVE or not game.awaiting:
         deadline: datetime | None = None
         reminder: datetime | None = None
         version: int | None = None
-    elif absent := _absent_seats(game, game.awaiting):
+    elif absent:
         # The bot plays an absent seat at once: due now, and a task is sent after commit (the beat would
         # catch it within a minute anyway).
         deadline, reminder, version = now, None, game.version
@@ -162,7 +179,6 @@ def on_events_appended(batch: EventsAppended) -> None:
             deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
         version = game.version
     game.deadline_at, game.reminder_at, game.deadline_version = deadline, reminder, version
-    Game.objects.filter(pk=game.pk).update(deadline_at=deadline, reminder_at=reminder, deadline_version=version)
 
 
 # --- enforcing deadlines ---------------------------------------------------------------------------

@@ -57,8 +57,11 @@ class _LostRace(Exception):
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _game_or_404(game_id: Any, *, lock: bool = False, seat_of_user: User | None = None) -> Game:
-    """The game (row-locked with `lock`); with `seat_of_user`, its `viewer_seat` is read in the same query."""
+def _game_or_404(
+    game_id: Any, *, lock: bool = False, seat_of_user: User | None = None, command_key: str | None = None
+) -> Game:
+    """The game (row-locked with `lock`), in one query with, for `seat_of_user`, its `viewer_seat` and the id
+    of their earlier command with the idempotency key `command_key` (`prior_command_id`, None if none)."""
     try:
         pk = int(game_id)
     except (TypeError, ValueError):
@@ -67,6 +70,9 @@ def _game_or_404(game_id: Any, *, lock: bool = False, seat_of_user: User | None 
     if seat_of_user is not None:
         seat = Seat.objects.filter(game=OuterRef("pk"), user=seat_of_user).values("index")[:1]
         queryset = queryset.annotate(viewer_seat=Subquery(seat))
+        if command_key is not None:
+            prior = Command.objects.filter(game=OuterRef("pk"), user=seat_of_user, idempotency_key=command_key)
+            queryset = queryset.annotate(prior_command_id=Subquery(prior.values("pk")[:1]))
     game = queryset.filter(pk=pk).first() if pk > 0 else None
     if game is None:
         raise ServiceError("not_found", "game_not_found", f"There is no game {game_id}.")
@@ -152,7 +158,10 @@ def _append_and_project(
     command: Command | None,
     previous_status: str | None = None,
 ) -> tuple[list[Event], Any]:
-    """Append events, move the projection columns in the same transaction, then call the hooks."""
+    """Append events, call the hooks, then write the projection columns in one UPDATE (same transaction).
+
+    The hooks run before the UPDATE so that what they set on the game (the deadline columns) is written by
+    that one statement."""
     kind = get_kind(game.kind)
     now = timezone.now()
     old_version = game.version
@@ -173,14 +182,6 @@ def _append_and_project(
     if game.status == Game.Status.ACTIVE and not game.awaiting:
         game.status = Game.Status.FINISHED
         game.finished_at = now
-    # The deadline columns are the deadline hook's (games.deadlines.on_events_appended), set below.
-    fields = ["version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players"]
-    # Compare-and-set on the version: the second guard (after the row lock) against two writers.
-    updated = Game.objects.filter(pk=game.pk, version=old_version).update(
-        updated_at=now, **{name: getattr(game, name) for name in fields}
-    )
-    if updated != 1:
-        raise _LostRace()
     hooks.on_events_appended(
         hooks.EventsAppended(
             game=game,
@@ -193,20 +194,33 @@ def _append_and_project(
             command=command,
         )
     )
+    # The deadline columns are the deadline hook's (games.deadlines.on_events_appended sets them on `game`).
+    fields = ["version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players",
+              "deadline_at", "reminder_at", "deadline_version"]
+    # Compare-and-set on the version: the second guard (after the row lock) against two writers.
+    updated = Game.objects.filter(pk=game.pk, version=old_version).update(
+        updated_at=now, **{name: getattr(game, name) for name in fields}
+    )
+    if updated != 1:
+        raise _LostRace()
     return rows, state
 
 
-def _render_events(game: Game, rows: list[Event] | QuerySet[Event], seat: int | None) -> list[dict[str, Any]]:
+def _render_events(
+    game: Game, rows: list[Event] | QuerySet[Event], seat: int | None, by_service: set[Any] | None = None
+) -> list[dict[str, Any]]:
     """Events as `seat` (None: a spectator) may see them; events it may not see at all are left out.
 
-    `by_service` marks the moves the service played for a player who let a deadline pass."""
+    `by_service` marks the moves the service played for a player who let a deadline pass (the ids of
+    those commands among the rows' are looked up unless the caller knows them)."""
     rules = get_kind(game.kind).rules
     rows = list(rows)
     command_ids = {row.command_id for row in rows if row.command_id is not None}
-    by_service = set(
-        Command.objects.filter(pk__in=command_ids, idempotency_key__startswith=SERVICE_KEY_PREFIX)
-        .values_list("pk", flat=True)
-    ) if command_ids else set()
+    if by_service is None:
+        by_service = set(
+            Command.objects.filter(pk__in=command_ids, idempotency_key__startswith=SERVICE_KEY_PREFIX)
+            .values_list("pk", flat=True)
+        ) if command_ids else set()
     rendered = []
     for row in rows:
         seen = rules.redact(rules.decode(row.data), seat)
@@ -387,13 +401,27 @@ def execute(
 def _execute_once(
     user: User, game_id: Any, command: dict[str, Any], key: str | None, expected_version: int | None
 ) -> CommandResult:
-    game = _game_or_404(game_id, lock=True, seat_of_user=user)
+    # One statement: the locked row, the caller's seat and their earlier command with this key.
+    game = _game_or_404(game_id, lock=True, seat_of_user=user, command_key=key)
     if key is None:
-        key = uuid.uuid4().hex  # a fresh key can have no earlier command: skip the lookup
-    else:
+        return _decide_and_apply(game, user, command, uuid.uuid4().hex, expected_version)
+    if getattr(game, "prior_command_id", None) is not None:
+        return _replay(game, Command.objects.get(pk=game.prior_command_id), command)  # type: ignore[attr-defined]
+    try:
+        return _decide_and_apply(game, user, command, key, expected_version)
+    except ServiceError:
+        # The key's lookup ran in the lock statement, whose snapshot predates a wait for the lock: a
+        # command with this key committed meanwhile is found only now. (On success the unique key on
+        # (game, user, idempotency_key) refuses a second one, and the retry finds the first.)
         prior = Command.objects.filter(game=game, user=user, idempotency_key=key).first()
         if prior is not None:
             return _replay(game, prior, command)
+        raise
+
+
+def _decide_and_apply(
+    game: Game, user: User, command: dict[str, Any], key: str, expected_version: int | None
+) -> CommandResult:
     if game.status != Game.Status.ACTIVE:
         code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
         raise ServiceError("conflict", code, f"This game is {game.get_status_display()}; it takes no commands.")
@@ -427,7 +455,8 @@ def _execute_once(
         last_seq=game.version + len(events),
     )
     rows, _ = _append_and_project(game, state, events, actor=user, seat=seat, command=record)
-    return CommandResult(_render_events(game, rows, seat), game.version, replayed=False)
+    by_service = {record.pk} if key.startswith(SERVICE_KEY_PREFIX) else set()
+    return CommandResult(_render_events(game, rows, seat, by_service), game.version, replayed=False)
 
 
 # --- reading --------------------------------------------------------------------------------------

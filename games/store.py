@@ -51,6 +51,9 @@ class _StateCache:
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[tuple[int, str, int], Any] = OrderedDict()
+        # The newest version cached per (game, salt): a process that missed some commands (another worker
+        # served them) folds only the events after it, with no snapshot read.
+        self._newest: dict[tuple[int, str], int] = {}
         self._lock = threading.Lock()
 
     def get(self, key: tuple[int, str, int]) -> Any:
@@ -60,18 +63,31 @@ class _StateCache:
                 self._items.move_to_end(key)
             return state
 
+    def newest(self, game_id: int, salt: str, at_most: int) -> tuple[int, Any]:
+        """The newest cached (version, state) of a game at or before `at_most`; (0, None) if none is."""
+        with self._lock:
+            version = self._newest.get((game_id, salt), 0)
+            state = self._items.get((game_id, salt, version)) if 0 < version <= at_most else None
+            return (version, state) if state is not None else (0, None)
+
     def put(self, key: tuple[int, str, int], state: Any) -> None:
         if self.size <= 0:
             return
         with self._lock:
             self._items[key] = state
             self._items.move_to_end(key)
+            game = (key[0], key[1])
+            if self._newest.get(game, 0) < key[2]:
+                self._newest[game] = key[2]
             while len(self._items) > self.size:
-                self._items.popitem(last=False)
+                (game_id, salt, _), _ = self._items.popitem(last=False)
+                if (game_id, salt, self._newest.get((game_id, salt), 0)) not in self._items:
+                    self._newest.pop((game_id, salt), None)
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._newest.clear()
 
 
 state_cache = _StateCache(int(getattr(settings, "GAMES_STATE_CACHE_SIZE", 256)))
@@ -98,11 +114,14 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
             return cached
     state: Any = None
     start = 0
-    if use_snapshots and kind.supports_snapshots():
+    if use_cache:
+        start, state = state_cache.newest(game.pk, game.rng_salt, target)
+    every = int(settings.GAMES_SNAPSHOT_EVERY)
+    if (state is None or target - start > every) and use_snapshots and kind.supports_snapshots():
         snapshot = (
             Snapshot.objects.filter(game=game, seq__lte=target).order_by("-seq").values_list("seq", "state").first()
         )
-        if snapshot is not None:
+        if snapshot is not None and snapshot[0] > start:
             start, dumped = snapshot
             state = kind.rules.load_state(dumped)  # type: ignore[attr-defined]
     tail = Event.objects.filter(game=game, seq__gt=start, seq__lte=target).order_by("seq").values_list("data", flat=True)
