@@ -74,6 +74,8 @@ def timed_queries() -> Iterator[QueryTimer]:
 
 
 def _players(prefix: str) -> tuple[Any, Any]:
+    """Two players with verified addresses (so that their commands write mails, as in production)."""
+    from django.utils import timezone
     from rest_framework.authtoken.models import Token
 
     from accounts.models import User
@@ -81,7 +83,7 @@ def _players(prefix: str) -> tuple[Any, Any]:
     users = []
     for i in range(2):
         user = User.objects.create_user(f"{prefix}{i}-{uuid.uuid4().hex[:8]}@bench.example", "bench-pass-123!",
-                                        display_name=f"{prefix}{i}", email_verified_at=None)
+                                        display_name=f"{prefix}{i}", email_verified_at=timezone.now())
         Token.objects.get_or_create(user=user)
         users.append(user)
     return users[0], users[1]

@@ -15,7 +15,7 @@ import random
 import secrets
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -48,6 +48,8 @@ class CommandResult:
     events: list[dict[str, Any]]
     version: int
     replayed: bool  # True when answered from an earlier command with the same idempotency key
+    # The game's row as the command left it (not part of the API's answer; None for a replayed command).
+    game: Game | None = field(default=None, compare=False, repr=False)
 
 
 class _LostRace(Exception):
@@ -456,7 +458,7 @@ def _decide_and_apply(
     )
     rows, _ = _append_and_project(game, state, events, actor=user, seat=seat, command=record)
     by_service = {record.pk} if key.startswith(SERVICE_KEY_PREFIX) else set()
-    return CommandResult(_render_events(game, rows, seat, by_service), game.version, replayed=False)
+    return CommandResult(_render_events(game, rows, seat, by_service), game.version, replayed=False, game=game)
 
 
 # --- reading --------------------------------------------------------------------------------------

@@ -46,7 +46,12 @@ def event_hash(
 
 class _StateCache:
     """Recently used states by (game, salt, version). Safe across processes and requests because an event
-    log never changes: the state at a version of a game is the same forever. Filled only after commit."""
+    log never changes: the state at a version of a game is the same forever. Filled only after commit.
+
+    Beside it, the states of games' heads by (game, head hash): the hash chains the whole log, so a state
+    filed under it is right whatever the transaction that made it does later. These are filed at once,
+    inside the transaction, so a transaction that appends and then reads again (the deadline sweep) or a
+    command after a GET in the same process needs no fold."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -54,6 +59,7 @@ class _StateCache:
         # The newest version cached per (game, salt): a process that missed some commands (another worker
         # served them) folds only the events after it, with no snapshot read.
         self._newest: dict[tuple[int, str], int] = {}
+        self._heads: OrderedDict[tuple[int, str], tuple[int, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: tuple[int, str, int]) -> Any:
@@ -84,10 +90,29 @@ class _StateCache:
                 if (game_id, salt, self._newest.get((game_id, salt), 0)) not in self._items:
                     self._newest.pop((game_id, salt), None)
 
+    def get_head(self, game_id: int, head_hash: str, version: int) -> Any:
+        """The state of the game whose log ends at `version` with `head_hash`, or None."""
+        with self._lock:
+            found = self._heads.get((game_id, head_hash))
+            if found is None or found[0] != version:
+                return None
+            self._heads.move_to_end((game_id, head_hash))
+            return found[1]
+
+    def put_head(self, game_id: int, head_hash: str, version: int, state: Any) -> None:
+        if self.size <= 0 or not head_hash:
+            return
+        with self._lock:
+            self._heads[game_id, head_hash] = (version, state)
+            self._heads.move_to_end((game_id, head_hash))
+            while len(self._heads) > self.size:
+                self._heads.popitem(last=False)
+
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
             self._newest.clear()
+            self._heads.clear()
 
 
 state_cache = _StateCache(int(getattr(settings, "GAMES_STATE_CACHE_SIZE", 256)))
@@ -108,8 +133,11 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
     if target <= 0:
         return None
     key = (game.pk, game.rng_salt, target)
+    at_head = target == game.version and bool(game.head_hash)
     if use_cache:
-        cached = state_cache.get(key)
+        cached = state_cache.get_head(game.pk, game.head_hash, target) if at_head else None
+        if cached is None:
+            cached = state_cache.get(key)
         if cached is not None:
             return cached
     state: Any = None
@@ -128,6 +156,8 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
     state = fold(kind, state, tail.iterator(chunk_size=2000))
     if use_cache and transaction.get_autocommit():
         state_cache.put(key, state)
+    if use_cache and at_head:
+        state_cache.put_head(game.pk, game.head_hash, target, state)
     return state
 
 
@@ -178,6 +208,7 @@ def append(
     if every > 0 and kind.supports_snapshots() and game.version // every != seq // every:
         Snapshot.objects.create(game_id=game.pk, seq=seq, state=rules.dump_state(state))  # type: ignore[attr-defined]
     key = (game.pk, game.rng_salt, seq)
+    state_cache.put_head(game.pk, prev, seq, state)
     transaction.on_commit(lambda: state_cache.put(key, state))
     return rows, state
 
