@@ -58,7 +58,7 @@ def _drop(url: str) -> None:
 
 
 def load() -> str:
-    return "load %.2f %.2f %.2f" % os.getloadavg()
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
 def main() -> None:
@@ -183,28 +183,28 @@ def _in_parallel(target: Any, count: int, *extra: Any) -> tuple[list[Any], float
     return collected, time.perf_counter() - t0
 
 
-def _profile_sweep() -> None:
+def _profiled(label: str, work: Any) -> Any:
+    """Run `work()` in this process under cProfile; print its time and where it went."""
     import cProfile
     import pstats
-
-    from games import deadlines
 
     profiler = cProfile.Profile()
     t0 = time.perf_counter()
     profiler.enable()
-    report = deadlines.enforce_due_deadlines()
+    result = work()
     profiler.disable()
-    elapsed = time.perf_counter() - t0
-    print(f"  one sweeper, profiled: {report.enforced} deadlines in {elapsed:.2f} s ({load()})")
-    pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+    print(f"  {label}, profiled in one process: {result} in {time.perf_counter() - t0:.2f} s ({load()})")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+    return result
 
 
 def run(args: argparse.Namespace) -> None:
     from django.db import connection, transaction
+    from django.db.models import Count
     from django.utils import timezone
 
     from games import deadlines
-    from games.models import Command, Game
     from notifications.models import Outbox
 
     print(f"PostgreSQL: {args.games} active games, {args.due} due; {args.sweepers} sweepers, {args.senders} senders")
@@ -215,31 +215,34 @@ def run(args: argparse.Namespace) -> None:
         cursor.execute("EXPLAIN " + sql, params)
         plan = " / ".join(row[0].strip() for row in cursor.fetchall())
     print(f"  plan of the due query: {plan}")
-    if args.profile:
-        _profile_sweep()
-        return
+    _sweep(args, real)
+    rows = Outbox.objects.filter(status=Outbox.Status.PENDING).count()
+    by_kind = dict(Outbox.objects.values_list("kind").annotate(n=Count("id")))
+    _deliver(args, rows, by_kind)
 
-    before = load()
-    reports, elapsed = _in_parallel(_sweeper, args.sweepers)
-    enforced = sum(r["enforced"] for r in reports)
-    print(f"  sweep: {args.sweepers} sweepers enforced {enforced} deadlines "
-          f"({sum(r['commands'] for r in reports)} commands, {sum(r['failed'] for r in reports)} failed, "
-          f"{sum(r['skipped'] for r in reports)} skipped) in {elapsed:.2f} s = {enforced / elapsed:.0f} deadlines/s, "
-          f"{elapsed / max(enforced, 1) * 1000:.1f} ms each  ({before} -> {load()})")
+
+def _sweep(args: argparse.Namespace, real: list[int]) -> None:
+    from games import deadlines
+    from games.models import Command
+
+    if args.profile:
+        enforced = _profiled("sweep", lambda: deadlines.enforce_due_deadlines().enforced)
+    else:
+        before = load()
+        reports, elapsed = _in_parallel(_sweeper, args.sweepers)
+        enforced = sum(r["enforced"] for r in reports)
+        print(f"  sweep: {args.sweepers} sweepers enforced {enforced} deadlines "
+              f"({sum(r['commands'] for r in reports)} commands, {sum(r['failed'] for r in reports)} failed, "
+              f"{sum(r['skipped'] for r in reports)} skipped) in {elapsed:.2f} s = {enforced / elapsed:.0f} deadlines/s, "
+              f"{elapsed / max(enforced, 1) * 1000:.1f} ms each  ({before} -> {load()})")
     t0 = time.perf_counter()
     again = deadlines.enforce_due_deadlines()
     print(f"  second sweep right after: {again.enforced} enforced in {(time.perf_counter() - t0) * 1000:.1f} ms")
     timeouts = Command.objects.filter(game_id__in=real, idempotency_key__startswith=deadlines.TIMEOUT_KEY_PREFIX)
-    versions = dict(Game.objects.filter(pk__in=real).values_list("pk", "deadline_version"))
-    once = enforced == args.due and timeouts.values("game_id").distinct().count() == args.due and all(
-        v is not None and v > 0 for v in versions.values())
+    games = timeouts.values("game_id").distinct().count()
+    once = enforced == args.due and games == args.due and again.enforced == 0
     print(f"  exactly once: {enforced} of {args.due} due deadlines enforced, each game by one sweeper "
-          f"({timeouts.count()} service commands in {timeouts.values('game_id').distinct().count()} games): "
-          f"{'yes' if once else 'NO'}")
-
-    rows = Outbox.objects.filter(status=Outbox.Status.PENDING).count()
-    by_kind = dict(Outbox.objects.values_list("kind").annotate(n=__import__("django.db.models", fromlist=["Count"]).Count("id")))
-    _deliver(args, rows, by_kind)
+          f"({timeouts.count()} service commands in {games} games): {'yes' if once else 'NO'}")
 
 
 def _deliver(args: argparse.Namespace, rows: int, by_kind: dict[str, int]) -> None:
@@ -269,7 +272,14 @@ def _deliver(args: argparse.Namespace, rows: int, by_kind: dict[str, int]) -> No
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
     before = load()
-    handled, elapsed = _in_parallel(_sender, args.senders, args.batch)
+    if args.profile:
+        from notifications import services as notify
+
+        t0 = time.perf_counter()
+        handled = [_profiled("delivery", lambda: sum(iter(lambda: notify.deliver_pending(limit=args.batch), 0)))]
+        elapsed = time.perf_counter() - t0
+    else:
+        handled, elapsed = _in_parallel(_sender, args.senders, args.batch)
     controller.stop()
     sent = Outbox.objects.filter(status=Outbox.Status.SENT).count()
     print(f"  outbox: {rows} mails {by_kind} rendered and delivered to local SMTP by {args.senders} senders "

@@ -34,6 +34,7 @@ from urllib.parse import urlparse
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends import filebased
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.template.loader import render_to_string
@@ -697,12 +698,15 @@ def _send_claimed(rows: list[Outbox], connection: Any = None) -> dict[int, str]:
     except Exception:  # a row that cannot be rendered (a bug) must not hold up the others
         log.exception("rendering a batch of outbox rows failed; rendering them one by one")
     connection = connection or get_connection()
+    # The connection stays open across the batch; the file backend (`make run`) would then write the whole
+    # batch into one file, so there each mail keeps a file of its own.
+    keep_open = not isinstance(connection, filebased.EmailBackend)
     opened = False
     try:
         for row in rows:
             try:
                 email = build_email(row, connection)  # renders the row here if the batch could not
-                if not opened:
+                if keep_open and not opened:
                     opened = bool(connection.open())  # inside the try: a refused connection fails this row
                 email.send()  # over `connection`, which stays open for the next row
             except Exception as error:  # SMTP down, refused, timeout: try again later, or give up on a 5xx

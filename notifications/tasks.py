@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 
 from games import deadlines
 
@@ -31,10 +32,19 @@ def sweep_outbox() -> int:
 
 @shared_task(name="notifications.enforce_due_deadlines")
 def enforce_due_deadlines() -> dict[str, Any]:
-    """Every minute: send due reminders, then enforce every passed deadline."""
+    """Every minute: send due reminders, then enforce every passed deadline, with GAMES_DEADLINE_SWEEPERS - 1
+    more sweepers in other worker processes (SKIP LOCKED shares the due games among them)."""
     reminders = deadlines.send_due_reminders()
+    for _ in range(int(getattr(settings, "GAMES_DEADLINE_SWEEPERS", 1)) - 1):
+        sweep_deadlines.delay()
     report = deadlines.enforce_due_deadlines()
     return {"reminders": reminders, **report.__dict__}
+
+
+@shared_task(name="notifications.sweep_deadlines")
+def sweep_deadlines() -> dict[str, Any]:
+    """One more sweeper of passed deadlines beside the beat task's own."""
+    return deadlines.enforce_due_deadlines().__dict__
 
 
 @shared_task(name="notifications.enforce_deadline")
