@@ -62,20 +62,20 @@ class _LostRace(Exception):
 def _game_or_404(
     game_id: Any, *, lock: bool = False, seat_of_user: User | None = None, command_key: str | None = None
 ) -> Game:
-    """The game (row-locked with `lock`), in one query with, for `seat_of_user`, its `viewer_seat` and the id
-    of their earlier command with the idempotency key `command_key` (`prior_command_id`, None if none)."""
+    """The game (row-locked with `lock`), in one query with, for `seat_of_user`, its `viewer_seat` and (when
+    locked) the id of their earlier command with the idempotency key `command_key` (`prior_command_id`)."""
     try:
         pk = int(game_id)
     except (TypeError, ValueError):
         pk = -1
-    queryset = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
-    if seat_of_user is not None:
-        seat = Seat.objects.filter(game=OuterRef("pk"), user=seat_of_user).values("index")[:1]
-        queryset = queryset.annotate(viewer_seat=Subquery(seat))
-        if command_key is not None:
-            prior = Command.objects.filter(game=OuterRef("pk"), user=seat_of_user, idempotency_key=command_key)
-            queryset = queryset.annotate(prior_command_id=Subquery(prior.values("pk")[:1]))
-    game = queryset.filter(pk=pk).first() if pk > 0 else None
+    if lock and seat_of_user is not None:
+        game = store.lock_for_command(pk, seat_of_user.pk, command_key) if pk > 0 else None
+    else:
+        queryset = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
+        if seat_of_user is not None:
+            seat = Seat.objects.filter(game=OuterRef("pk"), user=seat_of_user).values("index")[:1]
+            queryset = queryset.annotate(viewer_seat=Subquery(seat))
+        game = queryset.filter(pk=pk).first() if pk > 0 else None
     if game is None:
         raise ServiceError("not_found", "game_not_found", f"There is no game {game_id}.")
     return game
@@ -199,11 +199,7 @@ def _append_and_project(
     # The deadline columns are the deadline hook's (games.deadlines.on_events_appended sets them on `game`).
     fields = ["version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players",
               "deadline_at", "reminder_at", "deadline_version"]
-    # Compare-and-set on the version: the second guard (after the row lock) against two writers.
-    updated = Game.objects.filter(pk=game.pk, version=old_version).update(
-        updated_at=now, **{name: getattr(game, name) for name in fields}
-    )
-    if updated != 1:
+    if not store.write_projection(game, old_version, fields, now):
         raise _LostRace()
     return rows, state
 

@@ -4,19 +4,20 @@ taking snapshots, and checking a log. Called only by games.services and the oper
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from .models import Event, Game, Snapshot
+from .models import Command, Event, Game, Seat, Snapshot
 from .registry import GameKind, get_kind
 
 GENESIS_HASH = "0" * 64
@@ -211,6 +212,51 @@ def append(
     state_cache.put_head(game.pk, prev, seq, state)
     transaction.on_commit(lambda: state_cache.put(key, state))
     return rows, state
+
+
+# --- the command's two statements on the game's row -------------------------------------------------
+# Written out: Django would spend more time compiling them (two correlated subqueries; eleven columns)
+# than the database spends running them, on every command.
+
+
+@functools.cache
+def _lock_sql(vendor: str) -> str:
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT g.*, "
+        f"(SELECT s.{q('index')} FROM {q(Seat._meta.db_table)} s WHERE s.{q('game_id')} = g.{q('id')} "
+        f"AND s.{q('user_id')} = %s) AS viewer_seat, "
+        f"(SELECT c.{q('id')} FROM {q(Command._meta.db_table)} c WHERE c.{q('game_id')} = g.{q('id')} "
+        f"AND c.{q('user_id')} = %s AND c.{q('idempotency_key')} = %s) AS prior_command_id "
+        f"FROM {q(Game._meta.db_table)} g WHERE g.{q('id')} = %s"
+    )
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF g" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    return sql
+
+
+def lock_for_command(game_id: int, user_id: int, key: str | None) -> Game | None:
+    """The game's row, locked until the end of the transaction, with the user's seat (`viewer_seat`, None if
+    they have none) and the id of their command with this idempotency key (`prior_command_id`): one statement."""
+    rows = list(Game.objects.raw(_lock_sql(connection.vendor), [user_id, user_id, key or "", game_id]))
+    return rows[0] if rows else None
+
+
+def write_projection(game: Game, old_version: int, fields: Sequence[str], now: datetime) -> bool:
+    """Write these columns of the game's row (and `updated_at`) in one UPDATE, if the row is still at
+    `old_version` (a compare-and-set: the second guard, after the row lock, against two writers)."""
+    game.updated_at = now
+    by_name = {field.name: field for field in Game._meta.concrete_fields}
+    columns = [by_name[name] for name in (*fields, "updated_at")]
+    q = connection.ops.quote_name
+    sql = (
+        f"UPDATE {q(Game._meta.db_table)} SET {', '.join(f'{q(c.column)} = %s' for c in columns)} "
+        f"WHERE {q('id')} = %s AND {q('version')} = %s"
+    )
+    values = [c.get_db_prep_save(getattr(game, c.attname), connection) for c in columns]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, game.pk, old_version])
+        return bool(cursor.rowcount == 1)
 
 
 def verify(game: Game) -> list[str]:
