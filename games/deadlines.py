@@ -45,7 +45,7 @@ TIMEOUT_KEY_PREFIX = SERVICE_KEY_PREFIX  # the history marks these moves as the 
 MAX_COMMANDS_PER_ENFORCEMENT = 60
 # The columns of a game's row that a command changes.
 PROJECTION_FIELDS = ("version", "head_hash", "awaiting", "status", "finished_at", "deadline_at", "reminder_at",
-                     "deadline_version")
+                     "deadline_version", "timed_out")
 # A deadline whose enforcement failed (a bug, not a race) is retried this much later instead of blocking the sweep.
 FAILED_ENFORCEMENT_RETRY = timedelta(minutes=10)
 
@@ -149,7 +149,7 @@ def _presence_after(batch: EventsAppended) -> set[int]:
     )
     awaited = set(game.awaiting) if game.status == Game.Status.ACTIVE else set()
     wanted = awaited | ({acted} if acted is not None else set())
-    if not wanted:
+    if not wanted or not game.timed_out:  # no seat here ever let a deadline pass: none has a record
         return set()
     absent: set[int] = set()
     for seat, streak, since in SeatPresence.objects.filter(game=game, seat__in=sorted(wanted)).values_list(
@@ -303,7 +303,7 @@ def _enforce_locked(game: Game, version: int, now: datetime) -> Enforcement | No
             presence.absent_since = now
             result.newly_absent.append(seat)
         if known.presence_id is None:  # type: ignore[attr-defined]
-            presence.save(force_insert=True)
+            presence.save(force_insert=True)  # which marks the game `timed_out`
         else:
             presence.pk = known.presence_id  # type: ignore[attr-defined]
             presence.save(force_update=True)

@@ -39,6 +39,9 @@ class Game(models.Model):
     reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # The version at which deadline_at was set: enforcing it names this version, so it applies at most once.
     deadline_version = models.PositiveIntegerField(null=True, blank=True)
+    # Whether a seat of this game ever let a deadline pass (set when its first timeout record is written):
+    # until then a command need not look for the seats' timeout records.
+    timed_out = models.BooleanField(default=False)
     # Per-game secret mixed into the random seed; never leaves the server.
     rng_salt = models.CharField(max_length=64, editable=False)
     # Hash of the last event (the head of the chain).

@@ -6,6 +6,8 @@ models belong to the hosting code and these tables are only about reaching (or n
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 
@@ -64,6 +66,14 @@ class SeatPresence(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="seat_presence_unique")]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save; the first record of a game marks the game `timed_out` (commands look for records only then)."""
+        if self._state.adding:
+            from games.models import Game
+
+            Game.objects.filter(pk=self.game_id, timed_out=False).update(timed_out=True)
+        super().save(*args, **kwargs)
 
 
 class Outbox(models.Model):
