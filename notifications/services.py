@@ -454,8 +454,8 @@ def on_events_appended(batch: EventsAppended) -> None:
 def timeout_notice(
     game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int
 ) -> None:
-    """The "deadline passed, we moved for you" email (called by games.deadlines in its transaction)."""
-    game.refresh_from_db(fields=["version"])
+    """The "deadline passed, we moved for you" email (called by games.deadlines in its transaction, with the
+    game as the service's commands left it)."""
     params = {"first_seq": first_seq, "upto": game.version, "policy": policy, "absent": absent, "streak": streak}
     enqueue([Mail(Kind.TIMEOUT, user, game, f"timeout:{game.pk}:{seat}:{version}", seat, version, params)])
 
