@@ -9,6 +9,7 @@ from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.api import validated_body
@@ -43,6 +44,8 @@ def request_user(request: Request) -> User:
 
 class RegisterView(APIView):
     """Sign up. 201 with the same answer whether or not the address is new."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "register"
 
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
@@ -55,6 +58,8 @@ class RegisterView(APIView):
 
 class TokenView(APIView):
     """Exchange email and password for an API token (`Authorization: Token ...`)."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "token"
 
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
@@ -88,6 +93,8 @@ class VerifyEmailView(APIView):
 
 class ResendVerificationView(APIView):
     """Mail a new verification link to the signed-in user."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "verify_resend"
 
     @extend_schema(request=None, responses={202: DetailSerializer})
     def post(self, request: Request) -> Response:
@@ -97,6 +104,8 @@ class ResendVerificationView(APIView):
 
 class PasswordResetView(APIView):
     """Ask for a password reset link. 202 with the same answer for any address."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "password_reset"
 
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []

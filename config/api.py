@@ -23,6 +23,13 @@ def validated_body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
+def validated_query(serializer_class: type[Any], params: Any) -> dict[str, Any]:
+    """The query parameters validated by `serializer_class` (the schema documents the same serializer)."""
+    serializer = serializer_class(data={key: params.get(key) for key in params})
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
 # DRF's own exceptions get stable codes too.
 _DRF_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.ParseError: "malformed_json",

@@ -123,6 +123,17 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- cache (rate limits) --------------------------------------------------------------------------
+# Rate limits count in the cache: one process's memory by default; REDIS_CACHE_URL shares the counts
+# between all web processes and machines (what a deployment with more than one process wants).
+CACHES: dict[str, dict[str, Any]] = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_CACHE_URL"]}
+        if os.environ.get("REDIS_CACHE_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 # --- accounts -------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -163,8 +174,18 @@ REST_FRAMEWORK = {
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "config.api.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.ApiAutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Per client (the user, or the address of an anonymous one) on the views that send mail or check
+    # passwords; a refusal is a 429 `{code: "throttled"}` with Retry-After. Counted in the cache (below).
+    "DEFAULT_THROTTLE_RATES": {
+        "register": os.environ.get("THROTTLE_REGISTER", "10/hour"),
+        "token": os.environ.get("THROTTLE_TOKEN", "30/min"),
+        "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),
+        "verify_resend": os.environ.get("THROTTLE_VERIFY_RESEND", "5/hour"),
+    },
+    # Behind a reverse proxy: how many X-Forwarded-For hops to trust when naming an anonymous client.
+    "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Citadels play-by-email API",

@@ -441,7 +441,7 @@ def get_game(game_id: Any) -> Game:
 def list_games(user: User, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
     """Games filtered by status and/or the user's own, newest first."""
     queryset = Game.objects.all().annotate(seated=Count("seats"))
-    if status:
+    if status is not None:
         if status not in Game.Status.values:
             raise ServiceError("invalid", "invalid_status", f"status is one of {', '.join(Game.Status.values)}.")
         queryset = queryset.filter(status=status)
