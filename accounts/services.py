@@ -131,9 +131,10 @@ def verify_email(token: str) -> User:
     user = User.objects.filter(pk=payload.get("u"), email=payload.get("e")).first()
     if user is None:
         raise ServiceError("invalid", "invalid_link", "This link is not valid.")
-    if user.email_verified_at is None:
+    if user.email_verified_at is None or user.email_bounced_at is not None:
         user.email_verified_at = timezone.now()
-        user.save(update_fields=["email_verified_at"])
+        user.email_bounced_at = None  # the link reached the mailbox: it takes mail again
+        user.save(update_fields=["email_verified_at", "email_bounced_at"])
     return user
 
 

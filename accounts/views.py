@@ -7,7 +7,11 @@ from typing import Any
 from django import forms
 from django.contrib.auth import forms as auth_forms
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
 
@@ -41,6 +45,15 @@ def register(request: HttpRequest) -> HttpResponse:
         else:
             return render(request, "accounts/registered.html")
     return render(request, "accounts/register.html", {"form": form})
+
+
+@login_required
+@require_POST
+def confirm_address(request: HttpRequest) -> HttpResponse:
+    """After a bounce: mail a new confirmation link to the signed-in player's address."""
+    services.resend_verification(request.user)  # type: ignore[arg-type]
+    messages.info(request, _("A confirmation link is on its way to %(email)s.") % {"email": request.user.email})  # type: ignore[union-attr]
+    return redirect(request.POST.get("next") or "/")
 
 
 def verify(request: HttpRequest, token: str) -> HttpResponse:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
+from urllib.parse import urlparse
 from typing import Any
 
 import dj_database_url
@@ -70,6 +71,8 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "mailin",
+    "anymail",
 ] + env_list("EXTRA_INSTALLED_APPS", "")
 
 MIDDLEWARE = [
@@ -222,6 +225,7 @@ REST_FRAMEWORK = {
         "token": os.environ.get("THROTTLE_TOKEN", "30/min"),
         "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),
         "verify_resend": os.environ.get("THROTTLE_VERIFY_RESEND", "5/hour"),
+        "inbound_mail": os.environ.get("THROTTLE_INBOUND_MAIL", "120/min"),
     },
     # Behind a reverse proxy: how many X-Forwarded-For hops to trust when naming an anonymous client.
     "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
@@ -248,6 +252,20 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Citadels <citadels@localhost>")
+
+# --- mail in (replies that play, bounces) ---------------------------------------------------------
+# Turn emails carry Reply-To: play+<signed token>@MAILIN_DOMAIN; the operator routes that domain's mail to
+# `manage.py receive_mail` (README) or to a provider whose inbound webhook posts to /mail/anymail/.
+MAILIN_DOMAIN = os.environ.get("MAILIN_DOMAIN", "") or (urlparse(SITE_URL).hostname or "localhost")
+MAILIN_TOKEN_DAYS = int(os.environ.get("MAILIN_TOKEN_DAYS", "60"))  # a reply address stays valid this long
+MAILIN_MAX_BYTES = int(os.environ.get("MAILIN_MAX_BYTES", str(256 * 1024)))
+MAILIN_RATE_PER_HOUR = int(os.environ.get("MAILIN_RATE_PER_HOUR", "60"))  # mails taken per sender and hour
+# django-anymail's webhooks (Mailgun: inbound and tracking). WEBHOOK_SECRET is "user:password" of the
+# basic auth in the webhook URL; the signing key checks each Mailgun payload's signature.
+ANYMAIL: dict[str, Any] = {
+    "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),
+    "WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "") or None,
+}
 
 # --- Celery ---------------------------------------------------------------------------------------
 # The default broker needs no server: kombu's filesystem transport, queues as files under var/celery/.

@@ -9,6 +9,7 @@ from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
 from games import pages
 from games.urls import api_urlpatterns as games_api
+from mailin.views import urlpatterns as mailin_urls
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
 
@@ -21,6 +22,7 @@ urlpatterns = [
     path("games/<int:game_id>/", pages.game_page, name="game-page"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     *notifications_web,
+    *mailin_urls,
     path("api/", include((api_patterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file of its own: no inline script (CSP).

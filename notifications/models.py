@@ -19,6 +19,7 @@ class Kind(models.TextChoices):
     STARTED = "started", "game started"
     ENDED = "ended", "game ended"
     DIGEST = "digest", "daily digest"
+    ANSWER = "answer", "answer to a reply by email"
 
 
 class Preference(models.Model):
@@ -94,6 +95,8 @@ class Outbox(models.Model):
     # Stable across retries so that a mail sent twice (a crash after SMTP accepted it) is one mail to the reader.
     message_id = models.CharField(max_length=255)
     unsubscribe_url = models.CharField(max_length=500)
+    # The signed address to answer to (a turn, a reminder, an answer): replying plays (mailin app).
+    reply_to = models.CharField(max_length=255, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveIntegerField(default=0)
     next_attempt_at = models.DateTimeField()

@@ -32,13 +32,15 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ServiceError
-from games import deadlines
+from games import deadlines, store
 from games.models import Command, Event, Game, Seat
 from games.registry import get_kind
+from mailin.tokens import reply_address
 
 from . import texts
 from .models import Kind, Outbox, Preference
@@ -150,6 +152,7 @@ class Message:
     intro: list[str]
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)
+    reply_to: str = ""  # a signed play+... address: answering the email plays (mailin)
 
 
 def _lang(user: User) -> str:
@@ -203,6 +206,8 @@ def _may_email(user: User, kind: str) -> str | None:
     """The outbox status a new row of this kind gets for this user, or None when nothing is to be sent."""
     if not user.is_active or user.email_verified_at is None:
         return None  # game emails go to verified addresses only
+    if kind == Kind.ANSWER:
+        return Outbox.Status.PENDING  # the player wrote to us and waits for this answer, whatever the mode
     pref = preference(user)
     if pref.mode == Preference.Mode.NONE or kind in pref.opted_out:
         return None
@@ -234,6 +239,7 @@ def enqueue(messages: Iterable[Message]) -> int:
                 body_html=html,
                 message_id=_message_id(message.dedupe_key),
                 unsubscribe_url=unsubscribe_url(message.user, message.kind),
+                reply_to=message.reply_to,
                 status=status,
                 # The task sent after commit normally delivers first; the sweep steps in only after this.
                 next_attempt_at=now + timedelta(seconds=setting("NOTIFICATIONS_FIRST_SWEEP_DELAY", 60)),
@@ -322,7 +328,7 @@ def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int
     )
     view = rules.view(state, seat)
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-    choices = [texts.describe_command(c, lang, names) for c in rules.legal_commands(state, seat)]
+    choices = numbered_choices(rules.legal_commands(state, seat), lang, names)
     deadline = format_time(game.deadline_at, user) if game.deadline_at else "-"
     history = _history(game, seat, last or 0, lang, names) or [t("nothing_happened", lang)]
     return Message(
@@ -346,7 +352,17 @@ def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int
             (t("deadline", lang), [deadline]),
         ],
         links=[(t("open_game", lang), game_url(game))],
+        reply_to=reply_address(user.pk, game.pk, game.version),
     )
+
+
+def numbered_choices(commands: list[dict[str, Any]], lang: str, names: dict[int, str]) -> list[str]:
+    """The choices as the emails list them, numbered from 1, and how to answer by email."""
+    lines = [f"{n}. {texts.describe_command(c, lang, names)}" for n, c in enumerate(commands, 1)]
+    with translation.override(lang):
+        hint = _("Reply to this email to play: write the number or the words of your choice on the first "
+                 "line, one line per move for several moves.")
+    return lines + [hint] if lines else lines
 
 
 def _started_message(game: Game, seat: int, user: User, users: dict[int, User]) -> Message:
@@ -443,6 +459,8 @@ def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
             continue
         lang = _lang(user)
         deadline = format_time(game.deadline_at, user)
+        names = _names(users, seat, lang)
+        choices = numbered_choices(get_kind(game.kind).rules.legal_commands(store.load_state(game), seat), lang, names)
         messages.append(
             Message(
                 kind=Kind.REMINDER,
@@ -451,7 +469,9 @@ def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
                 dedupe_key=f"reminder:{game.pk}:{seat}:{version}",
                 subject=t("subject_reminder", lang, game=game.pk, deadline=deadline),
                 intro=[t("reminder_intro", lang, game=game.pk, deadline=deadline)],
+                sections=[(t("your_choices", lang), choices)] if choices else [],
                 links=[(t("open_game", lang), game_url(game))],
+                reply_to=reply_address(user.pk, game.pk, game.version) if choices else "",
             )
         )
     return enqueue(messages)
@@ -527,6 +547,7 @@ def build_email(row: Outbox, connection: Any = None) -> EmailMultiAlternatives:
         body=row.body_text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[row.to_email],
+        reply_to=[row.reply_to] if row.reply_to else None,
         connection=connection,
         headers={
             "Message-ID": row.message_id,

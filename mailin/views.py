@@ -1,0 +1,58 @@
+"""The providers' webhook URLs (django-anymail's views), behind a rate limit that answers 429 JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import URLPattern, URLResolver, include, path
+from rest_framework.throttling import ScopedRateThrottle
+
+
+class _InboundThrottle(ScopedRateThrottle):
+    """The `inbound_mail` rate (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES), per client address."""
+
+    scope = "inbound_mail"
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """The view, refusing with 429 `{code, message}` and Retry-After past the inbound mail rate."""
+
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        throttle = _InboundThrottle()
+        throttle.rate = throttle.get_rate()
+        throttle.num_requests, throttle.duration = throttle.parse_rate(throttle.rate)
+        if not throttle.allow_request(request, None):
+            wait = int(throttle.wait() or 1)
+            answer = JsonResponse({"code": "throttled", "message": f"Too many requests; try again in {wait} s."},
+                                  status=429)
+            answer["Retry-After"] = str(wait)
+            return answer
+        return view(request, *args, **kwargs)
+
+    for attribute in ("csrf_exempt",):
+        setattr(wrapper, attribute, getattr(view, attribute, False))
+    return wrapper
+
+
+def _throttle_all(patterns: list[Any]) -> list[URLPattern | URLResolver]:
+    wrapped: list[URLPattern | URLResolver] = []
+    for pattern in patterns:
+        if isinstance(pattern, URLPattern):
+            pattern.callback = throttled(pattern.callback)
+        wrapped.append(pattern)
+    return wrapped
+
+
+def anymail_urls() -> Any:
+    """anymail's webhook URLs (e.g. mailgun/inbound/, mailgun/tracking/), each rate limited."""
+    from anymail import urls
+
+    return include((_throttle_all(list(urls.urlpatterns)), "anymail"))
+
+
+urlpatterns = [path("mail/anymail/", anymail_urls())]
