@@ -5,15 +5,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path
-from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.throttling import SimpleRateThrottle
 
 
-class _InboundThrottle(ScopedRateThrottle):
+class _InboundThrottle(SimpleRateThrottle):
     """The `inbound_mail` rate (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES), per client address."""
 
     scope = "inbound_mail"
+
+    def get_rate(self) -> str:
+        # Read at each request (not at import like DRF's class attribute), so the setting can change.
+        return str(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][self.scope])
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
