@@ -43,7 +43,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict citadels/
-	$(BIN)/mypy --config-file config/mypy.ini accounts games config
+	$(BIN)/mypy --config-file config/mypy.ini accounts games config mailin
 
 # The whole suite on PostgreSQL when it is reachable, then the hosting tests again on SQLite
 # (the embedded default) so that both stores are shown to behave the same.

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.contrib.auth import forms as auth_forms
-from django.http import HttpRequest, HttpResponse
 from django.contrib import messages
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST

@@ -39,6 +39,6 @@ class ApiAutoSchema(AutoSchema):
             return responses
         for status, description in ERROR_STATUSES.items():
             if str(status) not in responses:
-                response = self._get_response_for_code(ErrorSerializer, str(status), direction=direction)
+                response = self._get_response_for_code(ErrorSerializer, str(status), direction=direction)  # type: ignore[no-untyped-call]
                 responses[str(status)] = {**response, "description": description}
         return responses

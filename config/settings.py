@@ -10,8 +10,8 @@ from __future__ import annotations
 import hashlib
 import os
 from pathlib import Path
-from urllib.parse import urlparse
 from typing import Any
+from urllib.parse import urlparse
 
 import dj_database_url
 from celery.schedules import crontab

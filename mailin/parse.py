@@ -106,8 +106,9 @@ def delivery_failures(message: Message) -> list[DeliveryFailure] | None:
             if isinstance(inner, Message):
                 original = str(inner.get("Message-ID", "")).strip()
         elif kind == "text/rfc822-headers" and not original:
-            found = re.search(r"^Message-ID:\s*(<[^>]+>)", part.get_payload(decode=True).decode(errors="replace"),
-                              re.IGNORECASE | re.MULTILINE)
+            payload = part.get_payload(decode=True)
+            text = payload.decode(errors="replace") if isinstance(payload, bytes) else str(payload)
+            found = re.search(r"^Message-ID:\s*(<[^>]+>)", text, re.IGNORECASE | re.MULTILINE)
             original = found.group(1) if found else ""
     failures = []
     for block in blocks:
@@ -169,14 +170,15 @@ def html_to_text(html: str) -> str:
 
 def body_text(message: Message) -> str:
     """The text the player wrote: the text/plain part, else the text of the HTML part."""
+    part: Message | None = None
     if isinstance(message, EmailMessage):
         part = message.get_body(preferencelist=("plain", "html"))
-    else:
-        part = message if not message.is_multipart() else None
+    elif not message.is_multipart():
+        part = message
     if part is None:
         return ""
     try:
-        content = str(part.get_content()) if isinstance(part, EmailMessage) else str(part.get_payload(decode=True), "utf-8", "replace")
+        content = str(part.get_content())  # type: ignore[attr-defined]  # EmailMessage parts (policy.default)
     except (LookupError, UnicodeError, AttributeError):
         payload = part.get_payload(decode=True)
         content = payload.decode("utf-8", "replace") if isinstance(payload, bytes) else ""

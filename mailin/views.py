@@ -18,7 +18,8 @@ class _InboundThrottle(SimpleRateThrottle):
 
     def get_rate(self) -> str:
         # Read at each request (not at import like DRF's class attribute), so the setting can change.
-        return str(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"][self.scope])
+        rates: dict[str, str] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignore[assignment]
+        return rates[self.scope]
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
@@ -30,8 +31,8 @@ def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         throttle = _InboundThrottle()
         throttle.rate = throttle.get_rate()
-        throttle.num_requests, throttle.duration = throttle.parse_rate(throttle.rate)
-        if not throttle.allow_request(request, None):
+        throttle.num_requests, throttle.duration = throttle.parse_rate(throttle.rate)  # type: ignore[attr-defined]
+        if not throttle.allow_request(request, None):  # type: ignore[arg-type]
             wait = int(throttle.wait() or 1)
             answer = JsonResponse({"code": "throttled", "message": f"Too many requests; try again in {wait} s."},
                                   status=429)
