@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -13,9 +14,10 @@ from rest_framework.views import APIView
 
 from config.errors import ServiceError
 from games import deadlines
+from games.models import Absence
 
 from . import services
-from .models import Absence, Preference
+from .models import Preference
 
 
 def _preference_json(user: Any) -> dict[str, Any]:
@@ -48,7 +50,7 @@ class PreferencesView(APIView):
     @extend_schema(request=_PREFERENCES, responses={200: _PREFERENCES})
     def patch(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
-            raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
+            raise ServiceError("invalid", "invalid", gettext("The body must be a JSON object."))
         services.update_preferences(request.user, request.data.get("mode"), request.data.get("opted_out"))  # type: ignore[arg-type]
         return Response(_preference_json(request.user))
 

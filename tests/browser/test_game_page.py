@@ -344,7 +344,7 @@ def test_replay_history_stops_at_the_replayed_event(make_user: Any, page_for: An
 
 
 def test_im_back_button_hands_the_seat_back_to_the_player(make_user: Any, page_for: Any, live_server: Any) -> None:
-    from notifications.models import SeatPresence
+    from games.models import SeatPresence
 
     game, users = _three_players(make_user)
     seat = (game.awaiting[0] + 1) % 3  # not the awaited seat: no bot move is due for it now

@@ -12,8 +12,8 @@ from django.db import connection, connections, transaction
 
 from citadels import RULES
 from games import deadlines, services, store
-from games.models import Command, Event, Game
-from notifications.models import Outbox, SeatPresence
+from games.models import Command, Event, Game, SeatPresence
+from notifications.models import Outbox
 
 from .helpers import seat_users, started_game
 
