@@ -19,9 +19,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
 from rest_framework.authtoken.models import Token
 
 from config.errors import ServiceError
@@ -32,18 +31,18 @@ _VERIFY_SALT = "accounts.verify-email"
 
 # Account emails (translated into the player's language when sent). Game emails are the notifications app's.
 _TEXTS: dict[str, str] = {
-    "verify_subject": N_("Confirm your email address"),
-    "verify_body": N_(
+    "verify_subject": gettext_noop("Confirm your email address"),
+    "verify_body": gettext_noop(
         "Hello {name},\n\nwelcome to play by email. You can play right away; to receive game emails, "
         "confirm your address:\n\n{link}\n\nIf you did not sign up, ignore this email.\n"
     ),
-    "exists_subject": N_("Sign-up attempt with your address"),
-    "exists_body": N_(
+    "exists_subject": gettext_noop("Sign-up attempt with your address"),
+    "exists_body": gettext_noop(
         "Hello {name},\n\nsomeone tried to sign up with this address, which already has an account. "
         "If it was you and you forgot your password, reset it here:\n\n{link}\n"
     ),
-    "reset_subject": N_("Reset your password"),
-    "reset_body": N_(
+    "reset_subject": gettext_noop("Reset your password"),
+    "reset_body": gettext_noop(
         "Hello {name},\n\nto choose a new password, open this link:\n\n{link}\n\n"
         "If you did not ask for this, ignore this email.\n"
     ),
