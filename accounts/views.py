@@ -41,8 +41,20 @@ class RegisterForm(forms.Form):
         self.fields["language"].initial = "de" if language.startswith("de") else "en"
 
 
+class SignInForm(auth_forms.AuthenticationForm):
+    """Django's sign-in form, its login field named for what it is: the email address."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["username"].label = _("Email address")
+
+
 class PasswordResetForm(auth_forms.PasswordResetForm):
     """The web reset form, sending through accounts.services like the API (same mail, same silence)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["email"].label = _("Email address")
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         services.request_password_reset(self.cleaned_data["email"])

@@ -13,16 +13,17 @@ from typing import Any, NoReturn
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.Model):
     """One game; the columns other than the fixed ones are projections of its event log."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "open for players"
-        ACTIVE = "active", "being played"
-        FINISHED = "finished", "finished"
-        ABANDONED = "abandoned", "abandoned"
+        OPEN = "open", _("open for players")
+        ACTIVE = "active", _("being played")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
 
     kind = models.CharField(max_length=32)
     options = models.JSONField(default=dict, blank=True)
