@@ -76,7 +76,7 @@ def _local_day_bounds(user: User, first: Any, last: Any) -> tuple[datetime, date
 @login_required
 def settings_page(request: HttpRequest) -> HttpResponse:
     """Every setting of the player on one page; a POST changes one part."""
-    user: User = request.user  # type: ignore[assignment]
+    user = User.objects.get(pk=request.user.pk)  # the model itself, not the request's lazy wrapper
     pref = services.preference(user)
     forms_by_part: dict[str, forms.Form] = {
         "profile": ProfileForm(initial={"display_name": user.display_name, "language": user.language,

@@ -78,8 +78,8 @@ def sign_up(page: Any, base: str, email: str, name: str, start: str | None = Non
 
 def _choose(page: Any) -> str:
     """Click one sensible choice on the table; returns the command type clicked."""
-    form = page.locator("form.card-choice").first
-    if form.count():
+    form = page.locator("form.card-choice[data-type=keep_card]").first
+    if form.count():  # the one card choice that must be made (the others are optional powers)
         kind = form.get_attribute("data-type")
         form.locator("label.card").first.click()
         with page.expect_navigation():
@@ -172,6 +172,7 @@ def test_newcomer_path(browser: Any, live_server: Any) -> None:
     waiting_page = pages[1 - game.awaiting[0]]
     waiting_page.goto(url)
     version = waiting_page.locator("#game").get_attribute("data-version")
+    pages[game.awaiting[0]].goto(url)
     _choose(pages[game.awaiting[0]])
     waiting_page.wait_for_function(
         f"document.getElementById('game') && document.getElementById('game').dataset.version !== '{version}'",
