@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -58,7 +60,7 @@ class GameDetailView(APIView):
 
 
 class _SeatAction(APIView):
-    service = staticmethod(services.join_game)
+    service: Any = staticmethod(services.join_game)
 
     @extend_schema(request=None, responses={200: GameDetailSerializer})
     def post(self, request: Request, game_id: int) -> Response:

@@ -87,7 +87,7 @@ class GameKind:
     @property
     def site_module(self) -> Site:
         """The kind's `Site` module."""
-        site: Site = importlib.import_module(self.site)  # type: ignore[assignment]
+        site: Site = importlib.import_module(self.site)
         return site
 
     def supports_snapshots(self) -> bool:

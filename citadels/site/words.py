@@ -177,7 +177,7 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
     """The table of a turn email: the reader's hand, gold, city and characters, then every player's row."""
     sections: list[tuple[str, list[str]]] = []
     if seat is not None:
-        me = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+        me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
         sections += [
             (_("Your hand"), [card_line(view.get("hand", []))]),
             (_("Your gold"), [str(me.get("gold", 0))]),
