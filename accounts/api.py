@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
@@ -38,7 +39,7 @@ def request_user(request: Request) -> User:
     """The signed-in user of a request to a view that requires authentication."""
     user = request.user
     if not isinstance(user, User):  # IsAuthenticated admits only real users; this narrows the type
-        raise ServiceError("unauthenticated", "not_authenticated", "Sign in first.")
+        raise ServiceError("unauthenticated", "not_authenticated", gettext("Sign in first."))
     return user
 
 
@@ -139,7 +140,7 @@ class MeView(APIView):
     @extend_schema(request=MePatchSerializer, responses={200: MeSerializer})
     def patch(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
-            raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
+            raise ServiceError("invalid", "invalid", gettext("The body must be a JSON object."))
         # Unknown or read-only fields are refused by the service rather than silently ignored.
         extra = set(request.data) - set(MePatchSerializer().fields)
         if extra:

@@ -11,7 +11,7 @@ web_urlpatterns = [
     path("register/", views.register, name="register"),
     path("verify/<str:token>/", views.verify, name="verify"),
     path("confirm-address/", views.confirm_address, name="confirm-address"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", auth_views.LoginView.as_view(authentication_form=views.SignInForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",

@@ -17,6 +17,8 @@ import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from games.registry import site_apps
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
@@ -73,6 +75,8 @@ INSTALLED_APPS = [
     "notifications",
     "mailin",
     "anymail",
+    # Each game kind's Django-facing module (its table template and translations), from the registry.
+    *site_apps(),
 ] + env_list("EXTRA_INSTALLED_APPS", "")
 
 MIDDLEWARE = [
@@ -85,6 +89,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -102,6 +107,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -166,6 +172,9 @@ LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# The site's own words; each app (and each game's site module) brings its locale/ too. The .mo files are
+# compiled from the .po files by `make install`.
+LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
@@ -291,9 +300,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = "UTC"
-# Periodic tasks: deadlines and the outbox sweep every minute, digests once a day (notifications/tasks.py).
+# Periodic tasks: deadlines and the outbox sweep every minute, digests once a day (games/tasks.py, notifications/tasks.py).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
-    "enforce-due-deadlines": {"task": "notifications.enforce_due_deadlines", "schedule": 60.0},
+    "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
     "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
 }

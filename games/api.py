@@ -81,7 +81,7 @@ class GameDetailView(APIView):
 
 
 class _SeatAction(APIView):
-    service = staticmethod(services.join_game)
+    service: Any = staticmethod(services.join_game)
 
     @extend_schema(request=None, responses={200: GameDetailSerializer})
     def post(self, request: Request, game_id: int) -> Response:

@@ -5,13 +5,17 @@ from typing import Any
 from rest_framework import serializers
 
 from .models import Game
+from .registry import DEFAULT_KIND
 
 
 class GameCreateSerializer(serializers.Serializer[Any]):
-    kind = serializers.CharField(max_length=32, default="citadels")
+    kind = serializers.CharField(max_length=32, default=DEFAULT_KIND)
     players = serializers.IntegerField(min_value=1, max_value=64)
     options = serializers.JSONField(required=False, default=dict)
     time_control = serializers.JSONField(required=False, default=dict)
+    listed = serializers.BooleanField(
+        required=False, default=True, help_text="listed in the lobby; false: joined only through an invite link"
+    )
 
 
 class CommandRequestSerializer(serializers.Serializer[Any]):

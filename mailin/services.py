@@ -13,6 +13,7 @@ import email.policy
 import logging
 from dataclasses import dataclass, field
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -27,7 +28,6 @@ from games import store
 from games.models import SERVICE_KEY_PREFIX, Command, Game, Seat
 from games.registry import get_kind
 from notifications import services as notifications
-from notifications import texts
 from notifications.models import Kind
 
 from . import bounces, choices, parse, tokens
@@ -151,7 +151,8 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
     """Apply the reply's lines in order, stopping at the first refused one (later ones are not tried)."""
     if not lines:
         return Outcome("no_commands", _("No choice was found above the quoted email."))
-    rules = get_kind(game.kind).rules
+    kind = get_kind(game.kind)
+    rules = kind.rules
     names = _names(game)
     listed = rules.legal_commands(store.load_state(game, at=version), seat) if 0 < version <= game.version else []
     results: list[LineResult] = []
@@ -169,7 +170,7 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
         else:
-            match = choices.match_line(line, listed, current, texts.describe_command, names)
+            match = choices.match_line(line, listed, current, partial(notifications.describe_command, kind), names)
             command = match.command
             if command is None:
                 results.append(LineResult(line, "refused", reason=match.error))
@@ -192,20 +193,20 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
 
 def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, subject: str) -> None:
     """One email: what was applied, what was refused and why, and the choices now (answerable again)."""
-    lang = user.language if user.language in texts.LANGUAGES else "en"
+    lang = notifications.language_of(user)
     game.refresh_from_db()
     names = _names(game)
-    rules = get_kind(game.kind).rules
-    current = rules.legal_commands(store.load_state(game), seat) if seat in game.awaiting else []
+    kind = get_kind(game.kind)
+    current = kind.rules.legal_commands(store.load_state(game), seat) if seat in game.awaiting else []
     with translation.override(lang):
-        done = [texts.describe_command(r.command or {}, lang, names) for r in outcome.results if r.status == "applied"]
+        done = [notifications.describe_command(kind, r.command or {}, lang, names) for r in outcome.results if r.status == "applied"]
         refused = [f"\u201c{r.line}\u201d: {r.reason}" for r in outcome.results if r.status == "refused"]
         skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
         sections = [(title, lines) for title, lines in (
             (_("Applied"), done),
             (_("Refused"), refused + ([outcome.detail] if outcome.status == "no_commands" else [])),
             (_("Not tried (a line before was refused)"), skipped),
-            (_("Your choices now"), notifications.numbered_choices(current, lang, names)),
+            (_("Your choices now"), notifications.numbered_choices(kind, current, lang, names)),
         ) if lines]
         if not current:
             sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))
@@ -217,7 +218,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, subje
             subject=(_("Your reply in game #%(game)s") % {"game": game.pk})[:200],
             intro=[_("this is what your email did in game #%(game)s.") % {"game": game.pk}],
             sections=sections,
-            links=[(texts.t("open_game", lang), notifications.game_url(game))],
+            links=[(_("Open the game"), notifications.game_url(game))],
             reply_to=tokens.reply_address(user.pk, game.pk, game.version) if current else "",
         )
     notifications.enqueue([message])

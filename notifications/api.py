@@ -14,9 +14,10 @@ from rest_framework.views import APIView
 from config.api import validated_body
 from config.errors import ServiceError
 from games import deadlines
+from games.models import Absence
 
 from . import services
-from .models import Absence, Kind, Preference
+from .models import Kind, Preference
 
 
 def _preference_json(user: Any) -> dict[str, Any]:

@@ -61,4 +61,4 @@ def test_game_page_needs_no_inline_code(client: Any, make_user: Any) -> None:
         html = client.get(f"/games/{game.pk}/").content.decode()
         assert all("src=" in tag for tag in re.findall(r"<script\b[^>]*>", html))
         assert not re.search(r"<style\b|\sstyle=|\son[a-z]+=", html)
-    assert client.get("/static/games/game.js").status_code == 200
+    assert client.get("/static/site.js").status_code == 200

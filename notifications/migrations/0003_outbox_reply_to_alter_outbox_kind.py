@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('notifications', '0001_initial'),
+        ('notifications', '0002_absences_move_to_games'),
     ]
 
     operations = [
