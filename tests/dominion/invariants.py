@@ -1,0 +1,157 @@
+"""Invariants every state and event of every Dominion game must keep; used by the random-game tests."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from dominion import RULES, IllegalCommand
+from dominion.bots import Bot
+from dominion.events import Event
+from dominion.state import OVER, SEAT_ZONES, State, clone
+
+HIDDEN = "hidden"
+MAX_DECISIONS = 50_000
+
+
+def every_card(state: State) -> list[int]:
+    """Every card number wherever it is: the seats' zones, the piles, the trash."""
+    cards = [c for zones in state.zones for name in SEAT_ZONES for c in zones[name]]
+    cards += [c for pile in state.piles.values() for c in pile]
+    return cards + state.trash
+
+
+def check_state(state: State) -> None:
+    """Each card in exactly one zone, and no negative counter."""
+    cards = every_card(state)
+    assert len(cards) == len(state.names) and set(cards) == set(range(len(state.names))), "a card is lost or doubled"
+    assert min(state.actions, state.buys, state.coins) >= 0, "a negative counter"
+
+
+def check_waiting(state: State, rng: random.Random) -> None:
+    """The game waits for exactly the seats that have something to do, and refuses the others."""
+    waiting = RULES.awaiting(state)
+    if state.phase == OVER:
+        assert waiting == []
+    elif state.pending:
+        assert waiting == sorted(s for s in state.pending if s not in state.answers) and waiting
+    else:
+        assert waiting == [state.current]
+    for seat in waiting:
+        assert RULES.legal_commands(state, seat), f"seat {seat} is awaited but has nothing to do"
+    for seat in range(state.players):
+        if seat not in waiting:
+            assert RULES.legal_commands(state, seat) == []
+            try:
+                RULES.decide(state, seat, {"type": "end_turn"}, rng)
+            except IllegalCommand as error:
+                assert error.code in ("not_your_turn", "game_over")
+            else:
+                raise AssertionError(f"seat {seat} acted out of turn")
+
+
+def check_event(event: Event, players: int) -> Event:
+    """The JSON form round-trips and hidden parts never sit in the public part; returns the stored event."""
+    stored = RULES.decode(json.loads(json.dumps(RULES.encode(event))))
+    assert stored == event
+    for part in (*event.private.values(), event.secret):
+        assert not set(part) & set(event.public), f"{event.type} repeats a hidden field in public"
+    for seat in [None, *range(players)]:
+        seen = RULES.redact(event, seat)
+        assert seen is not None
+        mine = event.private.get(seat, {}) if seat is not None else {}
+        others = [part for other, part in event.private.items() if other != seat]
+        for part in [event.secret, *others]:
+            for key in part:
+                assert key not in seen or key in mine, f"{event.type} shows seat {seat} a hidden '{key}'"
+    return stored
+
+
+def blind(state: State, seat: int | None, rng: random.Random) -> State:
+    """`state` with all that `seat` may not know shuffled and renamed: other hands, every deck's order,
+    the Knights and Ruins piles below the top (cards the seat's own decision shows stay as they are)."""
+    other = clone(state)
+    names = list(state.names)
+    decision = state.pending.get(seat) if seat is not None else None
+    known = set((decision or {}).get("cards", [])) | set((decision or {}).get("seen", []))
+
+    def hide(cards: list[int]) -> None:
+        hidden = [c for c in cards if c not in known]
+        rng.shuffle(hidden)
+        it = iter(hidden)
+        cards[:] = [c if c in known else next(it) for c in cards]
+        for c in hidden:
+            names[c] = HIDDEN
+
+    for s, zones in enumerate(other.zones):
+        hide(zones["deck"])
+        if s != seat:
+            hide(zones["hand"])
+    for pile in ("knights", "ruins"):
+        if pile in other.piles and other.piles[pile]:
+            rest = other.piles[pile][1:]
+            hide(rest)
+            other.piles[pile][1:] = rest
+    other.names = tuple(names)
+    return other
+
+
+def check_view(state: State, seat: int | None, rng: random.Random) -> None:
+    """A seat's view depends on nothing that seat may not know, and its zones add up to every card."""
+    seen = RULES.view(state, seat)
+    assert seen == RULES.view(blind(state, seat, rng), seat), f"seat {seat}'s view shows something hidden"
+    json.dumps(seen)
+    total = sum(p["hand_size"] + p["deck_size"] + p["discard_size"] + len(p["in_play"]) + len(p["set_aside"])
+                for p in seen["players"])
+    total += sum(p["count"] for p in seen["supply"].values()) + sum(seen["non_supply"].values())
+    assert total + len(seen["trash"]) == seen["card_count"] == len(state.names)
+
+
+def check_commands_accepted(state: State, rng: random.Random) -> None:
+    """Every listed command is accepted by `decide` and changes nothing in `state`."""
+    before = RULES.dump_state(state)
+    for seat in RULES.awaiting(state):
+        for command in RULES.legal_commands(state, seat):
+            RULES.decide(state, seat, command, random.Random(rng.random()))
+    assert RULES.dump_state(state) == before
+
+
+def play_checked(
+    players: int, rng: random.Random, bots: Sequence[Bot] = (), options: dict[str, Any] | None = None,
+    thorough: bool = False, command_every: int = 1,
+) -> State:
+    """Play a game (random commands, or `bots`), checking the invariants after every event; return the
+    final state. Views: one seat in turn per event (all when `thorough`). Every listed command is tried at
+    every `command_every`-th decision."""
+    history: list[Event] = []
+    state: State | None = None
+    replica: State | None = None
+    batch = RULES.setup(options or {}, players, rng)
+    for decision in range(MAX_DECISIONS):
+        for event in batch:
+            state = RULES.evolve(state, event)
+            replica = RULES.evolve(replica, check_event(event, players))
+            assert replica == state, "the fold of the stored events differs from the live state"
+            check_state(state)
+            viewers = [None, *range(players)] if thorough else [len(history) % (players + 1) - 1]
+            for seat in viewers:
+                check_view(state, None if seat == -1 else seat, rng)
+            history.append(event)
+        assert state is not None
+        check_waiting(state, rng)
+        waiting = RULES.awaiting(state)
+        if not waiting:
+            break
+        if decision % command_every == 0:
+            check_commands_accepted(state, rng)
+        seat = waiting[0]
+        command = bots[seat](state, seat, rng) if bots else rng.choice(RULES.legal_commands(state, seat))
+        batch = RULES.decide(state, seat, command, rng)
+    else:
+        raise AssertionError("the game did not end")
+    assert state is not None and state.phase == OVER
+    assert RULES.load_state(json.loads(json.dumps(RULES.dump_state(state)))) == state
+    assert RULES.fold(history) == state
+    return state
