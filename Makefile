@@ -43,6 +43,7 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict citadels/
+	$(BIN)/mypy --strict dominion/
 	$(BIN)/mypy --config-file config/mypy.ini accounts games config
 
 # The whole suite on PostgreSQL when it is reachable, then the hosting tests again on SQLite

@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import cards_base, cards_cheap, cards_five, cards_four, knights, triggers  # noqa: F401 (steps)
-from . import decisions
+from . import cards_base, cards_cheap, cards_five, cards_four, decisions, knights, triggers  # noqa: F401 (steps)
 from .errors import IllegalCommand
 from .events import Event
 from .game import Game
@@ -23,6 +22,12 @@ def awaiting(state: State) -> list[int]:
 
 def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Event]:
     """The events `command` from `seat` causes; IllegalCommand when it is not legal now."""
+    return decide_live(state, seat, command, rng)[0]
+
+
+def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tuple[list[Event], State]:
+    """`decide`, with the state the engine reached while deciding (the tests hold the fold of the events
+    to it)."""
     if not isinstance(command, dict):
         raise IllegalCommand("malformed", "a command is a JSON object with a 'type'")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
@@ -32,7 +37,7 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
     game = Game(state, rng)
     if command.get("type") == "set_reaction":
         _set_reaction(game, seat, command)
-        return game.events
+        return game.events, game.s
     if seat not in state.awaiting():
         raise IllegalCommand("not_your_turn", "the game does not wait for you now")
     if state.pending:
@@ -43,7 +48,7 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
         turn_command(game, seat, command)
     game.run()
     game.finish()
-    return game.events
+    return game.events, game.s
 
 
 def _set_reaction(game: Game, seat: int, command: dict[str, Any]) -> None:

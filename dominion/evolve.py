@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from .events import Event
 from .state import BUY_PHASE, OVER, State, clone, zone_list
 

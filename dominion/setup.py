@@ -147,7 +147,7 @@ STARTING = frozenset({"copper", "estate", *SHELTERS})
 def _take(card: str, names: list[str], piles: dict[str, list[int]]) -> int:
     """A physical card for a starting deck: starting cards are made, any other comes from its pile."""
     if card not in STARTING:
-        for pile, cards in piles.items():
+        for cards in piles.values():
             for number in cards:
                 if names[number] == card:
                     cards.remove(number)

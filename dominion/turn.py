@@ -29,9 +29,11 @@ def turn_command(g: Game, seat: int, command: dict[str, Any]) -> None:
         if not treasures:
             raise IllegalCommand("no_treasures", "you hold no Treasure that plays by itself")
         _check_treasure_time(g)
-        for card in treasures:
-            play_treasure(g, seat, card)
-            g.run()
+        g.move(seat, treasures, "hand", "in_play", "played")
+        g.plus(coins=sum(g.card(c).coins for c in treasures if g.name(c) != "spoils"))
+        for card in reversed(treasures):
+            if g.name(card) == "spoils":
+                g.push({"op": "spoils", "seat": seat, "card": card, "step": 0})
     elif kind == "buy":
         _buy(g, seat, command)
     elif kind == "end_turn":

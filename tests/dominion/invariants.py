@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from dominion import RULES, IllegalCommand
 from dominion.bots import Bot
+from dominion.decide import decide_live
 from dominion.events import Event
 from dominion.state import OVER, SEAT_ZONES, State, clone
 
@@ -18,15 +20,15 @@ MAX_DECISIONS = 50_000
 
 def every_card(state: State) -> list[int]:
     """Every card number wherever it is: the seats' zones, the piles, the trash."""
-    cards = [c for zones in state.zones for name in SEAT_ZONES for c in zones[name]]
-    cards += [c for pile in state.piles.values() for c in pile]
-    return cards + state.trash
+    zones = [zones[name] for zones in state.zones for name in SEAT_ZONES]
+    return list(chain(*zones, *state.piles.values(), state.trash))
 
 
 def check_state(state: State) -> None:
     """Each card in exactly one zone, and no negative counter."""
     cards = every_card(state)
-    assert len(cards) == len(state.names) and set(cards) == set(range(len(state.names))), "a card is lost or doubled"
+    assert len(cards) == len(set(cards)) == len(state.names), "a card is lost or doubled"
+    assert min(cards) == 0 and max(cards) == len(state.names) - 1
     assert min(state.actions, state.buys, state.coins) >= 0, "a negative counter"
 
 
@@ -69,40 +71,37 @@ def check_event(event: Event, players: int) -> Event:
     return stored
 
 
-def blind(state: State, seat: int | None, rng: random.Random) -> State:
-    """`state` with all that `seat` may not know shuffled and renamed: other hands, every deck's order,
+def blind(state: State, seat: int | None) -> State:
+    """`state` with all that `seat` may not know reordered and renamed: other hands, every deck's order,
     the Knights and Ruins piles below the top (cards the seat's own decision shows stay as they are)."""
     other = clone(state)
     names = list(state.names)
     decision = state.pending.get(seat) if seat is not None else None
     known = set((decision or {}).get("cards", [])) | set((decision or {}).get("seen", []))
 
-    def hide(cards: list[int]) -> None:
+    def hide(cards: list[int]) -> list[int]:
         hidden = [c for c in cards if c not in known]
-        rng.shuffle(hidden)
-        it = iter(hidden)
-        cards[:] = [c if c in known else next(it) for c in cards]
+        hidden = hidden[1:] + hidden[:1]  # a different order (rotated) ...
         for c in hidden:
-            names[c] = HIDDEN
+            names[c] = HIDDEN  # ... of cards whose names are unknown
+        it = iter(hidden)
+        return [c if c in known else next(it) for c in cards]
 
     for s, zones in enumerate(other.zones):
-        hide(zones["deck"])
+        zones["deck"] = hide(zones["deck"])
         if s != seat:
-            hide(zones["hand"])
+            zones["hand"] = hide(zones["hand"])
     for pile in ("knights", "ruins"):
-        if pile in other.piles and other.piles[pile]:
-            rest = other.piles[pile][1:]
-            hide(rest)
-            other.piles[pile][1:] = rest
+        if len(other.piles.get(pile, [])) > 1:
+            other.piles[pile][1:] = hide(other.piles[pile][1:])
     other.names = tuple(names)
     return other
 
 
-def check_view(state: State, seat: int | None, rng: random.Random) -> None:
+def check_view(state: State, seat: int | None) -> None:
     """A seat's view depends on nothing that seat may not know, and its zones add up to every card."""
     seen = RULES.view(state, seat)
-    assert seen == RULES.view(blind(state, seat, rng), seat), f"seat {seat}'s view shows something hidden"
-    json.dumps(seen)
+    assert seen == RULES.view(blind(state, seat), seat), f"seat {seat}'s view shows something hidden"
     total = sum(p["hand_size"] + p["deck_size"] + p["discard_size"] + len(p["in_play"]) + len(p["set_aside"])
                 for p in seen["players"])
     total += sum(p["count"] for p in seen["supply"].values()) + sum(seen["non_supply"].values())
@@ -120,26 +119,29 @@ def check_commands_accepted(state: State, rng: random.Random) -> None:
 
 def play_checked(
     players: int, rng: random.Random, bots: Sequence[Bot] = (), options: dict[str, Any] | None = None,
-    thorough: bool = False, command_every: int = 1,
+    thorough: bool = False, command_every: int = 1, view_every: int = 1,
 ) -> State:
     """Play a game (random commands, or `bots`), checking the invariants after every event; return the
-    final state. Views: one seat in turn per event (all when `thorough`). Every listed command is tried at
-    every `command_every`-th decision."""
+    final state. The no-leak check of views runs for one seat in turn at every `view_every`-th event (for
+    every seat at every event when `thorough`); every listed command is tried at every
+    `command_every`-th decision."""
     history: list[Event] = []
     state: State | None = None
-    replica: State | None = None
     batch = RULES.setup(options or {}, players, rng)
+    live: State | None = None
     for decision in range(MAX_DECISIONS):
         for event in batch:
-            state = RULES.evolve(state, event)
-            replica = RULES.evolve(replica, check_event(event, players))
-            assert replica == state, "the fold of the stored events differs from the live state"
+            state = RULES.evolve(state, check_event(event, players))
             check_state(state)
-            viewers = [None, *range(players)] if thorough else [len(history) % (players + 1) - 1]
-            for seat in viewers:
-                check_view(state, None if seat == -1 else seat, rng)
+            if thorough:
+                for seat in [None, *range(players)]:
+                    check_view(state, seat)
+            elif len(history) % view_every == 0:
+                seat = len(history) // view_every % (players + 1) - 1
+                check_view(state, None if seat == -1 else seat)
             history.append(event)
         assert state is not None
+        assert live is None or live == state, "the fold of the stored events differs from the live state"
         check_waiting(state, rng)
         waiting = RULES.awaiting(state)
         if not waiting:
@@ -148,10 +150,11 @@ def play_checked(
             check_commands_accepted(state, rng)
         seat = waiting[0]
         command = bots[seat](state, seat, rng) if bots else rng.choice(RULES.legal_commands(state, seat))
-        batch = RULES.decide(state, seat, command, rng)
+        batch, live = decide_live(state, seat, command, rng)
     else:
         raise AssertionError("the game did not end")
     assert state is not None and state.phase == OVER
+    json.dumps(RULES.view(state, None))
     assert RULES.load_state(json.loads(json.dumps(RULES.dump_state(state)))) == state
     assert RULES.fold(history) == state
     return state
