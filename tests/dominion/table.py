@@ -128,9 +128,12 @@ class Table:
         check_state(self.state)
 
     def clear(self, seat: int, zone: str) -> None:
-        """Move every card of a seat's zone to the trash (out of the way; no effects)."""
+        """Move every card of a seat's zone out of the way (no effects): back onto its Supply pile, or
+        (a Shelter) into the seat's discard pile."""
         state = RULES.load_state(RULES.dump_state(self.state))
-        state.trash += zone_list(state, seat, zone)
+        for card in zone_list(state, seat, zone):
+            name = state.names[card]
+            state.piles[name].insert(0, card) if name in state.piles else state.zones[seat]["discard"].append(card)
         zone_list(state, seat, zone).clear()
         self.state = state
 
