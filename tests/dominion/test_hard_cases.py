@@ -36,8 +36,9 @@ def test_the_rulebooks_worked_example_gunther() -> None:
     t.do("buy", card="province")
     t.choose("yes")  # the Hovel reacts to gaining a Victory card
     assert "hovel" in t.trash()
-    t.do("end_turn")
-    assert "duchy" in t.names(0, "discard") and len(t.hand()) == 5
+    events = t.do("end_turn")
+    cleaned = next(e for e in events if e.type == "cleaned_up")
+    assert cleaned.private[0]["names"] == ["duchy"] and len(t.hand()) == 5
 
 
 def test_procession_on_madman_loses_track() -> None:
