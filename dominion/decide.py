@@ -34,12 +34,13 @@ def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tu
         raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
     if state.phase == OVER:
         raise IllegalCommand("game_over", "the game is over")
-    game = Game(state, rng)
     if command.get("type") == "set_reaction":
+        game = Game(state, rng)
         _set_reaction(game, seat, command)
         return game.events, game.s
     if seat not in state.awaiting():
         raise IllegalCommand("not_your_turn", "the game does not wait for you now")
+    game = Game(state, rng)
     if state.pending:
         if command.get("type") != "decide":
             raise IllegalCommand("decision_pending", "answer the decision asked of you first")

@@ -79,7 +79,8 @@ def clone(state: State) -> State:
     return State(
         names=state.names, players=state.players, kingdom=state.kingdom, shelters=state.shelters,
         supply=state.supply, non_supply=state.non_supply,
-        zones=[{k: v[:] for k, v in z.items()} for z in state.zones],
+        zones=[{"deck": z["deck"][:], "hand": z["hand"][:], "discard": z["discard"][:],
+                "in_play": z["in_play"][:], "set_aside": z["set_aside"][:]} for z in state.zones],
         piles={k: v[:] for k, v in state.piles.items()}, trash=state.trash[:], phase=state.phase,
         turn=state.turn, current=state.current, actions=state.actions, buys=state.buys, coins=state.coins,
         bought=state.bought, turns=state.turns[:], standing=[dict(d) for d in state.standing],
