@@ -99,3 +99,23 @@ def test_heuristic_bot_beats_random_bot_in_95_percent_of_two_player_games() -> N
         if game % 2 in state.winners:
             wins += 1 / len(state.winners)
     assert wins / 200 >= 0.93
+
+
+def test_two_games_differing_only_in_hidden_cards_look_the_same() -> None:
+    """Seat 1's hand and deck order differ; seat 0 and a spectator see the same views and events (a seat's
+    own deck order is checked by the random games' views: what it draws it may know)."""
+    kingdom = ["altar", "armory", "beggar", "count", "feodum", "forager", "hermit", "mystic", "rats", "sage"]
+    first = [["copper"] * 7 + ["hovel", "necropolis", "overgrown_estate"],
+             ["copper", "copper", "copper", "hovel", "necropolis", "overgrown_estate", "copper", "copper", "copper", "copper"]]
+    second = [first[0], ["copper"] * 5 + ["hovel", "copper", "necropolis", "overgrown_estate", "copper"]]
+    seen = []
+    for decks in (first, second):
+        rng = random.Random(1)
+        history = RULES.setup({"kingdom": kingdom, "decks": decks}, 2, rng)
+        state = RULES.fold(history)
+        for command in ({"type": "play_treasures"}, {"type": "buy", "card": "silver"}, {"type": "end_turn"}):
+            events = RULES.decide(state, 0, command, rng)
+            state = RULES.fold(events, state)
+            history += events
+        seen.append([(RULES.view(state, s), [RULES.redact(e, s) for e in history]) for s in (None, 0)])
+    assert seen[0] == seen[1]
