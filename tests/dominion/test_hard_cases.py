@@ -90,11 +90,18 @@ def test_band_of_misfits_playing_pillage_from_the_supply_loses_track() -> None:
     t = Table("band_of_misfits", "pillage", hand=["band_of_misfits", "copper", "copper", "copper", "copper"])
     t.play("band_of_misfits")
     assert "pillage" not in (t.decision()["options"] if t.state.pending else [])
-    game = Game(t.state, random.Random(0))
+    fresh = Table("band_of_misfits", "pillage", hand=["copper", "copper", "copper", "copper", "copper"])
+    fresh.put(1, "hand", "silver")
+    game = Game(fresh.state, random.Random(0))
     play_from_supply(game, 0, game.s.piles["pillage"][0])
     game.run()
-    assert game.s.piles["pillage"] and len(game.s.piles["pillage"]) == 10 and game.s.trash == []
-    assert game.s.zones[0]["discard"] == [] and len(game.s.zones[1]["hand"]) == 5
+    assert [e.type for e in game.events] == ["played_from_supply"] and not game.pending
+    assert len(game.s.piles["pillage"]) == 10 and game.s.trash == [] and game.s.piles["spoils"] == fresh.state.piles["spoils"]
+    assert game.s.zones[0]["discard"] == [] and len(game.s.zones[1]["hand"]) == 6
+    # the same Pillage played from hand does trash itself and attack: the test above is not empty
+    fresh.put(0, "hand", "pillage")
+    fresh.play("pillage")
+    assert fresh.trash() == ["pillage"] and fresh.decision()["prompt"] == "discard_for"
 
 
 def test_a_knight_trashing_a_knight_trashes_itself() -> None:
