@@ -49,6 +49,7 @@ lint: install
 
 typecheck: install
 	$(BIN)/mypy --strict citadels/ --exclude citadels/site/
+	$(BIN)/mypy --strict dominion/
 	$(BIN)/mypy --config-file config/mypy.ini accounts games config mailin citadels/site
 
 # The whole suite on PostgreSQL when it is reachable, then the hosting tests again on SQLite
