@@ -13,6 +13,7 @@
   exponential backoff; a crash between "SMTP accepted" and "marked sent" leaves one row whose lease runs
   out and is sent again: at-least-once, with the same Message-ID, which is how the reader's mail system
   sees it as one mail. No path sends a row without first claiming it, so two workers never send it at once.
+
 * Only verified addresses get game emails; preferences (each / digest / none, per-kind opt-out) apply at
   writing time.
 """
@@ -25,7 +26,7 @@ import logging
 import os
 import smtplib
 import zoneinfo
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -38,20 +39,20 @@ from django.core.mail.backends import filebased
 from django.db import transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ServiceError
 from games import deadlines, store
-from games.models import Command, Event, Game, Seat
-from games.registry import get_kind
+from games.models import Command, Event, Game, Seat, SeatPresence
+from games.registry import GameKind, get_kind
+from mailin.tokens import reply_address
 
-from . import texts
-from .models import Kind, Outbox, Preference, SeatPresence
-from .texts import t
+from .models import Kind, Outbox, Preference
 
 if TYPE_CHECKING:
-    from games.hooks import EventsAppended
+    from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed
 
 log = logging.getLogger(__name__)
 
@@ -124,9 +125,9 @@ def read_unsubscribe_token(token: str) -> tuple[User, str]:
         user = User.objects.get(pk=int(data["u"]))
         kind = str(data["k"])
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError, ValueError):
-        raise ServiceError("invalid", "invalid_token", "This unsubscribe link is not valid.") from None
+        raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid.")) from None
     if kind != "all" and kind not in Kind.values:
-        raise ServiceError("invalid", "invalid_token", "This unsubscribe link is not valid.")
+        raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid."))
     return user, kind
 
 
@@ -156,6 +157,7 @@ class Message:
     intro: list[str]
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)
+    reply_to: str = ""  # a signed play+... address: answering the email plays (mailin)
     unsubscribe_url: str = ""  # the outbox row's (its signed token was made when the row was written)
 
 
@@ -170,10 +172,15 @@ class Mail:
     seat: int | None = None
     version: int | None = None  # the game's version the mail describes
     params: dict[str, Any] = field(default_factory=dict)  # what is not in the log (e.g. the deadline shown)
+    reply_to: str = ""
 
 
-def _lang(user: User) -> str:
-    return user.language if user.language in texts.LANGUAGES else "en"
+LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+def language_of(user: User) -> str:
+    """The language of the emails and pages this player reads (theirs, else the site default)."""
+    return user.language if user.language in LANGUAGES else settings.LANGUAGE_CODE
 
 
 def format_time(moment: datetime, user: User) -> str:
@@ -183,9 +190,10 @@ def format_time(moment: datetime, user: User) -> str:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         zone = zoneinfo.ZoneInfo("UTC")
     local = moment.astimezone(zone)
-    if _lang(user) == "de":
-        return local.strftime("%d.%m.%Y %H:%M ") + f"({local.tzname()})"
-    return local.strftime("%Y-%m-%d %H:%M ") + f"({local.tzname()})"
+    with translation.override(language_of(user)):
+        # Translators: a date and time in strftime's notation, e.g. 31.12.2026 18:00 in German.
+        pattern = _("%Y-%m-%d %H:%M")
+    return local.strftime(pattern + " ") + f"({local.tzname()})"
 
 
 def game_url(game: Game, at: int | None = None) -> str:
@@ -201,22 +209,20 @@ def _message_id(dedupe_key: str) -> str:
 
 def render(message: Message) -> tuple[str, str]:
     """The plain-text and HTML bodies of a message."""
-    lang = _lang(message.user)
-    unsubscribe = message.unsubscribe_url or unsubscribe_url(message.user, message.kind)
+    lang = language_of(message.user)
     context = {
         "lang": lang,
-        "hello": t("hello", lang, name=message.user.display_name),
+        "name": message.user.display_name,
         "intro": message.intro,
         "sections": message.sections,
         "links": message.links,
-        "unsubscribe_url": unsubscribe,
-        "unsubscribe_label": t("unsubscribe_link", lang),
-        "unsubscribe_line": t("unsubscribe", lang, url=unsubscribe),
-        "footer": t("footer", lang),
+        "unsubscribe_url": message.unsubscribe_url or unsubscribe_url(message.user, message.kind),
+        "settings_url": f"{settings.SITE_URL}/settings/",
         "subject": message.subject,
     }
-    text = render_to_string("notifications/email/message.txt", context)
-    html = render_to_string("notifications/email/message.html", context)
+    with translation.override(lang):
+        text = render_to_string("notifications/email/message.txt", context)
+        html = render_to_string("notifications/email/message.html", context)
     return text, html
 
 
@@ -224,6 +230,8 @@ def _may_email(user: User, kind: str) -> str | None:
     """The outbox status a new row of this kind gets for this user, or None when nothing is to be sent."""
     if not user.is_active or user.email_verified_at is None:
         return None  # game emails go to verified addresses only
+    if kind == Kind.ANSWER:
+        return Outbox.Status.PENDING  # the player wrote to us and waits for this answer, whatever the mode
     pref = _preference_of(user)
     if pref.mode == Preference.Mode.NONE or kind in pref.opted_out:
         return None
@@ -233,7 +241,7 @@ def _may_email(user: User, kind: str) -> str | None:
 
 
 def _preference_of(user: User) -> Preference:
-    """The user's preferences, from the row loaded with the user when it was (`_seat_users`)."""
+    """The user's preferences, from the row loaded with the user when it was (`_seats`)."""
     try:
         pref: Preference = user.notification_pref  # type: ignore[attr-defined]
     except Preference.DoesNotExist:
@@ -241,12 +249,21 @@ def _preference_of(user: User) -> Preference:
     return pref
 
 
-def enqueue(mails: Iterable[Mail]) -> int:
+def _as_mail(message: Message) -> Mail:
+    """A message built by its writer (an answer to a reply by email): the row keeps its words to render."""
+    words = {"subject": message.subject, "intro": message.intro, "sections": message.sections, "links": message.links}
+    return Mail(message.kind, message.user, message.game, message.dedupe_key, params={"message": words},
+                reply_to=message.reply_to)
+
+
+def enqueue(mails: Iterable[Mail | Message]) -> int:
     """Write outbox rows for these mails (a dedupe key already present is skipped) and, after the
     surrounding transaction commits, send one delivery task for the pending ones. Returns rows written."""
     now = timezone.now()
     rows = []
     for mail in mails:
+        if isinstance(mail, Message):
+            mail = _as_mail(mail)
         status = _may_email(mail.user, mail.kind)
         if status is None:
             continue
@@ -257,12 +274,13 @@ def enqueue(mails: Iterable[Mail]) -> int:
                 user=mail.user,
                 game=mail.game,
                 to_email=mail.user.email,
-                language=_lang(mail.user),
+                language=language_of(mail.user),
                 seat=mail.seat,
                 version=mail.version,
                 params=mail.params,
                 message_id=_message_id(mail.dedupe_key),
                 unsubscribe_url=unsubscribe_url(mail.user, mail.kind),
+                reply_to=mail.reply_to,
                 status=status,
                 # The task sent after commit normally delivers first; the sweep steps in only after this.
                 next_attempt_at=now + timedelta(seconds=setting("NOTIFICATIONS_FIRST_SWEEP_DELAY", 60)),
@@ -306,24 +324,28 @@ def _seat_users(game: Game) -> dict[int, User]:
     return {s.index: s.user for s in _seats(game) if s.index is not None}
 
 
+
+
 def _history(game: Game, seat: int, after_seq: int, lang: str, names: dict[int, str], upto: int | None = None) -> list[str]:
-    """The events after `after_seq` as `seat` may see them, in words; service moves are marked."""
-    rules = get_kind(game.kind).rules
+    """The events after `after_seq` as `seat` may see them, in words (in the active language); service
+    moves are marked."""
+    kind = get_kind(game.kind)
+    rules, site = kind.rules, kind.site_module
     rows = Event.objects.filter(game=game, seq__gt=after_seq).select_related("command").order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     total = upto - after_seq if upto is not None else rows.count()  # a log's seqs have no gaps
     lines = []
     if total > HISTORY_LIMIT:
-        lines.append(t("more_events", lang, count=total - HISTORY_LIMIT))
+        lines.append(_("... and {count} earlier events").format(count=total - HISTORY_LIMIT))
         rows = rows[total - HISTORY_LIMIT :]
     for row in rows:
         seen = rules.redact(rules.decode(row.data), seat)
         if seen is None:
             continue
-        line = texts.describe_event(seen, lang, names)
+        line = site.describe_event(seen, names)
         if row.command is not None and deadlines.is_timeout_key(row.command.idempotency_key):
-            line += t("for_absent", lang)
+            line += " " + _("(played for the absent player)")
         lines.append(line)
     return lines
 
@@ -331,27 +353,14 @@ def _history(game: Game, seat: int, after_seq: int, lang: str, names: dict[int, 
 def _names(users: dict[int, User], reader_seat: int | None, lang: str) -> dict[int, str]:
     names = {seat: user.display_name for seat, user in users.items()}
     if reader_seat is not None and reader_seat in names:
-        names[reader_seat] = f"{names[reader_seat]} ({t('you', lang)})"
+        with translation.override(lang):
+            names[reader_seat] = _("{name} (you)").format(name=names[reader_seat])
     return names
 
 
-def _table(view: dict[str, Any], lang: str, names: dict[int, str]) -> list[str]:
-    return [
-        t(
-            "table_row",
-            lang,
-            name=names.get(p["seat"], f"#{p['seat']}"),
-            gold=p.get("gold", 0),
-            hand=p.get("hand_size", 0),
-            city=texts.districts(p.get("city", []), lang),
-        )
-        for p in view.get("players", [])
-    ]
-
-
 def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Message:
-    lang = _lang(user)
-    rules = get_kind(game.kind).rules
+    lang = language_of(user)
+    kind = get_kind(game.kind)
     names = _names(users, seat, lang)
     last = (
         Command.objects.filter(game=game, seat=seat, last_seq__lt=game.version)
@@ -359,66 +368,86 @@ def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int
         .values_list("last_seq", flat=True)
         .first()
     )
-    view = rules.view(state, seat)
-    me = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-    choices = [texts.describe_command(c, lang, names) for c in rules.legal_commands(state, seat)]
+    view = kind.rules.view(state, seat)
     deadline = format_time(game.deadline_at, user) if game.deadline_at else "-"
-    history = _history(game, seat, last or 0, lang, names, upto=game.version) or [t("nothing_happened", lang)]
-    return Message(
-        kind=Kind.TURN,
-        user=user,
-        game=game,
-        dedupe_key=f"turn:{game.pk}:{seat}:{game.version}",
-        subject=t("subject_turn", lang, game=game.pk),
-        intro=[t("turn_intro", lang, game=game.pk), t("deadline_line", lang, deadline=deadline)],
-        sections=[
-            (t("since_last_turn", lang), history),
-            (t("your_choices", lang), choices),
-            (
-                t("your_hand", lang),
-                [texts.districts(view.get("hand", []), lang)],
-            ),
-            (t("your_gold", lang), [str(me.get("gold", 0))]),
-            (t("your_city", lang), [texts.districts(me.get("city", []), lang)]),
-            (t("your_characters", lang), [texts.characters(view.get("my_characters", []), lang)]),
-            (t("table", lang), _table(view, lang, names)),
-            (t("deadline", lang), [deadline]),
-        ],
-        links=[(t("open_game", lang), game_url(game))],
-    )
+    with translation.override(lang):
+        choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names)
+        history = _history(game, seat, last or 0, lang, names, upto=game.version) or [_("Nothing new.")]
+        return Message(
+            kind=Kind.TURN,
+            user=user,
+            game=game,
+            dedupe_key=f"turn:{game.pk}:{seat}:{game.version}",
+            subject=_("Your turn in game #{game}").format(game=game.pk),
+            intro=[
+                _("it is your turn in game #{game}.").format(game=game.pk),
+                _("Please act by {deadline}.").format(deadline=deadline),
+            ],
+            sections=[
+                (_("Since your last turn"), history),
+                (_("Your choices now"), choices),
+                *kind.site_module.email_sections(view, seat, names),
+                (_("Deadline"), [deadline]),
+            ],
+            links=[(_("Open the game"), game_url(game))],
+            reply_to=reply_address(user.pk, game.pk, game.version),
+        )
+
+
+def describe_command(kind: GameKind, command: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> str:
+    """One command in the kind's words, in `lang` (the emails' choices and the words a reply may use)."""
+    with translation.override(lang):
+        return kind.site_module.describe_command(command, names)
+
+
+def numbered_choices(kind: GameKind, commands: list[dict[str, Any]], lang: str, names: Mapping[int, str]) -> list[str]:
+    """The choices as the emails list them, numbered from 1, and how to answer by email."""
+    with translation.override(lang):
+        lines = [f"{n}. {kind.site_module.describe_command(c, names)}" for n, c in enumerate(commands, 1)]
+        hint = _("Reply to this email to play: write the number or the words of your choice on the first "
+                 "line, one line per move for several moves.")
+    return lines + [hint] if lines else lines
 
 
 def _started_message(game: Game, seat: int, user: User, users: dict[int, User]) -> Message:
-    lang = _lang(user)
     players = ", ".join(users[s].display_name for s in sorted(users))
-    return Message(
-        kind=Kind.STARTED,
-        user=user,
-        game=game,
-        dedupe_key=f"started:{game.pk}:{seat}",
-        subject=t("subject_started", lang, game=game.pk),
-        intro=[t("started_intro", lang, game=game.pk, players=players, seat=seat + 1)],
-        links=[(t("open_game", lang), game_url(game))],
-    )
+    with translation.override(language_of(user)):
+        return Message(
+            kind=Kind.STARTED,
+            user=user,
+            game=game,
+            dedupe_key=f"started:{game.pk}:{seat}",
+            subject=_("Game #{game} has started").format(game=game.pk),
+            intro=[
+                _("game #{game} has started with {players}. You sit at seat {seat}.").format(
+                    game=game.pk, players=players, seat=seat + 1
+                )
+            ],
+            links=[(_("Open the game"), game_url(game))],
+        )
 
 
 def _ended_message(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Message:
-    lang = _lang(user)
+    lang = language_of(user)
     names = _names(users, seat, lang)
     view = get_kind(game.kind).rules.view(state, seat)
     scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
-    lines = [t("score_row", lang, name=names.get(s["seat"], f"#{s['seat']}"), total=s.get("total", 0)) for s in scores]
     winners = ", ".join(names.get(w, f"#{w}") for w in view.get("winners") or [])
-    return Message(
-        kind=Kind.ENDED,
-        user=user,
-        game=game,
-        dedupe_key=f"ended:{game.pk}:{seat}",
-        subject=t("subject_ended", lang, game=game.pk),
-        intro=[t("ended_intro", lang, game=game.pk), t("winners", lang, names=winners)],
-        sections=[(t("scores", lang), lines)],
-        links=[(t("replay_game", lang), game_url(game, at=1)), (t("open_game", lang), game_url(game))],
-    )
+    with translation.override(lang):
+        lines = [
+            _("{name}: {total} points").format(name=names.get(s["seat"], f"#{s['seat']}"), total=s.get("total", 0))
+            for s in scores
+        ]
+        return Message(
+            kind=Kind.ENDED,
+            user=user,
+            game=game,
+            dedupe_key=f"ended:{game.pk}:{seat}",
+            subject=_("Game #{game} is over").format(game=game.pk),
+            intro=[_("game #{game} is over.").format(game=game.pk), _("Winner: {names}").format(names=winners)],
+            sections=[(_("Final scores"), lines)],
+            links=[(_("Replay the game"), game_url(game, at=1)), (_("Open the game"), game_url(game))],
+        )
 
 
 def on_events_appended(batch: EventsAppended) -> None:
@@ -437,15 +466,16 @@ def on_events_appended(batch: EventsAppended) -> None:
     absent = {s.index for s in seats if s.absent}  # type: ignore[attr-defined]
     mails: list[Mail] = []
 
-    def mail(kind: str, seat: int, key: str, **params: Any) -> Mail:
-        return Mail(kind, users[seat], game, key, seat=seat, version=game.version, params=params)
+    def mail(kind: str, seat: int, key: str, reply: bool = False, **params: Any) -> Mail:
+        reply_to = reply_address(users[seat].pk, game.pk, game.version) if reply else ""
+        return Mail(kind, users[seat], game, key, seat=seat, version=game.version, params=params, reply_to=reply_to)
 
     if started:
         mails += [mail(Kind.STARTED, seat, f"started:{game.pk}:{seat}") for seat in sorted(users)]
     deadline = game.deadline_at.isoformat() if game.deadline_at else None
     for seat in newly_awaited:
         if seat in users and seat not in absent:  # an absent seat is played by the bot at once
-            mails.append(mail(Kind.TURN, seat, f"turn:{game.pk}:{seat}:{game.version}", deadline=deadline))
+            mails.append(mail(Kind.TURN, seat, f"turn:{game.pk}:{seat}:{game.version}", True, deadline=deadline))
     if ended:
         mails += [mail(Kind.ENDED, seat, f"ended:{game.pk}:{seat}") for seat in sorted(users)]
     enqueue(mails)
@@ -454,33 +484,56 @@ def on_events_appended(batch: EventsAppended) -> None:
 def timeout_notice(
     game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int
 ) -> None:
-    """The "deadline passed, we moved for you" email (called by games.deadlines in its transaction, with the
-    game as the service's commands left it)."""
+    """The "deadline passed, we moved for you" email (written in the deadline's transaction, with the game
+    as the service's commands left it)."""
     params = {"first_seq": first_seq, "upto": game.version, "policy": policy, "absent": absent, "streak": streak}
     enqueue([Mail(Kind.TIMEOUT, user, game, f"timeout:{game.pk}:{seat}:{version}", seat, version, params)])
 
 
 def _timeout_message(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Message:
-    lang = _lang(user)
+    lang = language_of(user)
     names = _names(users, seat, lang)
-    played = _history(game, seat, int(params["first_seq"]) - 1, lang, names, upto=int(params["upto"]))
-    intro = [t("timeout_intro", lang, game=game.pk, policy=t(f"policy_{params['policy']}", lang))]
-    if params["absent"]:
-        intro.append(t("absent_note", lang, count=params["streak"]))
-    return Message(
-        kind=Kind.TIMEOUT,
-        user=user,
-        game=game,
-        dedupe_key=f"timeout:{game.pk}:{seat}:{game.version}",
-        subject=t("subject_timeout", lang, game=game.pk),
-        intro=intro,
-        sections=[(t("played_for_you", lang), played)],
-        links=[(t("open_game", lang), game_url(game))],
+    first_seq, policy, absent, streak = params["first_seq"], params["policy"], params["absent"], params["streak"]
+    with translation.override(lang):
+        played = _history(game, seat, first_seq - 1, lang, names, upto=params["upto"])
+        policies = {
+            "bot": _("a bot chose a sensible move"),
+            "minimal": _("the least move"),
+        }
+        intro = [
+            _("the deadline in game #{game} passed, so the service played for you ({policy}).").format(
+                game=game.pk, policy=policies.get(policy, policy)
+            )
+        ]
+        if absent:
+            intro.append(
+                _(
+                    "You missed {count} deadlines in a row, so the bot now plays your seat at once. "
+                    "Open the game and press \"I'm back\" to play again yourself."
+                ).format(count=streak)
+            )
+        return Message(
+            kind=Kind.TIMEOUT,
+            user=user,
+            game=game,
+            dedupe_key=f"timeout:{game.pk}:{seat}:{game.version}",
+            subject=_("Deadline passed in game #{game}: we moved for you").format(game=game.pk),
+            intro=intro,
+            sections=[(_("What was played for you"), played)],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def on_timeout_played(notice: TimeoutPlayed) -> None:
+    """games.hooks listener: the timeout email of one seat."""
+    timeout_notice(
+        notice.game, notice.seat, notice.user, version=notice.version, first_seq=notice.first_seq,
+        policy=notice.policy, absent=notice.absent, streak=notice.streak,
     )
 
 
 def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
-    """The reminder before the deadline, once per decision (called by games.deadlines in its transaction)."""
+    """The reminder before the deadline, once per decision (written in the deadline's transaction)."""
     users = _seat_users(game)
     mails = []
     for seat in seats:
@@ -488,23 +541,41 @@ def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
         if user is None or game.deadline_at is None:
             continue
         key = f"reminder:{game.pk}:{seat}:{version}"
-        mails.append(Mail(Kind.REMINDER, user, game, key, seat, version, {"deadline": game.deadline_at.isoformat()}))
+        # An awaited seat always has a choice to make: the reminder can be answered to play it.
+        mails.append(Mail(Kind.REMINDER, user, game, key, seat, game.version, {"deadline": game.deadline_at.isoformat()},
+                          reply_to=reply_address(user.pk, game.pk, game.version)))
     return enqueue(mails)
 
 
-def _reminder_message(game: Game, seat: int, user: User) -> Message:
+def _reminder_message(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Message:
     assert game.deadline_at is not None
-    lang = _lang(user)
     deadline = format_time(game.deadline_at, user)
-    return Message(
-        kind=Kind.REMINDER,
-        user=user,
-        game=game,
-        dedupe_key=f"reminder:{game.pk}:{seat}:{game.version}",
-        subject=t("subject_reminder", lang, game=game.pk, deadline=deadline),
-        intro=[t("reminder_intro", lang, game=game.pk, deadline=deadline)],
-        links=[(t("open_game", lang), game_url(game))],
-    )
+    lang = language_of(user)
+    kind = get_kind(game.kind)
+    choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, _names(users, seat, lang))
+    with translation.override(lang):
+        return Message(
+            kind=Kind.REMINDER,
+            user=user,
+            game=game,
+            dedupe_key=f"reminder:{game.pk}:{seat}:{game.version}",
+            subject=_("Reminder: your move in game #{game} is due {deadline}").format(
+                game=game.pk, deadline=deadline
+            ),
+            intro=[
+                _(
+                    "game #{game} is still waiting for your move. If you do not act by {deadline}, "
+                    "the service moves for you."
+                ).format(game=game.pk, deadline=deadline)
+            ],
+            sections=[(_("Your choices now"), choices)] if choices else [],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def on_reminder_due(notice: ReminderDue) -> int:
+    """games.hooks listener: the reminders of a deadline; returns the rows written."""
+    return reminder_notice(notice.game, notice.seats, version=notice.version)
 
 
 def send_digests(now: datetime | None = None) -> int:
@@ -530,27 +601,27 @@ def send_digests(now: datetime | None = None) -> int:
 
 
 def _digest_message(user: User, held: list[Outbox]) -> Message:
-    lang = _lang(user)
     by_game: dict[int | None, list[Outbox]] = {}
     for row in held:
         by_game.setdefault(row.game_id, []).append(row)
     sections = []
     links = []
-    for game_id, rows in by_game.items():
-        title = f"#{game_id}" if game_id else "-"
-        sections.append((title, [r.subject for r in rows]))
-        if rows[0].game is not None:
-            links.append((f"{t('open_game', lang)} #{game_id}", game_url(rows[0].game)))
-    return Message(
-        kind=Kind.DIGEST,
-        user=user,
-        game=None,
-        dedupe_key=f"digest:{user.pk}:{held[-1].pk}",
-        subject=t("subject_digest", lang, count=len(held)),
-        intro=[t("digest_intro", lang)],
-        sections=sections,
-        links=links,
-    )
+    with translation.override(language_of(user)):
+        for game_id, rows in by_game.items():
+            title = f"#{game_id}" if game_id else "-"
+            sections.append((title, [r.subject for r in rows]))
+            if rows[0].game is not None:
+                links.append((_("Open game #{game}").format(game=game_id), game_url(rows[0].game)))
+        return Message(
+            kind=Kind.DIGEST,
+            user=user,
+            game=None,
+            dedupe_key=f"digest:{user.pk}:{held[-1].pk}",
+            subject=_("Your game digest: {count} news").format(count=len(held)),
+            intro=[_("here is what happened in your games since the last digest.")],
+            sections=sections,
+            links=links,
+        )
 
 
 # --- rendering at delivery -------------------------------------------------------------------------
@@ -572,6 +643,11 @@ def _message_of(row: Outbox, game: Game | None, users: dict[int, User], state: A
     user = copy.copy(users.get(row.seat, row.user) if row.seat is not None else row.user)
     user.language = row.language  # the row's language: the text does not depend on when it is rendered
     params = row.params or {}
+    if "message" in params:  # words its writer chose (an answer to a reply by email)
+        words = params["message"]
+        return Message(row.kind, user, game, row.dedupe_key, words["subject"], list(words["intro"]),
+                       [(title, list(lines)) for title, lines in words["sections"]],
+                       [(label, url) for label, url in words["links"]])
     if row.kind == Kind.DIGEST:
         held = list(Outbox.objects.filter(pk__in=params.get("held", [])).select_related("user", "game").order_by("id"))
         compose_many(held)
@@ -584,7 +660,7 @@ def _message_of(row: Outbox, game: Game | None, users: dict[int, User], state: A
     if row.kind == Kind.ENDED:
         return _ended_message(_as_of(game, row.version), state, row.seat, user, users)
     if row.kind == Kind.REMINDER:
-        return _reminder_message(_as_of(game, row.version, params), row.seat, user)
+        return _reminder_message(_as_of(game, row.version, params), state, row.seat, user, users)
     if row.kind == Kind.TIMEOUT:
         return _timeout_message(_as_of(game, row.version), row.seat, user, users, params)
     raise ValueError(f"outbox #{row.pk}: unknown kind {row.kind!r}")
@@ -600,11 +676,11 @@ def compose_many(rows: list[Outbox]) -> None:
         game = row.game
         users: dict[int, User] = {}
         state = None
-        if game is not None:
+        if game is not None and "message" not in (row.params or {}):
             if game.pk not in users_by_game:
                 users_by_game[game.pk] = _seat_users(game)
             users = users_by_game[game.pk]
-            if row.kind in (Kind.TURN, Kind.ENDED) and row.version:
+            if row.kind in (Kind.TURN, Kind.ENDED, Kind.REMINDER) and row.version:
                 if (game.pk, row.version) not in states:
                     states[game.pk, row.version] = store.load_state(game, at=row.version)
                 state = states[game.pk, row.version]
@@ -653,13 +729,14 @@ def build_email(row: Outbox, connection: Any = None) -> EmailMultiAlternatives:
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[row.to_email],
+        reply_to=[row.reply_to] if row.reply_to else None,
         connection=connection,
         headers={
             "Message-ID": row.message_id,
             "List-Unsubscribe": f"<{row.unsubscribe_url}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Auto-Submitted": "auto-generated",
-            "X-Citadels-Kind": row.kind,
+            "X-Game-Mail-Kind": row.kind,
             "Content-Language": row.language,
         },
     )
