@@ -78,6 +78,45 @@ def load() -> str:
     return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User + system CPU time each of these processes has used so far (from /proc; a process gone is left out)."""
+    found = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def cpu_delta(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU time spent between two readings by the processes alive at the second (new ones from zero)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (gunicorn's workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def backends(database_url: str) -> list[int]:
+    """The PostgreSQL server processes serving this database now."""
+    import psycopg
+
+    base, _, name = database_url.rpartition("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        return [row[0] for row in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name])]
+
+
 class Client:
     """A tiny JSON-over-HTTP client (a new connection per request: gunicorn's sync workers close them)."""
 
@@ -175,8 +214,10 @@ def client_process(app: str, port: int, credentials: list[Any], start_at: float,
     results.put((posts, gets, refused))
 
 
-def drive(app: str, port: int, credentials: list[list[Any]], seconds: float) -> dict[str, Any]:
-    """Run one client process per credentials entry against `port` for `seconds`; the pooled figures."""
+def drive(app: str, server: Server, database_url: str, credentials: list[list[Any]], seconds: float) -> dict[str, Any]:
+    """Run one client process per credentials entry against the server for `seconds`; the pooled figures,
+    with the CPU time the server's workers and its database's server processes spent meanwhile."""
+    port = server.port
     context = multiprocessing.get_context("fork")
     results = context.Queue()
     start_at = time.time() + 1.5  # every process is up (and has its game) before the clock starts
@@ -185,12 +226,18 @@ def drive(app: str, port: int, credentials: list[list[Any]], seconds: float) -> 
     before = load()
     for process in processes:
         process.start()
+    time.sleep(max(0.0, start_at - time.time()))
+    workers = children(server.process.pid)
+    web_before, db_before = cpu_seconds(workers), cpu_seconds(backends(database_url))
     collected = [results.get(timeout=seconds + 120) for _ in processes]
+    web_cpu = cpu_delta(web_before, cpu_seconds(workers))
+    db_cpu = cpu_delta(db_before, cpu_seconds(backends(database_url)))
     for process in processes:
         process.join()
     posts = [x for c in collected for x in c[0]]
     return {"posts": posts, "gets": [x for c in collected for x in c[1]], "refused": [x for c in collected for x in c[2]],
-            "rate": len(posts) / seconds, "load": f"{before} -> {load()}"}
+            "rate": len(posts) / seconds, "load": f"{before} -> {load()}",
+            "web_cpu": web_cpu, "db_cpu": db_cpu}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -200,8 +247,11 @@ def pct(values: list[float], q: float) -> float:
 
 def describe(name: str, run: dict[str, Any]) -> str:
     posts, gets = run["posts"], run["gets"]
+    n = max(len(posts), 1)
     return (f"{name:15s} {run['rate']:6.0f} commands/s; POST p50 {pct(posts, .5):5.1f} ms, p99 {pct(posts, .99):5.1f} ms; "
-            f"GET p50 {pct(gets, .5):5.1f} ms, p99 {pct(gets, .99):5.1f} ms; refused {len(run['refused'])}  ({run['load']})")
+            f"GET p50 {pct(gets, .5):5.1f} ms, p99 {pct(gets, .99):5.1f} ms; CPU per GET+POST: web "
+            f"{run['web_cpu'] / n * 1000:.1f} ms, database {run['db_cpu'] / n * 1000:.1f} ms; refused {len(run['refused'])}"
+            f"  ({run['load']})")
 
 
 # --- set-up of each app ------------------------------------------------------------------------------
@@ -218,7 +268,8 @@ def service_players(port: int, clients: int, database_url: str) -> list[list[str
         for who in ("a", "b"):
             email = f"{who}{i}-{uuid.uuid4().hex[:8]}@bench.example"
             body = {"email": email, "password": "bench-pass-123!", "display_name": f"{who}{i}"}
-            assert anonymous.call("POST", "/api/accounts/register", body)[0] == 201
+            status, answer = anonymous.call("POST", "/api/accounts/register", body)
+            assert status == 201, (status, answer)
             status, answer = anonymous.call("POST", "/api/accounts/token", {"email": email, "password": "bench-pass-123!"})
             assert status == 200, answer
             tokens.append(answer["token"])
@@ -259,7 +310,8 @@ def main() -> int:
     recreate(minimal_url)
     broker = "redis://127.0.0.1:6379/14" if port_open(6379) else "memory://"
     base_env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                "FAST_PASSWORD_HASHER": "1", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": broker}
+                "FAST_PASSWORD_HASHER": "1", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": broker,
+                "THROTTLE_REGISTER": "100000/hour", "THROTTLE_TOKEN": "100000/min", "SECURE_SSL_REDIRECT": "0"}
     service_env = {**base_env, "DATABASE_URL": service_url,
                    "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
     minimal_env = {**base_env, "MINIMAL_DATABASE_URL": minimal_url, "DJANGO_SETTINGS_MODULE": "benchmarks.minimal.settings"}
@@ -275,7 +327,8 @@ def main() -> int:
               f"seat to move, POST one legal command); PostgreSQL; broker {broker}; {args.rounds} x {args.seconds:.0f} s each")
         for round_ in range(args.rounds):
             for name, server in servers.items():
-                run = drive("service" if name == "service" else "minimal", server.port, credentials[name], args.seconds)
+                url = service_url if name == "service" else minimal_url
+                run = drive("service" if name == "service" else "minimal", server, url, credentials[name], args.seconds)
                 runs[name].append(run)
                 print(f"  round {round_ + 1}: {describe(name, run)}")
     finally:
@@ -283,6 +336,7 @@ def main() -> int:
             server.stop()
     pooled = {name: {"posts": [x for r in rs for x in r["posts"]], "gets": [x for r in rs for x in r["gets"]],
                      "refused": [x for r in rs for x in r["refused"]], "rate": sum(r["rate"] for r in rs) / len(rs),
+                     "web_cpu": sum(r["web_cpu"] for r in rs), "db_cpu": sum(r["db_cpu"] for r in rs),
                      "load": "mean of the rounds"} for name, rs in runs.items()}
     minimal, service = pooled["minimal append"], pooled["service"]
     print("\nall rounds:")
@@ -290,12 +344,17 @@ def main() -> int:
     print(f"  {describe('service', service)}")
     print(f"  throughput ratio service / minimal = {service['rate'] / minimal['rate']:.2f} (goal >= 0.6); "
           f"p99 ratio = {pct(service['posts'], .99) / pct(minimal['posts'], .99):.2f} (goal <= 2)")
+    cost = {name: (run["web_cpu"] + run["db_cpu"]) / max(len(run["posts"]), 1) for name, run in pooled.items()}
+    print(f"  CPU per GET+POST (web workers + database), which the machine's other load does not inflate much: "
+          f"service {cost['service'] * 1000:.1f} ms, minimal {cost['minimal append'] * 1000:.1f} ms, "
+          f"ratio minimal / service = {cost['minimal append'] / cost['service']:.2f}")
     refused = service["refused"] + minimal["refused"]
     print(f"  refused commands: {len(refused)}" + (f" (first: {refused[0]})" if refused else ""))
 
     sys.path.insert(0, str(ROOT))
     os.environ.update({k: v for k, v in service_env.items() if k in ("DATABASE_URL", "SECRET_KEY", "DEBUG", "LOG_LEVEL",
-                                                                       "FAST_PASSWORD_HASHER", "EMAIL_BACKEND")})
+                                                                       "FAST_PASSWORD_HASHER", "EMAIL_BACKEND",
+                                                                       "SECURE_SSL_REDIRECT")})
     os.environ["CELERY_BROKER_URL"] = "memory://"  # the profile's delivery tasks go nowhere
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")

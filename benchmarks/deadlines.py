@@ -129,7 +129,7 @@ def _setup(total: int, due: int) -> list[int]:
     for i in range(total - due):
         batch.append(Game(kind="citadels", players=4, status=Game.Status.ACTIVE, awaiting=[0], version=1,
                           created_by=users[0], rng_salt=secrets.token_hex(8),
-                          deadline_at=now + timedelta(minutes=5 + i % (3 * 24 * 60)), deadline_version=1))
+                          deadline_at=now + timedelta(days=1, minutes=i % (3 * 24 * 60)), deadline_version=1))
         if len(batch) == 5000:
             Game.objects.bulk_create(batch)
             batch = []

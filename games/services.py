@@ -71,6 +71,8 @@ def _game_or_404(
         pk = -1
     if lock and seat_of_user is not None:
         game = store.lock_for_command(pk, seat_of_user.pk, command_key) if pk > 0 else None
+    elif not lock and seat_of_user is None:
+        game = store.game_row(pk) if pk > 0 else None
     else:
         queryset = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
         if seat_of_user is not None:
@@ -490,9 +492,9 @@ def list_games(user: User, status: str | None = None, mine: bool = False) -> Que
 def game_detail(game: Game, user: User | None) -> dict[str, Any]:
     """The game as this viewer may see it: projections, their seat, the view and their legal commands."""
     kind = get_kind(game.kind)
-    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index", "joined_at", "id"))
-    own = next((s.index for s in seats if user is not None and s.user_id == user.pk), None)
-    seated = any(user is not None and s.user_id == user.pk for s in seats)
+    seats = store.seat_names(game.pk)
+    own = next((index for index, user_id, _ in seats if user is not None and user_id == user.pk), None)
+    seated = any(user is not None and user_id == user.pk for _, user_id, _ in seats)
     view = None
     legal: list[dict[str, Any]] = []
     if game.version > 0:
@@ -516,7 +518,7 @@ def game_detail(game: Game, user: User | None) -> dict[str, Any]:
         "finished_at": game.finished_at,
         "seat": own,
         "joined": seated,
-        "seats": [{"index": s.index, "user": s.user_id, "display_name": s.user.display_name} for s in seats],
+        "seats": [{"index": index, "user": user_id, "display_name": name} for index, user_id, name in seats],
         "view": view,
         "legal_commands": legal,
     }

@@ -17,6 +17,8 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
+from accounts.models import User
+
 from .models import Command, Event, Game, Seat, Snapshot
 from .registry import GameKind, get_kind
 
@@ -240,6 +242,27 @@ def lock_for_command(game_id: int, user_id: int, key: str | None) -> Game | None
     they have none) and the id of their command with this idempotency key (`prior_command_id`): one statement."""
     rows = list(Game.objects.raw(_lock_sql(connection.vendor), [user_id, user_id, key or "", game_id]))
     return rows[0] if rows else None
+
+
+def game_row(game_id: int) -> Game | None:
+    """The game's row (the GET of a game: one statement, as its state comes from the process's cache)."""
+    q = connection.ops.quote_name
+    rows = list(Game.objects.raw(f"SELECT * FROM {q(Game._meta.db_table)} WHERE {q('id')} = %s", [game_id]))
+    return rows[0] if rows else None
+
+
+def seat_names(game_id: int) -> list[tuple[int | None, int, str]]:
+    """(index, user id, display name) of the game's seats, in seat order (then joining order)."""
+    q = connection.ops.quote_name
+    user = User._meta
+    sql = (
+        f"SELECT s.{q('index')}, s.{q('user_id')}, u.{q('display_name')} FROM {q(Seat._meta.db_table)} s "
+        f"JOIN {q(user.db_table)} u ON u.{q(user.pk.column)} = s.{q('user_id')} "
+        f"WHERE s.{q('game_id')} = %s ORDER BY s.{q('index')}, s.{q('joined_at')}, s.{q('id')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        return [(index, user_id, name) for index, user_id, name in cursor.fetchall()]
 
 
 def write_projection(game: Game, old_version: int, fields: Sequence[str], now: datetime) -> bool:
