@@ -93,6 +93,8 @@ _EVENTS: dict[str, str] = {
     "played_again": gettext_noop("{who} played {name} again."),
     "played_from_supply": gettext_noop("{who} played {name} from the Supply."),
     "waiting": gettext_noop("Waiting for {asks}."),
+    "answered": gettext_noop("Every decision is answered."),
+    "action_used": gettext_noop("An Action was used."),
     "standing_always": gettext_noop("{who} will always use {card} from now on."),
     "standing_never": gettext_noop("{who} will never use {card} from now on."),
     "standing_ask": gettext_noop("{who} will be asked each time about {card}."),
@@ -213,6 +215,10 @@ def _moved(seen: Mapping[str, Any]) -> str:
 
 
 def _event_key(kind: str, seen: Mapping[str, Any]) -> str:
+    if kind == "waiting" and not seen.get("asks"):
+        return "answered"
+    if kind == "bonus" and seen.get("actions") == -1 and not (seen.get("buys") or seen.get("coins")):
+        return "action_used"
     if kind == "gained" and seen.get("to") in ("deck", "hand"):
         return f"gained_{seen['to']}"
     if kind == "discarded" and seen.get("from") == "deck" and "names" not in seen:

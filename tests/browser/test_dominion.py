@@ -40,9 +40,9 @@ def _check(page: Any, kind: str, checked: set[str]) -> None:
     assert overflow <= 0, f"{kind} scrolls sideways by {overflow}px"
 
 
-def _shoot(page: Any, name: str) -> None:
+def _shoot(page: Any, name: str, full_page: bool = True) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
 def _bot_moves(game: Game, seat: int, user: Any, rng: random.Random) -> None:
@@ -60,7 +60,7 @@ def _click(page: Any, locator: Any) -> None:
 
 
 def test_a_whole_dominion_game_by_clicking(make_user: Any, page_for: Any, live_server: Any) -> None:
-    users = [make_user("Anna", language="en"), make_user("Bot Ben", language="en")]
+    users = [make_user("Anna", language="en"), make_user("Ben", language="en")]
     game = services.create_game(users[0], "dominion", 2, options={"kingdom": KINGDOM, "decks": DECKS}, trusted=True)
     services.join_game(users[1], game.pk)
     services.start_game(users[0], game.pk)
@@ -76,7 +76,7 @@ def test_a_whole_dominion_game_by_clicking(make_user: Any, page_for: Any, live_s
     _shoot(page, "dominion_desktop")
     page.set_viewport_size(PHONE)
     _check(page, "table at phone width", checked)
-    _shoot(page, "dominion_phone")
+    _shoot(page, "dominion_phone", full_page=False)
     decided = standing = False
     for _step in range(200):
         _bot_moves(game, 1, bot, rng)
@@ -87,7 +87,9 @@ def test_a_whole_dominion_game_by_clicking(make_user: Any, page_for: Any, live_s
         choice = page.locator("form.card-choice")
         if choice.count():
             _check(page, "a decision to make", checked)
-            _shoot(page, "dominion_decision_phone")
+            _shoot(page, "dominion_decision_phone", full_page=False)
+            page.get_by_role("heading", name="History").scroll_into_view_if_needed()
+            _shoot(page, "dominion_history_phone", full_page=False)
             page.locator("form.card-choice label.card").first.click()
             _click(page, choice.get_by_role("button", name="Confirm the selection"))
             decided = True
