@@ -101,7 +101,8 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
         if turn_.must_thank and kind != "thank_your_excellency":
             dark_purple.lose_turn(rec, seat, kind)
             return rec.events
-        _require_open_decision(turn_, kind)
+        if kind != "thank_your_excellency":
+            _require_open_decision(turn_, kind)
     action(rec, seat, command)
     if turn_ is not None:
         turn.settle(rec)

@@ -268,7 +268,7 @@ def _turn_ended(state: State, event: Event) -> State:
 
 
 def _round_ended(state: State, event: Event) -> State:
-    return state
+    return state._replace(stalled_rounds=event.public.get("stalled", 0))
 
 
 def _game_ended(state: State, event: Event) -> State:

@@ -61,8 +61,10 @@ def _upcast_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
         {**p, "museum": [], "city": [{**b, "adorned": False} for b in p["city"]]} for p in data["players"]
     ]
     builders = [p["seat"] for p in data["players"] if any(b["round"] == round_ for b in p["city"])]
-    extra = {"bewitched": None, "builders": builders if data["phase"] != "draft" else [], "taxed": [],
-             "complete_at": rules["complete_city"]}
+    extra = {
+        "bewitched": None, "builders": builders if data["phase"] != "draft" else [], "taxed": [],
+        "complete_at": rules["complete_city"], "stalled_rounds": 0,
+    }
     turn = data["turn"]
     if turn is not None:  # the turn's builds are the last ones of its player's city (nobody else's power
         # removes one of them within that turn in a format-1 game)

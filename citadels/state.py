@@ -106,6 +106,7 @@ class State(NamedTuple):
     builders: tuple[int, ...] = ()  # seats that built this round (the Tax Collector)
     taxed: tuple[int, ...] = ()  # seats that paid the Tax Collector this round
     complete_at: int = 8  # districts of a complete city (7 with the Bell Tower's choice)
+    stalled_rounds: int = 0  # rounds in a row with no card to draw and no district built
     # the end
     first_complete: int | None = None
     scores: tuple[dict[str, int], ...] = ()

@@ -31,6 +31,11 @@ def require_income(turn_: Turn, doing: str) -> None:
         raise IllegalCommand("income_first", f"take your income (gold or cards) before you {doing}")
 
 
+# A game whose deck and discard pile are empty and in which nobody builds for this many rounds in a row
+# can never end by a complete city: it ends (docs/rulings.md, "A game that cannot go on").
+STALLED_ROUNDS = 3
+
+
 # --- calling the characters -------------------------------------------------------------------------
 
 def call_next(rec: Recorder) -> None:
@@ -91,12 +96,15 @@ def settle(rec: Recorder) -> None:
 def end_round(rec: Recorder) -> None:
     """Pass the crown to a killed King, then end the game or deal the next round."""
     state = rec.state
-    rec.emit("round_ended", {"round": state.round})
+    public: dict[str, object] = {"round": state.round}
+    if not state.deck and not state.discard and not state.builders:
+        public["stalled"] = state.stalled_rounds + 1
+    rec.emit("round_ended", public)
     if state.killed is not None:
         seat = state.holder(state.killed)
         if state.killed == "king" and seat is not None:
             characters.pass_crown(rec, seat, "killed_king")
-    if rec.state.first_complete is not None:
+    if rec.state.first_complete is not None or rec.state.stalled_rounds >= STALLED_ROUNDS:
         scoring.end_game(rec)
     else:
         draft.start_round(rec)

@@ -3,7 +3,7 @@ Dark City) folds to the same final views, redactions and scores, and its mid-gam
 format version) loads and folds on to the same end.
 
 A view may gain keys in a later format (a new option shown, say); every key the old view had must still be
-there with the same value.
+there with the same value, in every dict of every list.
 """
 
 from __future__ import annotations
@@ -26,6 +26,10 @@ def contains(new: Any, old: Any, where: str = "view") -> None:
         for key, value in old.items():
             assert key in new, f"{where}.{key} is gone"
             contains(new[key], value, f"{where}.{key}")
+    elif isinstance(old, list):
+        assert isinstance(new, list) and len(new) == len(old), where
+        for index, (a, b) in enumerate(zip(new, old, strict=True)):
+            contains(a, b, f"{where}[{index}]")
     else:
         assert new == old, f"{where}: {new!r} != {old!r}"
 
