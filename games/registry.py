@@ -73,7 +73,7 @@ KINDS: dict[str, GameKind] = {
         title="Citadels",
         module="citadels",
         min_players=2,
-        max_players=7,
+        max_players=8,  # 8 needs 9 characters: the engine refuses what the options do not allow
         fixed_order_options=frozenset({"deck", "character_orders"}),
         bot="citadels.bots:heuristic_bot",
     ),
