@@ -15,6 +15,7 @@ from citadels.events import Event
 from citadels.state import DRAFT, State
 
 HIDDEN = "hidden"
+_UNUSED_RNG = random.Random(0)  # a refused command draws nothing
 MAX_DECISIONS = 20_000
 
 
@@ -48,7 +49,7 @@ def check_waiting(state: State) -> None:
         if seat not in waiting:
             assert RULES.legal_commands(state, seat) == []
             try:
-                RULES.decide(state, seat, {"type": "end_turn"}, random.Random(0))
+                RULES.decide(state, seat, {"type": "end_turn"}, _UNUSED_RNG)
             except IllegalCommand as error:
                 assert error.code in ("not_your_turn", "game_over")
             else:
