@@ -12,7 +12,7 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/citadels_$(RUN_ID)
 SQLITE_TEST_URL := sqlite:///$(CURDIR)/var/test-$(RUN_ID).sqlite3
 PYTEST_WORKERS ?= auto
 
-.PHONY: run test install lint typecheck pytest-pg pytest-sqlite migrate bench clean
+.PHONY: run test install lint typecheck pytest-pg pytest-sqlite migrate bench clean messages test-needs
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -22,12 +22,18 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The translations (German, English): every locale/ folder's .po files compiled to .mo with Babel (pure
+# Python, so no GNU gettext is needed). `manage.py makemessages` (needs GNU gettext) updates the .po files.
+LOCALE_DIRS := $(shell find . -path ./.venv -prune -o -type d -name locale -print)
+messages: $(STAMP)
+	@for d in $(LOCALE_DIRS); do $(BIN)/pybabel compile --domain=django --directory=$$d --use-fuzzy -f >/dev/null || exit 1; done
+
+install: $(STAMP) messages
 
 var:
 	mkdir -p var/mail var/celery/queue var/celery/processed
 
-migrate: $(STAMP) var
+migrate: install var
 	$(BIN)/python manage.py migrate --noinput
 
 # Web server, Celery worker and Celery beat on the embedded defaults (SQLite, filesystem broker, mails in var/mail/).
@@ -38,16 +44,21 @@ run: migrate
 	$(BIN)/celery -A config beat --loglevel=INFO --schedule=var/celerybeat-schedule & B=$$!; \
 	$(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
 
-lint: $(STAMP)
+lint: install
 	$(BIN)/ruff check .
 
-typecheck: $(STAMP)
-	$(BIN)/mypy --strict citadels/
-	$(BIN)/mypy --config-file config/mypy.ini accounts games config
+typecheck: install
+	$(BIN)/mypy --strict citadels/ --exclude citadels/site/
+	$(BIN)/mypy --strict dominion/
+	$(BIN)/mypy --config-file config/mypy.ini accounts games config mailin citadels/site
 
 # The whole suite on PostgreSQL when it is reachable, then the hosting tests again on SQLite
 # (the embedded default) so that both stores are shown to behave the same.
-pytest-pg: $(STAMP) var
+# PostgreSQL, Redis, RabbitMQ started when installed but down; Chromium installed when missing.
+test-needs:
+	@bash .ci/services
+
+pytest-pg: install var test-needs
 	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
 		echo "== pytest on PostgreSQL =="; \
 		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests; \
@@ -56,7 +67,7 @@ pytest-pg: $(STAMP) var
 		DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider -m "not postgres" tests; \
 	fi
 
-pytest-sqlite: $(STAMP) var
+pytest-sqlite: install var
 	@echo "== hosting tests on SQLite =="
 	DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests/games tests/accounts
 

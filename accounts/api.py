@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from config.api import validated_body
@@ -37,12 +39,14 @@ def request_user(request: Request) -> User:
     """The signed-in user of a request to a view that requires authentication."""
     user = request.user
     if not isinstance(user, User):  # IsAuthenticated admits only real users; this narrows the type
-        raise ServiceError("unauthenticated", "not_authenticated", "Sign in first.")
+        raise ServiceError("unauthenticated", "not_authenticated", gettext("Sign in first."))
     return user
 
 
 class RegisterView(APIView):
     """Sign up. 201 with the same answer whether or not the address is new."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "register"
 
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
@@ -55,6 +59,8 @@ class RegisterView(APIView):
 
 class TokenView(APIView):
     """Exchange email and password for an API token (`Authorization: Token ...`)."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "token"
 
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
@@ -88,6 +94,8 @@ class VerifyEmailView(APIView):
 
 class ResendVerificationView(APIView):
     """Mail a new verification link to the signed-in user."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "verify_resend"
 
     @extend_schema(request=None, responses={202: DetailSerializer})
     def post(self, request: Request) -> Response:
@@ -97,6 +105,8 @@ class ResendVerificationView(APIView):
 
 class PasswordResetView(APIView):
     """Ask for a password reset link. 202 with the same answer for any address."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "password_reset"
 
     permission_classes = [AllowAny]
     authentication_classes: list[Any] = []
@@ -130,7 +140,7 @@ class MeView(APIView):
     @extend_schema(request=MePatchSerializer, responses={200: MeSerializer})
     def patch(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
-            raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
+            raise ServiceError("invalid", "invalid", gettext("The body must be a JSON object."))
         # Unknown or read-only fields are refused by the service rather than silently ignored.
         extra = set(request.data) - set(MePatchSerializer().fields)
         if extra:

@@ -62,6 +62,8 @@ class User(AbstractBaseUser, PermissionsMixin):
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     # Game emails go out only once the address is verified; playing does not wait for it.
     email_verified_at = models.DateTimeField(null=True, blank=True)
+    # Set by a hard bounce: no game mail goes out until the player confirms an address again.
+    email_bounced_at = models.DateTimeField(null=True, blank=True)
     is_active = models.BooleanField(default=True)
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)

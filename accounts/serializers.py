@@ -44,11 +44,18 @@ class PasswordResetConfirmSerializer(serializers.Serializer[Any]):
 
 class MeSerializer(serializers.ModelSerializer[User]):
     email_verified = serializers.BooleanField(read_only=True)
+    email_bounced = serializers.SerializerMethodField(
+        help_text="mail to this address bounced: no game mail until the address is confirmed again "
+        "(POST /api/accounts/verify/resend, then the link)")
 
     class Meta:
         model = User
-        fields = ["id", "email", "display_name", "language", "time_zone", "email_verified", "date_joined"]
-        read_only_fields = ["id", "email", "email_verified", "date_joined"]
+        fields = ["id", "email", "display_name", "language", "time_zone", "email_verified", "email_bounced",
+                  "date_joined"]
+        read_only_fields = ["id", "email", "email_verified", "email_bounced", "date_joined"]
+
+    def get_email_bounced(self, user: User) -> bool:
+        return user.email_bounced_at is not None
 
 
 class MePatchSerializer(serializers.Serializer[Any]):

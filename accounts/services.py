@@ -16,9 +16,11 @@ from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from config.errors import ServiceError
@@ -27,36 +29,29 @@ from .models import User, normalize_email, validate_time_zone
 
 _VERIFY_SALT = "accounts.verify-email"
 
-# Account emails, in the player's language. Game emails are the notifications app's.
-_TEXTS: dict[str, dict[str, str]] = {
-    "verify_subject": {"en": "Confirm your email address", "de": "Bestätige deine E-Mail-Adresse"},
-    "verify_body": {
-        "en": "Hello {name},\n\nwelcome to Citadels by email. You can play right away; to receive game emails, "
-        "confirm your address:\n\n{link}\n\nIf you did not sign up, ignore this email.\n",
-        "de": "Hallo {name},\n\nwillkommen bei Ohne Furcht und Adel per E-Mail. Du kannst sofort spielen; "
-        "damit wir dir Spiel-E-Mails schicken, bestätige deine Adresse:\n\n{link}\n\n"
-        "Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail.\n",
-    },
-    "exists_subject": {"en": "Sign-up attempt with your address", "de": "Anmeldeversuch mit deiner Adresse"},
-    "exists_body": {
-        "en": "Hello {name},\n\nsomeone tried to sign up with this address, which already has an account. "
-        "If it was you and you forgot your password, reset it here:\n\n{link}\n",
-        "de": "Hallo {name},\n\njemand wollte sich mit dieser Adresse anmelden, zu der es schon ein Konto gibt. "
-        "Wenn du das warst und dein Passwort vergessen hast, setze es hier zurück:\n\n{link}\n",
-    },
-    "reset_subject": {"en": "Reset your password", "de": "Passwort zurücksetzen"},
-    "reset_body": {
-        "en": "Hello {name},\n\nto choose a new password, open this link:\n\n{link}\n\n"
-        "If you did not ask for this, ignore this email.\n",
-        "de": "Hallo {name},\n\num ein neues Passwort zu wählen, öffne diesen Link:\n\n{link}\n\n"
-        "Wenn du das nicht angefordert hast, ignoriere diese E-Mail.\n",
-    },
+# Account emails (translated into the player's language when sent). Game emails are the notifications app's.
+_TEXTS: dict[str, str] = {
+    "verify_subject": gettext_noop("Confirm your email address"),
+    "verify_body": gettext_noop(
+        "Hello {name},\n\nwelcome to play by email. You can play right away; to receive game emails, "
+        "confirm your address:\n\n{link}\n\nIf you did not sign up, ignore this email.\n"
+    ),
+    "exists_subject": gettext_noop("Sign-up attempt with your address"),
+    "exists_body": gettext_noop(
+        "Hello {name},\n\nsomeone tried to sign up with this address, which already has an account. "
+        "If it was you and you forgot your password, reset it here:\n\n{link}\n"
+    ),
+    "reset_subject": gettext_noop("Reset your password"),
+    "reset_body": gettext_noop(
+        "Hello {name},\n\nto choose a new password, open this link:\n\n{link}\n\n"
+        "If you did not ask for this, ignore this email.\n"
+    ),
 }
 
 
 def _text(key: str, language: str, **values: str) -> str:
-    table = _TEXTS[key]
-    return table.get(language, table["en"]).format(**values)
+    with translation.override(language):
+        return _(_TEXTS[key]).format(**values)
 
 
 def _validate_password(password: str, user: User | None = None) -> None:
@@ -70,10 +65,10 @@ def _validate_profile(fields: dict[str, Any]) -> None:
     if "display_name" in fields:
         name = str(fields["display_name"]).strip()
         if not 1 <= len(name) <= 60:
-            raise ServiceError("invalid", "invalid_display_name", "A display name has 1 to 60 characters.")
+            raise ServiceError("invalid", "invalid_display_name", gettext("A display name has 1 to 60 characters."))
         fields["display_name"] = name
     if "language" in fields and fields["language"] not in User.Language.values:
-        raise ServiceError("invalid", "invalid_language", "The language is 'en' or 'de'.")
+        raise ServiceError("invalid", "invalid_language", gettext("The language is 'en' or 'de'."))
     if "time_zone" in fields:
         try:
             validate_time_zone(fields["time_zone"])
@@ -125,15 +120,16 @@ def verify_email(token: str) -> User:
     try:
         payload = signing.loads(token, salt=_VERIFY_SALT, max_age=settings.ACCOUNTS_VERIFY_MAX_AGE)
     except signing.SignatureExpired as exc:
-        raise ServiceError("invalid", "link_expired", "This link has expired; ask for a new one.") from exc
+        raise ServiceError("invalid", "link_expired", gettext("This link has expired; ask for a new one.")) from exc
     except signing.BadSignature as exc:
-        raise ServiceError("invalid", "invalid_link", "This link is not valid.") from exc
+        raise ServiceError("invalid", "invalid_link", gettext("This link is not valid.")) from exc
     user = User.objects.filter(pk=payload.get("u"), email=payload.get("e")).first()
     if user is None:
-        raise ServiceError("invalid", "invalid_link", "This link is not valid.")
-    if user.email_verified_at is None:
+        raise ServiceError("invalid", "invalid_link", gettext("This link is not valid."))
+    if user.email_verified_at is None or user.email_bounced_at is not None:
         user.email_verified_at = timezone.now()
-        user.save(update_fields=["email_verified_at"])
+        user.email_bounced_at = None  # the link reached the mailbox: it takes mail again
+        user.save(update_fields=["email_verified_at", "email_bounced_at"])
     return user
 
 
@@ -155,10 +151,10 @@ def confirm_password_reset(uidb64: str, token: str, new_password: str) -> User:
     try:
         pk = int(urlsafe_base64_decode(uidb64).decode())
     except (ValueError, TypeError, UnicodeDecodeError) as exc:
-        raise ServiceError("invalid", "invalid_link", "This link is not valid.") from exc
+        raise ServiceError("invalid", "invalid_link", gettext("This link is not valid.")) from exc
     user = User.objects.filter(pk=pk, is_active=True).first()
     if user is None or not default_token_generator.check_token(user, token):
-        raise ServiceError("invalid", "invalid_link", "This link is not valid or was used already.")
+        raise ServiceError("invalid", "invalid_link", gettext("This link is not valid or was used already."))
     _validate_password(new_password, user)
     user.set_password(new_password)
     user.save(update_fields=["password"])
@@ -170,8 +166,8 @@ def issue_token(email: str, password: str) -> str:
     """The API token of the account with these credentials (created on first use)."""
     user = authenticate(username=normalize_email(email), password=password)
     if user is None:
-        raise ServiceError("invalid", "invalid_credentials", "Email or password is wrong.")
-    token, _ = Token.objects.get_or_create(user=user)
+        raise ServiceError("invalid", "invalid_credentials", gettext("Email or password is wrong."))
+    token, _created = Token.objects.get_or_create(user=user)
     return str(token.key)
 
 

@@ -10,7 +10,8 @@ app_name = "accounts"
 web_urlpatterns = [
     path("register/", views.register, name="register"),
     path("verify/<str:token>/", views.verify, name="verify"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("confirm-address/", views.confirm_address, name="confirm-address"),
+    path("login/", auth_views.LoginView.as_view(authentication_form=views.SignInForm), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",

@@ -5,7 +5,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -22,6 +24,13 @@ def validated_body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+def validated_query(serializer_class: type[Any], params: Any) -> dict[str, Any]:
+    """The query parameters validated by `serializer_class` (the schema documents the same serializer)."""
+    serializer = serializer_class(data={key: params.get(key) for key in params})
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
 
 # DRF's own exceptions get stable codes too.
 _DRF_CODES: dict[type[exceptions.APIException], str] = {
@@ -65,24 +74,33 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response.data = body
         return response
     log.exception("unhandled error in API view", exc_info=exc)
-    return Response({"code": "internal_error", "message": "Something went wrong on our side."}, status=500)
+    return Response({"code": "internal_error", "message": _("Something went wrong on our side.")}, status=500)
 
 
-def json_404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
-    """404 for URLs no view matches: JSON, like every other API answer."""
-    return JsonResponse({"code": "not_found", "message": "There is nothing at this address."}, status=404)
+def _answer(request: HttpRequest, status: int, code: str, message: str) -> HttpResponse:
+    """JSON under /api/ (like every other API answer); a friendly page in the site's look elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": code, "message": message}, status=status)
+    return render(request, "error.html", {"status": status, "message": message}, status=status)
 
 
-def json_500(request: HttpRequest) -> JsonResponse:
-    """500 outside DRF views (should not happen; still JSON)."""
-    return JsonResponse({"code": "internal_error", "message": "Something went wrong on our side."}, status=500)
+def error_404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """404 for URLs no view matches."""
+    return _answer(request, 404, "not_found", _("There is nothing at this address."))
 
 
-def json_400(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+def error_500(request: HttpRequest) -> HttpResponse:
+    """500 outside DRF views (should not happen). A plain page: the template machinery may be what broke."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"code": "internal_error", "message": _("Something went wrong on our side.")}, status=500)
+    return HttpResponse(_("Something went wrong on our side."), status=500, content_type="text/plain; charset=utf-8")
+
+
+def error_400(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """400 for requests Django itself rejects (bad host header, suspicious operations)."""
-    return JsonResponse({"code": "bad_request", "message": "The request could not be understood."}, status=400)
+    return _answer(request, 400, "bad_request", _("The request could not be understood."))
 
 
-def json_403(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+def error_403(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """403 for CSRF failures and the like outside DRF."""
-    return JsonResponse({"code": "forbidden", "message": "You may not do this."}, status=403)
+    return _answer(request, 403, "forbidden", _("You may not do this."))

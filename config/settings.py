@@ -11,10 +11,13 @@ import hashlib
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+
+from games.registry import site_apps
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -66,18 +69,27 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "csp",
     "accounts",
     "games",
     "notifications",
+    "mailin",
+    "anymail",
+    # Each game kind's Django-facing module (its table template and translations), from the registry.
+    *site_apps(),
 ] + env_list("EXTRA_INSTALLED_APPS", "")
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -95,6 +107,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -123,6 +136,17 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# --- cache (rate limits) --------------------------------------------------------------------------
+# Rate limits count in the cache: one process's memory by default; REDIS_CACHE_URL shares the counts
+# between all web processes and machines (what a deployment with more than one process wants).
+CACHES: dict[str, dict[str, Any]] = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["REDIS_CACHE_URL"]}
+        if os.environ.get("REDIS_CACHE_URL")
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+
 # --- accounts -------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
@@ -148,9 +172,47 @@ LANGUAGES = [("en", "English"), ("de", "Deutsch")]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# The site's own words; each app (and each game's site module) brings its locale/ too. The .mo files are
+# compiled from the .po files by `make install`.
+LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
+# WhiteNoise finds the files where they are (no collectstatic step needed); WHITENOISE_USE_FINDERS=0
+# after `manage.py collectstatic` serves STATIC_ROOT instead.
+WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", True)
+
+# --- security headers -----------------------------------------------------------------------------
+# The Content-Security-Policy allows scripts and styles from this site's static files only: no inline
+# code, no other origin. Every page keeps its script and style in static files (games/static, config/static).
+CONTENT_SECURITY_POLICY: dict[str, Any] = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+# Production (DEBUG off) is HTTPS only, each of these can be turned off from the environment (e.g. a
+# TLS-terminating proxy that redirects itself: SECURE_SSL_REDIRECT=0).
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else str(365 * 24 * 3600)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO" behind a TLS proxy
+    SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
 
 # --- API ------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -163,8 +225,19 @@ REST_FRAMEWORK = {
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "config.api.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.ApiAutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+    # Per client (the user, or the address of an anonymous one) on the views that send mail or check
+    # passwords; a refusal is a 429 `{code: "throttled"}` with Retry-After. Counted in the cache (below).
+    "DEFAULT_THROTTLE_RATES": {
+        "register": os.environ.get("THROTTLE_REGISTER", "10/hour"),
+        "token": os.environ.get("THROTTLE_TOKEN", "30/min"),
+        "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),
+        "verify_resend": os.environ.get("THROTTLE_VERIFY_RESEND", "5/hour"),
+        "inbound_mail": os.environ.get("THROTTLE_INBOUND_MAIL", "120/min"),
+    },
+    # Behind a reverse proxy: how many X-Forwarded-For hops to trust when naming an anonymous client.
+    "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Citadels play-by-email API",
@@ -188,6 +261,20 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Citadels <citadels@localhost>")
+
+# --- mail in (replies that play, bounces) ---------------------------------------------------------
+# Turn emails carry Reply-To: play+<signed token>@MAILIN_DOMAIN; the operator routes that domain's mail to
+# `manage.py receive_mail` (README) or to a provider whose inbound webhook posts to /mail/anymail/.
+MAILIN_DOMAIN = os.environ.get("MAILIN_DOMAIN", "") or (urlparse(SITE_URL).hostname or "localhost")
+MAILIN_TOKEN_DAYS = int(os.environ.get("MAILIN_TOKEN_DAYS", "60"))  # a reply address stays valid this long
+MAILIN_MAX_BYTES = int(os.environ.get("MAILIN_MAX_BYTES", str(256 * 1024)))
+MAILIN_RATE_PER_HOUR = int(os.environ.get("MAILIN_RATE_PER_HOUR", "60"))  # mails taken per sender and hour
+# django-anymail's webhooks (Mailgun: inbound and tracking). WEBHOOK_SECRET is "user:password" of the
+# basic auth in the webhook URL; the signing key checks each Mailgun payload's signature.
+ANYMAIL: dict[str, Any] = {
+    "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),
+    "WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "") or None,
+}
 
 # --- Celery ---------------------------------------------------------------------------------------
 # The default broker needs no server: kombu's filesystem transport, queues as files under var/celery/.
@@ -213,9 +300,9 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = "UTC"
-# Periodic tasks: deadlines and the outbox sweep every minute, digests once a day (notifications/tasks.py).
+# Periodic tasks: deadlines and the outbox sweep every minute, digests once a day (games/tasks.py, notifications/tasks.py).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
-    "enforce-due-deadlines": {"task": "notifications.enforce_due_deadlines", "schedule": 60.0},
+    "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
     "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
 }

@@ -2,31 +2,41 @@
 
 from django.contrib import admin
 from django.urls import include, path
-from django.views.generic import TemplateView
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
-from games import pages
+from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
+from mailin.views import urlpatterns as mailin_urls
+from notifications import settings_page
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
 
 api_patterns = accounts_api + games_api + notifications_api
 
 urlpatterns = [
-    path("", TemplateView.as_view(template_name="home.html"), name="home"),
+    path("", lobby.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include((accounts_web, "accounts"))),
+    path("settings/", settings_page.settings_page, name="settings"),
+    path("games/new/", lobby.new_game, name="game-new"),
+    path("games/invite/<str:token>/", pages.invite, name="game-invite"),
     path("games/<int:game_id>/", pages.game_page, name="game-page"),
+    path("games/<int:game_id>/version", pages.game_version, name="game-version"),
+    path("games/<int:game_id>/join", pages.join, name="game-join"),
+    path("games/<int:game_id>/leave", pages.leave, name="game-leave"),
+    path("games/<int:game_id>/start", pages.start, name="game-start"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     *notifications_web,
+    *mailin_urls,
     path("api/", include((api_patterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    # The split view serves Swagger UI's start-up script as a file of its own: no inline script (CSP).
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
 ]
 
-handler400 = "config.api.json_400"
-handler403 = "config.api.json_403"
-handler404 = "config.api.json_404"
-handler500 = "config.api.json_500"
+handler400 = "config.api.error_400"
+handler403 = "config.api.error_403"
+handler404 = "config.api.error_404"
+handler500 = "config.api.error_500"

@@ -6,7 +6,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import Event, Game, Seat, Snapshot
+from .models import Absence, Event, Game, Seat, SeatPresence, Snapshot
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -60,3 +60,7 @@ class EventAdmin(ReadOnlyAdmin):
 @admin.register(Snapshot)
 class SnapshotAdmin(ReadOnlyAdmin):
     list_display = ["game", "seq", "created_at"]
+
+
+admin.site.register(Absence)
+admin.site.register(SeatPresence)

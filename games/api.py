@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from rest_framework import generics, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.api import request_user
-from config.api import validated_body
+from config.api import validated_body, validated_query
 
 from . import services
 from .serializers import (
@@ -17,28 +22,46 @@ from .serializers import (
     CommandResultSerializer,
     GameCreateSerializer,
     GameDetailSerializer,
+    GameListQuerySerializer,
     GameSummarySerializer,
+    HistoryQuerySerializer,
     HistorySerializer,
+    StateQuerySerializer,
     StateSerializer,
 )
 
-MAX_PAGE = 200
+
+class GamePages(CursorPagination):
+    """Newest first, a page at a time; `next` and `previous` are opaque cursor links."""
+
+    ordering = "-id"
+    page_size = 50
+    page_size_query_param = "page_size"
+    max_page_size = 200
+
+    def get_page_size(self, request: Any) -> int:
+        """The asked page size (at most `max_page_size`); one that is not a positive whole number is a 400."""
+        value = request.query_params.get(self.page_size_query_param)
+        if value is None:
+            return self.page_size
+        if not value.isdigit() or int(value) < 1:
+            raise ValidationError({self.page_size_query_param: "A whole number from 1 on."})
+        return min(int(value), self.max_page_size)
 
 
-class GameListView(APIView):
-    """List games (`?status=open`, `?mine=1`) or open a new one (the creator takes a seat)."""
+class GameListView(generics.ListAPIView):  # type: ignore[type-arg]
+    """List games (`?status=open`, `?mine=1`), a page at a time, or open a new one (the creator takes a seat)."""
 
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("status", str, enum=["open", "active", "finished", "abandoned"]),
-            OpenApiParameter("mine", bool),
-        ],
-        responses={200: GameSummarySerializer(many=True)},
-    )
-    def get(self, request: Request) -> Response:
-        mine = request.query_params.get("mine", "").lower() in {"1", "true", "yes"}
-        games = services.list_games(request_user(request), request.query_params.get("status"), mine)
-        return Response(GameSummarySerializer(games[:MAX_PAGE], many=True).data)
+    serializer_class = GameSummarySerializer
+    pagination_class = GamePages
+
+    def get_queryset(self) -> QuerySet[Any]:
+        query = validated_query(GameListQuerySerializer, self.request.query_params)
+        return services.list_games(request_user(self.request), query.get("status"), query["mine"])
+
+    @extend_schema(parameters=[GameListQuerySerializer])
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
 
     @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer})
     def post(self, request: Request) -> Response:
@@ -58,7 +81,7 @@ class GameDetailView(APIView):
 
 
 class _SeatAction(APIView):
-    service = staticmethod(services.join_game)
+    service: Any = staticmethod(services.join_game)
 
     @extend_schema(request=None, responses={200: GameDetailSerializer})
     def post(self, request: Request, game_id: int) -> Response:
@@ -110,21 +133,24 @@ class CommandView(APIView):
 class EventsView(APIView):
     """The history as the viewer may see it (`?after=N`, `?limit=`)."""
 
-    @extend_schema(
-        parameters=[OpenApiParameter("after", int), OpenApiParameter("limit", int)],
-        responses={200: HistorySerializer},
-    )
+    @extend_schema(parameters=[HistoryQuerySerializer], responses={200: HistorySerializer})
     def get(self, request: Request, game_id: int) -> Response:
+        query = validated_query(HistoryQuerySerializer, request.query_params)
         game = services.get_game(game_id)
-        params = request.query_params
-        page = services.history(game, request_user(request), params.get("after"), params.get("limit"))
+        page = services.history(game, request_user(request), query["after"], query["limit"])
+        page["next"] = None
+        if page["next_after"] < page["version"]:
+            params = request.query_params.copy()
+            params["after"] = str(page["next_after"])
+            page["next"] = request.build_absolute_uri(f"{request.path}?{params.urlencode()}")
         return Response(HistorySerializer(page).data)
 
 
 class StateView(APIView):
     """The viewer's view right after event `at` (default: now): the replay."""
 
-    @extend_schema(parameters=[OpenApiParameter("at", int)], responses={200: StateSerializer})
+    @extend_schema(parameters=[StateQuerySerializer], responses={200: StateSerializer})
     def get(self, request: Request, game_id: int) -> Response:
+        query = validated_query(StateQuerySerializer, request.query_params)
         game = services.get_game(game_id)
-        return Response(services.state_at(game, request_user(request), request.query_params.get("at")))
+        return Response(services.state_at(game, request_user(request), query.get("at")))

@@ -2,7 +2,13 @@ from django.apps import AppConfig
 
 
 class GamesConfig(AppConfig):
-    """Games app."""
+    """Games app: keeps each game's deadline columns right with every batch of events."""
 
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import deadlines, hooks
+
+        # First subscriber: the deadline columns are settled before any other app (the emails) reads them.
+        hooks.subscribe(deadlines.on_events_appended)

@@ -25,17 +25,17 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from config.errors import ServiceError
 
-from . import services, store
-from .models import SERVICE_KEY_PREFIX, Game, Seat
+from . import hooks, services, store
+from .models import SERVICE_KEY_PREFIX, Absence, Game, Seat, SeatPresence
 from .registry import get_kind
 
 if TYPE_CHECKING:
     from accounts.models import User
 
-    from .hooks import EventsAppended
 
 log = logging.getLogger(__name__)
 
@@ -86,8 +86,6 @@ def paused_deadline(start: datetime, duration: timedelta, absences: Iterable[tup
 
 
 def _absences_by_user(user_ids: Iterable[int], since: datetime) -> dict[int, list[tuple[datetime, datetime]]]:
-    from notifications.models import Absence
-
     found: dict[int, list[tuple[datetime, datetime]]] = {}
     for user_id, starts_at, ends_at in Absence.objects.filter(user_id__in=list(user_ids), ends_at__gt=since).values_list(
         "user_id", "starts_at", "ends_at"
@@ -97,8 +95,6 @@ def _absences_by_user(user_ids: Iterable[int], since: datetime) -> dict[int, lis
 
 
 def _absent_seats(game: Game, seats: Iterable[int]) -> set[int]:
-    from notifications.models import SeatPresence
-
     return set(
         SeatPresence.objects.filter(game=game, seat__in=list(seats), absent_since__isnull=False).values_list(
             "seat", flat=True
@@ -122,10 +118,8 @@ def fresh_deadline(game: Game, seats: list[int], now: datetime) -> tuple[datetim
     return deadline, reminder
 
 
-def on_events_appended(batch: EventsAppended) -> None:
+def on_events_appended(batch: hooks.EventsAppended) -> None:
     """Hook subscriber (inside the events' transaction): keep the game's deadline columns right."""
-    from notifications.models import SeatPresence
-
     game = batch.game
     now = timezone.now()
     if batch.command is not None and batch.seat is not None and not is_timeout_key(batch.command.idempotency_key):
@@ -144,7 +138,7 @@ def on_events_appended(batch: EventsAppended) -> None:
         game_id, at = game.pk, game.version
 
         def kick() -> None:
-            from notifications.tasks import enforce_deadline as task
+            from .tasks import enforce_deadline as task
 
             task.delay(game_id, at)
 
@@ -182,9 +176,8 @@ class Enforcement:
 def choose_command(policy: str, state: Any, seat: int, game: Game) -> dict[str, Any]:
     """The command the service sends for a seat whose deadline passed, by the game's timeout policy.
 
-    `bot`: the heuristic bot's choice. `minimal`: the least move: in the draft the first legal choice;
-    in a turn take gold, else settle the pending choice with the first legal command, then end the turn;
-    a Graveyard offer is declined.
+    `bot`: the kind's bot's choice. `minimal`: the least move: the first of the kind's `minimal_commands`
+    that is legal, else the first legal command.
     """
     kind = get_kind(game.kind)
     legal = kind.rules.legal_commands(state, seat)
@@ -193,7 +186,7 @@ def choose_command(policy: str, state: Any, seat: int, game: Game) -> dict[str, 
     if policy == "bot":
         return dict(kind.timeout_bot(state, seat, services.game_rng(game, purpose="bot")))
     by_type = {c["type"]: c for c in reversed(legal)}  # the first of each type wins
-    for preferred in ("take_gold", "decline_graveyard", "end_turn"):
+    for preferred in kind.minimal_commands:
         if preferred in by_type:
             return dict(by_type[preferred])
     return dict(legal[0])
@@ -221,9 +214,6 @@ def _play_for_seat(game: Game, seat: int, user: User, policy: str, version: int)
 
 def _enforce_locked(game: Game, version: int, now: datetime) -> Enforcement | None:
     """Enforce the deadline set at `version` on a game whose row this transaction has locked."""
-    from notifications import services as notify
-    from notifications.models import SeatPresence
-
     if (
         game.status != Game.Status.ACTIVE
         or game.deadline_version != version
@@ -259,15 +249,17 @@ def _enforce_locked(game: Game, version: int, now: datetime) -> Enforcement | No
             presence.absent_since = now
             result.newly_absent.append(seat)
         presence.save()
-        notify.timeout_notice(
-            game,
-            seat,
-            users[seat],
-            version=version,
-            first_seq=first_seq,
-            policy=policy,
-            absent=seat in result.newly_absent,
-            streak=presence.consecutive_timeouts,
+        hooks.timeout_played(
+            hooks.TimeoutPlayed(
+                game,
+                seat,
+                users[seat],
+                version=version,
+                first_seq=first_seq,
+                policy=policy,
+                absent=seat in result.newly_absent,
+                streak=presence.consecutive_timeouts,
+            )
         )
     if result.newly_absent:
         game.refresh_from_db()
@@ -277,7 +269,7 @@ def _enforce_locked(game: Game, version: int, now: datetime) -> Enforcement | No
             game_id, at = game.pk, game.version
 
             def kick() -> None:
-                from notifications.tasks import enforce_deadline as task
+                from .tasks import enforce_deadline as task
 
                 task.delay(game_id, at)
 
@@ -375,11 +367,9 @@ def send_due_reminders(now: datetime | None = None, batch: int = 200) -> int:
 def _remind(game: Game, version: int, clear: bool = True) -> int:
     """Write the reminder of the deadline set at `version` for the awaited seats the bot does not play (the
     caller holds the game's row lock); `clear`: mark it written (`reminder_at` None). Rows written."""
-    from notifications import services as notify
-
     absent = _absent_seats(game, game.awaiting)
     seats = [s for s in game.awaiting if s not in absent]
-    sent = notify.reminder_notice(game, seats, version=version) if seats else 0
+    sent = hooks.reminder_due(hooks.ReminderDue(game, seats, version=version)) if seats else 0
     if clear:
         Game.objects.filter(pk=game.pk).update(reminder_at=None)
         game.reminder_at = None
@@ -391,14 +381,12 @@ def _remind(game: Game, version: int, clear: bool = True) -> int:
 
 def return_to_game(user: User, game_id: Any) -> bool:
     """The player is back: their seat is no longer absent; a decision of theirs gets a fresh deadline."""
-    from notifications.models import SeatPresence
-
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=services.get_game(game_id).pk).first()
         assert game is not None
         seat = services.seat_of(game, user)
         if seat is None:
-            raise ServiceError("forbidden", "not_a_player", "You have no seat in this game.")
+            raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
         changed = SeatPresence.objects.filter(game=game, seat=seat).exclude(
             consecutive_timeouts=0, absent_since__isnull=True
         ).update(consecutive_timeouts=0, absent_since=None)
@@ -416,15 +404,13 @@ def seat_is_absent(game: Game, seat: int | None) -> bool:
 
 def declare_absence(user: User, starts_at: datetime, ends_at: datetime) -> Any:
     """Declare a vacation: deadlines of the player's games pause for it (bounded days per calendar year)."""
-    from notifications.models import Absence
-
     now = timezone.now()
     if timezone.is_naive(starts_at) or timezone.is_naive(ends_at):
-        raise ServiceError("invalid", "invalid_absence", "Give times with a time zone.")
+        raise ServiceError("invalid", "invalid_absence", gettext("Give times with a time zone."))
     if ends_at <= starts_at:
-        raise ServiceError("invalid", "invalid_absence", "An absence ends after it starts.")
+        raise ServiceError("invalid", "invalid_absence", gettext("An absence ends after it starts."))
     if ends_at <= now:
-        raise ServiceError("invalid", "invalid_absence", "An absence must end in the future.")
+        raise ServiceError("invalid", "invalid_absence", gettext("An absence must end in the future."))
     starts_at = max(starts_at, now)
     days = math.ceil((ends_at - starts_at).total_seconds() / 86400)
     allowance = absence_days_per_year()
@@ -433,7 +419,7 @@ def declare_absence(user: User, starts_at: datetime, ends_at: datetime) -> Any:
         type(user).objects.select_for_update().filter(pk=user.pk).first()
         mine = Absence.objects.filter(user=user)
         if mine.filter(starts_at__lt=ends_at, ends_at__gt=starts_at).exists():
-            raise ServiceError("conflict", "absence_overlaps", "This overlaps an absence you already declared.")
+            raise ServiceError("conflict", "absence_overlaps", gettext("This overlaps an absence you already declared."))
         year = starts_at.year
         used = sum(
             math.ceil((e - s).total_seconds() / 86400)
@@ -460,3 +446,55 @@ def declare_absence(user: User, starts_at: datetime, ends_at: datetime) -> Any:
                     deadline_at=new_deadline, reminder_at=game.reminder_at + shift if game.reminder_at else None
                 )
     return absence
+
+
+def absence_days_left(user: User, year: int) -> int:
+    """Days of declared absence the player still has in a calendar year."""
+    used = sum(
+        math.ceil((e - s).total_seconds() / 86400)
+        for s, e in Absence.objects.filter(user=user, starts_at__year=year).values_list("starts_at", "ends_at")
+    )
+    return max(absence_days_per_year() - used, 0)
+
+
+def end_absence(user: User, absence_id: Any) -> None:
+    """End a declared absence now (one not begun yet is withdrawn); deadlines it pushed back move forward
+    again by the part of it that is not used."""
+    now = timezone.now()
+    with transaction.atomic():
+        absence = Absence.objects.select_for_update().filter(pk=_int_or_none(absence_id), user=user).first()
+        if absence is None or absence.ends_at <= now:
+            raise ServiceError("not_found", "absence_not_found", gettext("There is no running or coming absence of yours with this id."))
+        unused = absence.ends_at - max(now, absence.starts_at)
+        if absence.starts_at >= now:
+            absence.delete()
+        else:
+            Absence.objects.filter(pk=absence.pk).update(ends_at=now)
+        for game in Game.objects.select_for_update().filter(status=Game.Status.ACTIVE, deadline_at__gt=now, seats__user=user):
+            seat = services.seat_of(game, user)
+            if seat is None or seat not in game.awaiting or game.deadline_at is None:
+                continue
+            deadline = max(now, game.deadline_at - unused)
+            reminder = game.reminder_at - unused if game.reminder_at else None
+            Game.objects.filter(pk=game.pk).update(
+                deadline_at=deadline, reminder_at=reminder if reminder is None or reminder < deadline else None
+            )
+
+
+def away_until(game: Game, now: datetime | None = None) -> dict[int, datetime]:
+    """The awaited seats whose player is on a declared absence now, with its end: their clock is paused."""
+    now = now or timezone.now()
+    users = dict(Seat.objects.filter(game=game, index__in=list(game.awaiting)).values_list("user_id", "index"))
+    away: dict[int, datetime] = {}
+    for user_id, ends_at in Absence.objects.filter(
+        user_id__in=list(users), starts_at__lte=now, ends_at__gt=now
+    ).values_list("user_id", "ends_at"):
+        away[users[user_id]] = ends_at
+    return away
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None

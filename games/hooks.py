@@ -56,3 +56,62 @@ def on_events_appended(batch: EventsAppended) -> None:
     """Called by games.services after every append, inside the transaction."""
     for subscriber in list(_subscribers):
         subscriber(batch)
+
+
+# --- what the deadlines tell players ----------------------------------------------------------------
+# The deadline code decides when a player must hear of a deadline; another app (notifications) decides
+# how. Both notices are written inside the deadline's transaction, like the subscribers above.
+
+
+@dataclass(frozen=True)
+class TimeoutPlayed:
+    """The service played for `seat` because its deadline (set at `version`) passed."""
+
+    game: Game
+    seat: int
+    user: User
+    version: int
+    first_seq: int  # the first event the service's moves appended
+    policy: str
+    absent: bool  # the seat was just marked absent (the bot plays it at once from now on)
+    streak: int  # deadlines missed in a row
+
+
+@dataclass(frozen=True)
+class ReminderDue:
+    """The deadline set at `version` is near for these awaited seats (the bot does not play them)."""
+
+    game: Game
+    seats: list[int]
+    version: int
+
+
+TimeoutListener = Callable[[TimeoutPlayed], None]
+ReminderListener = Callable[[ReminderDue], int]
+_timeout_listeners: list[TimeoutListener] = []
+_reminder_listeners: list[ReminderListener] = []
+
+
+def on_timeout(listener: TimeoutListener) -> TimeoutListener:
+    """Register a listener for moves played for a seat whose deadline passed (once)."""
+    if listener not in _timeout_listeners:
+        _timeout_listeners.append(listener)
+    return listener
+
+
+def on_reminder(listener: ReminderListener) -> ReminderListener:
+    """Register a listener for due reminders; it returns how many reminders it wrote (once)."""
+    if listener not in _reminder_listeners:
+        _reminder_listeners.append(listener)
+    return listener
+
+
+def timeout_played(notice: TimeoutPlayed) -> None:
+    """Called by games.deadlines after playing for a seat, inside the transaction."""
+    for listener in list(_timeout_listeners):
+        listener(notice)
+
+
+def reminder_due(notice: ReminderDue) -> int:
+    """Called by games.deadlines when a reminder is due, inside the transaction; reminders written."""
+    return sum(listener(notice) for listener in list(_reminder_listeners))

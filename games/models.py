@@ -1,4 +1,5 @@
-"""The event store and its projections: Game (projection columns), Seat, Command, Event, Snapshot.
+"""The event store and its projections: Game (projection columns), Seat, Command, Event, Snapshot; and what
+the deadlines keep per player: Absence (a declared vacation) and SeatPresence (the timeouts of a seat).
 
 Only games.services writes these tables. Events are append-only: the model and its queryset refuse
 updates and deletes, the admin shows them read-only, and the database itself refuses them (triggers in
@@ -12,16 +13,17 @@ from typing import Any, NoReturn
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.Model):
     """One game; the columns other than the fixed ones are projections of its event log."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "open for players"
-        ACTIVE = "active", "being played"
-        FINISHED = "finished", "finished"
-        ABANDONED = "abandoned", "abandoned"
+        OPEN = "open", _("open for players")
+        ACTIVE = "active", _("being played")
+        FINISHED = "finished", _("finished")
+        ABANDONED = "abandoned", _("abandoned")
 
     kind = models.CharField(max_length=32)
     options = models.JSONField(default=dict, blank=True)
@@ -39,6 +41,8 @@ class Game(models.Model):
     reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # The version at which deadline_at was set: enforcing it names this version, so it applies at most once.
     deadline_version = models.PositiveIntegerField(null=True, blank=True)
+    # Listed in the lobby for anyone to join; a private game is joined through its signed invite link.
+    listed = models.BooleanField(default=True)
     # Per-game secret mixed into the random seed; never leaves the server.
     rng_salt = models.CharField(max_length=64, editable=False)
     # Hash of the last event (the head of the chain).
@@ -159,3 +163,30 @@ class Snapshot(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq")]
+
+
+class Absence(models.Model):
+    """A declared vacation: deadlines of the player's games pause while it lasts."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences")
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user_id", "starts_at"]
+        indexes = [models.Index(fields=["user", "ends_at"], name="absence_user_end_idx")]
+        constraints = [models.CheckConstraint(condition=models.Q(ends_at__gt=models.F("starts_at")), name="absence_positive")]
+
+
+class SeatPresence(models.Model):
+    """Timeouts of one seat in one game: after enough in a row the seat is absent and the bot plays it at once."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    consecutive_timeouts = models.PositiveIntegerField(default=0)
+    total_timeouts = models.PositiveIntegerField(default=0)
+    absent_since = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="seat_presence_unique")]

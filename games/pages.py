@@ -1,101 +1,187 @@
-"""The web page of a game (`/games/{id}/`), the one that emails link to.
+"""The web pages of one game (`/games/{id}/`, the page emails link to) and its buttons.
 
-It shows the viewer's `view` (spectators the public one), the history in words and, for a signed-in
-player whose decision it is, the legal commands as buttons that POST to the REST API with `fetch`.
-`?at=N` shows the game as it was after event N: the replay the end-of-game email links to.
+Before the start the page is the waiting room (seats, invite link, the host's start button, leave); after
+it, the table of the game's kind, drawn by the kind's site module (`GameKind.site`): the viewer's view
+(spectators the public one), their choices as buttons that POST to the REST API, the deadline, and the
+history in words with a replay control (`?at=N`: the game as this viewer saw it after event N).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.core import signing
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
-from notifications import texts
 
 from . import deadlines, services
 from .models import Game
+from .registry import get_kind
 
 HISTORY_LINES = 40
+INVITE_SALT = "games.invite"
 
 
-def _table_facts(view: dict[str, Any], names: dict[int, str], lang: str) -> dict[str, Any]:
-    """The public facts of the round a player decides by: crown, face-up characters, killed, robbed."""
-    turn = view.get("turn") or {}
-    return {
-        "round": view.get("round"),
-        "crown": names.get(view.get("crown", -1), ""),
-        "face_up": texts.characters(view.get("face_up", []), lang),
-        "killed": texts.characters([view["killed"]], lang) if view.get("killed") else "",
-        "robbed": texts.characters([view["robbed"]], lang) if view.get("robbed") else "",
-        "playing": texts.characters([turn["character"]], lang) if turn.get("character") else "",
-        "playing_seat": names.get(turn.get("seat", -1), ""),
-    }
+def error_page(request: HttpRequest, error: ServiceError) -> HttpResponse:
+    """A friendly page for a refusal, with the error's HTTP status."""
+    return render(request, "games/error.html", {"error": error}, status=error.status)
 
 
-def _language(request: HttpRequest) -> str:
-    user = request.user
-    if user.is_authenticated and getattr(user, "language", None) in texts.LANGUAGES:
-        return str(user.language)  # type: ignore[union-attr]
-    lang = getattr(request, "LANGUAGE_CODE", "en")
-    return lang if lang in texts.LANGUAGES else "en"
+def invite_token(game: Game) -> str:
+    """The signed part of a game's invite link."""
+    return signing.dumps({"g": game.pk}, salt=INVITE_SALT)
+
+
+def invite_url(request: HttpRequest, game: Game) -> str:
+    """The absolute invite link of a game."""
+    return request.build_absolute_uri(reverse("game-invite", args=[invite_token(game)]))
+
+
+def _names(detail: dict[str, Any]) -> dict[int, str]:
+    names = {s["index"]: s["display_name"] for s in detail["seats"] if s["index"] is not None}
+    if detail["seat"] is not None:
+        names[detail["seat"]] = _("{name} (you)").format(name=names[detail["seat"]])
+    return names
+
+
+def _replay(game: Game, user: Any, at: str | None) -> dict[str, Any] | None:
+    """The replay control's facts for `?at=N` (None when the page shows the present)."""
+    if at in (None, "") or game.version == 0:
+        return None
+    replay = services.state_at(game, user, at)
+    step = replay["version"]
+    return {**replay, "step": step, "last": game.version, "previous": max(step - 1, 1), "next": min(step + 1, game.version)}
+
+
+def _history(game: Game, user: Any, upto: int, names: dict[int, str]) -> tuple[int, list[dict[str, Any]]]:
+    """The last lines of the history up to event `upto` (a replay must not give away what came after it)."""
+    site = get_kind(game.kind).site_module
+    first = max(0, upto - HISTORY_LINES)
+    events = services.history(game, user, after=first, limit=upto - first)["events"] if upto > 0 else []
+    lines = [
+        {"seq": e["seq"], "text": site.describe_event(e["data"], names), "by_service": e["by_service"]} for e in events
+    ]
+    return first + 1, lines
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The game as this viewer may see it, with buttons for their legal commands."""
+    """The waiting room before the start; the table after it (with the replay at `?at=N`)."""
     user: Any = request.user if request.user.is_authenticated else None
-    lang = _language(request)
     try:
         game = services.get_game(game_id)
         detail = services.game_detail(game, user)
-        at = request.GET.get("at")
-        replay = None
-        if at not in (None, "") and game.version > 0:
-            replay = services.state_at(game, user, at)
-        # The last lines up to the moment shown: a replay must not give away what came after it.
-        upto = replay["version"] if replay else game.version
-        first = max(0, upto - HISTORY_LINES)
-        history = services.history(game, user, after=first, limit=upto - first)["events"] if upto > 0 else []
+        replay = _replay(game, user, request.GET.get("at"))
     except ServiceError as error:
-        return render(request, "games/error.html", {"error": error}, status=error.status)
-    names = {s["index"]: s["display_name"] for s in detail["seats"] if s["index"] is not None}
+        return error_page(request, error)
+    context: dict[str, Any] = {"game": game, "detail": detail, "kind": get_kind(game.kind), "replay": replay}
+    if game.status == Game.Status.OPEN or game.version == 0:
+        context.update(_waiting_room(request, game, detail, user))
+        return render(request, "games/waiting_room.html", context)
+    names = _names(detail)
+    site = get_kind(game.kind).site_module
     view = replay["view"] if replay else detail["view"]
-    players = []
-    for p in (view or {}).get("players", []):
-        players.append({
-            "name": names.get(p["seat"], f"#{p['seat']}"),
-            "gold": p.get("gold"),
-            "hand_size": p.get("hand_size"),
-            "city": texts.districts(p.get("city", []), lang),
-            "awaited": p["seat"] in (view or {}).get("awaiting", []),
-        })
-    own = detail["seat"]
-    commands = [
-        {"label": texts.describe_command(c, lang, names), "json": json.dumps(c)} for c in (detail["legal_commands"] if not replay else [])
-    ]
-    context = {
-        "game": game,
-        "detail": detail,
-        "lang": lang,
-        "replay": replay,
-        "players": players,
-        "hand": texts.districts((view or {}).get("hand", []), lang) if own is not None else None,
-        "my_characters": texts.characters((view or {}).get("my_characters", []), lang) if own is not None else None,
-        "commands": commands,
-        "history": [texts.describe_event(e["data"], lang, names) for e in history],
-        "history_start": first + 1,
-        "table": _table_facts(view or {}, names, lang),
-        "absent": deadlines.seat_is_absent(game, own) if game.status == Game.Status.ACTIVE else False,
-        "scores": [
-            {"name": names.get(s["seat"], "?"), "total": s.get("total")} for s in (view or {}).get("scores") or []
-        ],
-    }
+    history_start, history = _history(game, user, replay["version"] if replay else game.version, names)
+    context.update(
+        table_template=site.TABLE_TEMPLATE,
+        table=site.table(view, detail["seat"], names, [] if replay else detail["legal_commands"]),
+        history=history,
+        history_start=history_start,
+        awaited_names=[names.get(s, "?") for s in game.awaiting] if game.status == Game.Status.ACTIVE else [],
+        away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(deadlines.away_until(game).items())]
+        if game.status == Game.Status.ACTIVE else [],
+        absent=game.status == Game.Status.ACTIVE and deadlines.seat_is_absent(game, detail["seat"]),
+    )
     return render(request, "games/game.html", context)
+
+
+def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user: Any) -> dict[str, Any]:
+    seated = detail["joined"]
+    host = detail["seats"][0]["user"] if detail["seats"] else None
+    return {
+        "seated": seated,
+        "is_host": user is not None and host == user.pk,
+        "free_seats": range(max(game.players - len(detail["seats"]), 0)),
+        "invite_url": invite_url(request, game) if seated and game.status == Game.Status.OPEN else "",
+        "can_join": game.status == Game.Status.OPEN and not seated and (game.listed or request.GET.get("invited")),
+        "min_players": get_kind(game.kind).min_players,
+    }
+
+
+def game_version(request: HttpRequest, game_id: int) -> JsonResponse:
+    """The game's version and status: the table polls this and reloads when another player moved."""
+    try:
+        game = services.get_game(game_id)
+    except ServiceError as error:
+        return JsonResponse(error.as_dict(), status=error.status)
+    return JsonResponse({"version": game.version, "status": game.status})
+
+
+def _game_action(request: HttpRequest, game_id: int, action: Any, **kwargs: Any) -> HttpResponse:
+    try:
+        game = action(request.user, game_id, **kwargs)
+    except ServiceError as error:
+        return error_page(request, error)
+    return redirect("game-page", game_id=game.pk)
+
+
+@login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take a free seat (a private game only with its invite token in the form)."""
+    token = request.POST.get("invite", "")
+    invited = bool(token) and _invited_game(token) == game_id
+    return _game_action(request, game_id, services.join_game, invited=invited)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Give up one's seat before the start."""
+    try:
+        services.leave_game(request.user, game_id)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error)
+    return redirect("home")
+
+
+@login_required
+@require_POST
+def start(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The host starts the game."""
+    return _game_action(request, game_id, services.start_game)
+
+
+def _invited_game(token: str) -> int | None:
+    try:
+        return int(signing.loads(token, salt=INVITE_SALT)["g"])
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return None
+
+
+def invite(request: HttpRequest, token: str) -> HttpResponse:
+    """The invite link: a friend sees the game and takes the seat (signed out: first signs up or in)."""
+    game_id = _invited_game(token)
+    if game_id is None:
+        return error_page(request, ServiceError("not_found", "invalid_invite", _("This invite link is not valid.")))
+    try:
+        game = services.get_game(game_id)
+    except ServiceError as error:
+        return error_page(request, error)
+    user: Any = request.user if request.user.is_authenticated else None
+    seated = services.game_detail(game, user)["joined"] if user else False
+    if seated:
+        return redirect("game-page", game_id=game.pk)
+    here = request.get_full_path()
+    return render(request, "games/invite.html", {
+        "game": game, "kind": get_kind(game.kind), "token": token, "next": here,
+        "host": game.created_by.display_name, "seated": game.seats.count(),
+    })
 
 
 @login_required
@@ -105,5 +191,5 @@ def back_to_game(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         deadlines.return_to_game(request.user, game_id)  # type: ignore[arg-type]
     except ServiceError as error:
-        return render(request, "games/error.html", {"error": error}, status=error.status)
-    return redirect(f"/games/{int(game_id)}/")
+        return error_page(request, error)
+    return redirect("game-page", game_id=int(game_id))

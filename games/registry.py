@@ -13,6 +13,24 @@ from typing import Any, Protocol
 from config.errors import ServiceError
 
 
+class Site(Protocol):
+    """What the web site and the emails need of a game (a Django-facing module beside its rules, e.g.
+    `citadels.site`): its table, its words in the active language, its part of the new-game form."""
+
+    TABLE_TEMPLATE: str
+
+    def table(
+        self, view: dict[str, Any] | None, seat: int | None, names: dict[int, str], legal: list[dict[str, Any]]
+    ) -> dict[str, Any]: ...
+    def describe_event(self, seen: dict[str, Any], names: dict[int, str]) -> str: ...
+    def describe_command(self, command: dict[str, Any], names: dict[int, str]) -> str: ...
+    def email_sections(
+        self, view: dict[str, Any], seat: int | None, names: dict[int, str]
+    ) -> list[tuple[str, list[str]]]: ...
+    def form_fields(self) -> dict[str, Any]: ...
+    def options_from_form(self, data: dict[str, Any]) -> dict[str, Any]: ...
+
+
 class Rules(Protocol):
     """What the hosting needs of a game's rules (the decider of DESIGN.md; see issue 2)."""
 
@@ -41,6 +59,11 @@ class GameKind:
     fixed_order_options: frozenset[str] = field(default_factory=frozenset)
     # "module:function" of the bot that plays for a seat whose player let a deadline pass.
     bot: str = ""
+    # The Django-facing module of the game (its table, words and form fields; see `Site`); also an
+    # installed app, for its templates and locale/.
+    site: str = ""
+    # The "minimal" timeout policy's preferred commands, first found first (else the first legal one).
+    minimal_commands: tuple[str, ...] = ()
 
     @property
     def rules(self) -> Rules:
@@ -61,6 +84,12 @@ class GameKind:
         bot: Callable[[Any, int, random.Random], dict[str, Any]] = getattr(importlib.import_module(module), function)
         return bot
 
+    @property
+    def site_module(self) -> Site:
+        """The kind's `Site` module."""
+        site: Site = importlib.import_module(self.site)
+        return site
+
     def supports_snapshots(self) -> bool:
         """Whether the rules can turn a state into JSON and back (`dump_state`/`load_state`)."""
         rules = self.rules
@@ -76,8 +105,17 @@ KINDS: dict[str, GameKind] = {
         max_players=8,  # 8 needs 9 characters: the engine refuses what the options do not allow
         fixed_order_options=frozenset({"deck", "character_orders"}),
         bot="citadels.bots:heuristic_bot",
+        site="citadels.site",
+        # The thanks first: under a Ball Room any other first command loses the whole turn.
+        minimal_commands=("thank_your_excellency", "take_gold", "decline_graveyard", "end_turn"),
     ),
 }
+DEFAULT_KIND = next(iter(KINDS))
+
+
+def site_apps() -> list[str]:
+    """The Django apps of the registered kinds' sites (their templates and translations)."""
+    return [kind.site for kind in KINDS.values() if kind.site]
 
 
 def get_kind(name: str) -> GameKind:

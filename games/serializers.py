@@ -5,13 +5,17 @@ from typing import Any
 from rest_framework import serializers
 
 from .models import Game
+from .registry import DEFAULT_KIND
 
 
 class GameCreateSerializer(serializers.Serializer[Any]):
-    kind = serializers.CharField(max_length=32, default="citadels")
+    kind = serializers.CharField(max_length=32, default=DEFAULT_KIND)
     players = serializers.IntegerField(min_value=1, max_value=64)
     options = serializers.JSONField(required=False, default=dict)
     time_control = serializers.JSONField(required=False, default=dict)
+    listed = serializers.BooleanField(
+        required=False, default=True, help_text="listed in the lobby; false: joined only through an invite link"
+    )
 
 
 class CommandRequestSerializer(serializers.Serializer[Any]):
@@ -35,8 +39,24 @@ class CommandResultSerializer(serializers.Serializer[Any]):
 
 class HistorySerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
-    next_after = serializers.IntegerField()
+    next_after = serializers.IntegerField(help_text="the `after` of the next page")
+    next = serializers.URLField(allow_null=True, help_text="the next page, or null when this one ends the log")
     events = EventSerializer(many=True)
+
+
+class GameListQuerySerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=Game.Status.choices, required=False, help_text="only games in this status")
+    mine = serializers.BooleanField(required=False, default=False, help_text="only games I have a seat in")
+
+
+class HistoryQuerySerializer(serializers.Serializer[Any]):
+    after = serializers.IntegerField(required=False, min_value=0, default=0, help_text="events after this seq")
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=5000, default=1000,
+                                     help_text="events in one page at most")
+
+
+class StateQuerySerializer(serializers.Serializer[Any]):
+    at = serializers.IntegerField(required=False, min_value=1, help_text="the seq of the moment shown (default: now)")
 
 
 class StateSerializer(serializers.Serializer[Any]):

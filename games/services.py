@@ -22,13 +22,14 @@ from django.conf import settings
 from django.db import IntegrityError, OperationalError, transaction
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
 from config.errors import ServiceError
 
 from . import hooks, store
 from .models import SERVICE_KEY_PREFIX, Command, Event, Game, Seat
-from .registry import GameKind, get_kind
+from .registry import DEFAULT_KIND, GameKind, get_kind
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +70,7 @@ def _game_or_404(game_id: Any, *, lock: bool = False, seat_of_user: User | None 
         queryset = queryset.annotate(viewer_seat=Subquery(seat))
     game = queryset.filter(pk=pk).first() if pk > 0 else None
     if game is None:
-        raise ServiceError("not_found", "game_not_found", f"There is no game {game_id}.")
+        raise ServiceError("not_found", "game_not_found", gettext("There is no game {game}.").format(game=game_id))
     return game
 
 
@@ -94,7 +95,7 @@ def clean_time_control(value: Any) -> dict[str, Any]:
     if value is None:
         value = {}
     if not isinstance(value, dict):
-        raise ServiceError("invalid", "invalid_time_control", "time_control must be an object.")
+        raise ServiceError("invalid", "invalid_time_control", gettext("time_control must be an object."))
     unknown = set(value) - set(DEFAULT_TIME_CONTROL)
     if unknown:
         raise ServiceError(
@@ -111,7 +112,7 @@ def clean_time_control(value: Any) -> dict[str, Any]:
         )
     reminder = result["reminder_hours"]
     if isinstance(reminder, bool) or not isinstance(reminder, int | float) or not 0 <= reminder < hours:
-        raise ServiceError("invalid", "invalid_time_control", "reminder_hours must be at least 0 and below decision_hours.")
+        raise ServiceError("invalid", "invalid_time_control", gettext("reminder_hours must be at least 0 and below decision_hours."))
     if result["timeout_policy"] not in TIMEOUT_POLICIES:
         raise ServiceError("invalid", "invalid_time_control", f"timeout_policy is one of {', '.join(TIMEOUT_POLICIES)}.")
     return result
@@ -121,13 +122,13 @@ def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool)
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise ServiceError("invalid", "invalid_options", "options must be an object.")
+        raise ServiceError("invalid", "invalid_options", gettext("options must be an object."))
     fixed = kind.fixed_order_options & set(options)
     if fixed and not trusted:
         # A stacked deck chosen by a player would defeat the server's random source.
-        raise ServiceError("invalid", "invalid_options", f"These options are not open to players: {', '.join(sorted(fixed))}.")
+        raise ServiceError("invalid", "invalid_options", gettext("These options are not open to players: {names}.").format(names=", ".join(sorted(fixed))))
     if len(json.dumps(options)) > 65536:
-        raise ServiceError("invalid", "invalid_options", "options are too large.")
+        raise ServiceError("invalid", "invalid_options", gettext("options are too large."))
     rules = kind.rules
     try:  # the engine validates its options; an invalid set must fail here, not at the start
         if hasattr(rules, "validate_options"):
@@ -138,7 +139,7 @@ def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool)
     except kind.illegal_command as exc:
         raise ServiceError("invalid", "invalid_options", getattr(exc, "message", str(exc))) from exc
     except (ValueError, TypeError, KeyError) as exc:
-        raise ServiceError("invalid", "invalid_options", f"Invalid options: {exc}") from exc
+        raise ServiceError("invalid", "invalid_options", gettext("Invalid options: {error}").format(error=exc)) from exc
     return dict(options)
 
 
@@ -224,14 +225,16 @@ def _render_events(game: Game, rows: list[Event] | QuerySet[Event], seat: int | 
 
 def create_game(
     user: User,
-    kind: str = "citadels",
+    kind: str = DEFAULT_KIND,
     players: int = 4,
     options: dict[str, Any] | None = None,
     time_control: dict[str, Any] | None = None,
     *,
+    listed: bool = True,
     trusted: bool = False,
 ) -> Game:
-    """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo)."""
+    """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo);
+    a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`)."""
     game_kind = get_kind(kind)
     if isinstance(players, bool) or not isinstance(players, int) or not (
         game_kind.min_players <= players <= game_kind.max_players
@@ -239,7 +242,9 @@ def create_game(
         raise ServiceError(
             "invalid",
             "invalid_players",
-            f"{game_kind.title} is played by {game_kind.min_players} to {game_kind.max_players} players.",
+            gettext("{game} is played by {min} to {max} players.").format(
+                game=game_kind.title, min=game_kind.min_players, max=game_kind.max_players
+            ),
         )
     clean_options = _clean_options(game_kind, options, players, trusted=trusted)
     with transaction.atomic():
@@ -250,21 +255,24 @@ def create_game(
             created_by=user,
             time_control=clean_time_control(time_control),
             rng_salt=secrets.token_hex(32),
+            listed=bool(listed),
         )
         Seat.objects.create(game=game, user=user)
     return game
 
 
-def join_game(user: User, game_id: Any) -> Game:
-    """Take a free seat in an open game."""
+def join_game(user: User, game_id: Any, *, invited: bool = False) -> Game:
+    """Take a free seat in an open game (a private one only with its invite: `invited`)."""
     with transaction.atomic():
         game = _game_or_404(game_id, lock=True)
+        if not game.listed and not invited and not Seat.objects.filter(game=game, user=user).exists():
+            raise ServiceError("forbidden", "invite_only", gettext("This game is private: join it through its invite link."))
         if game.status != Game.Status.OPEN:
-            raise ServiceError("conflict", "game_not_open", "This game is not open for players.")
+            raise ServiceError("conflict", "game_not_open", gettext("This game is not open for players."))
         if Seat.objects.filter(game=game, user=user).exists():
-            raise ServiceError("conflict", "already_joined", "You already have a seat in this game.")
+            raise ServiceError("conflict", "already_joined", gettext("You already have a seat in this game."))
         if Seat.objects.filter(game=game).count() >= game.players:
-            raise ServiceError("conflict", "game_full", "This game has no free seat.")
+            raise ServiceError("conflict", "game_full", gettext("This game has no free seat."))
         Seat.objects.create(game=game, user=user)
     return game
 
@@ -274,10 +282,10 @@ def leave_game(user: User, game_id: Any) -> Game:
     with transaction.atomic():
         game = _game_or_404(game_id, lock=True)
         if game.status != Game.Status.OPEN:
-            raise ServiceError("conflict", "game_not_open", "You can leave a game only before it starts.")
+            raise ServiceError("conflict", "game_not_open", gettext("You can leave a game only before it starts."))
         deleted, _ = Seat.objects.filter(game=game, user=user).delete()
         if not deleted:
-            raise ServiceError("forbidden", "not_a_player", "You have no seat in this game.")
+            raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
         if not Seat.objects.filter(game=game).exists():
             game.status = Game.Status.ABANDONED
             game.save(update_fields=["status", "updated_at"])
@@ -293,16 +301,16 @@ def start_game(user: User, game_id: Any) -> Game:
     with transaction.atomic():
         game = _game_or_404(game_id, lock=True)
         if game.status != Game.Status.OPEN:
-            raise ServiceError("conflict", "game_not_open", "This game has already started or is over.")
+            raise ServiceError("conflict", "game_not_open", gettext("This game has already started or is over."))
         seats = list(Seat.objects.filter(game=game).order_by("joined_at", "id"))
         if not seats or seats[0].user_id != user.pk:
             if any(s.user_id == user.pk for s in seats):
-                raise ServiceError("forbidden", "not_the_host", "Only the host (the first seated player) can start.")
-            raise ServiceError("forbidden", "not_a_player", "You have no seat in this game.")
+                raise ServiceError("forbidden", "not_the_host", gettext("Only the host (the first seated player) can start."))
+            raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
         kind = get_kind(game.kind)
         if len(seats) < kind.min_players:
             raise ServiceError(
-                "conflict", "not_enough_players", f"At least {kind.min_players} players are needed to start."
+                "conflict", "not_enough_players", gettext("At least {count} players are needed to start.").format(count=kind.min_players)
             )
         rng = game_rng(game)
         order = list(range(len(seats)))
@@ -330,7 +338,7 @@ def _check_command(command: Any) -> dict[str, Any]:
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise ServiceError("invalid", "malformed_command", 'A command is a JSON object with a "type", e.g. {"type": "take_gold"}.')
     if len(json.dumps(command)) > MAX_COMMAND_BYTES:
-        raise ServiceError("invalid", "malformed_command", "This command is too large.")
+        raise ServiceError("invalid", "malformed_command", gettext("This command is too large."))
     return command
 
 
@@ -338,14 +346,14 @@ def _check_key(key: Any) -> str | None:
     if key is None or key == "":
         return None  # no key: the command is not deduplicated
     if not isinstance(key, str) or len(key) > 128 or not key.isprintable():
-        raise ServiceError("invalid", "invalid_idempotency_key", "Idempotency-Key is up to 128 printable characters.")
+        raise ServiceError("invalid", "invalid_idempotency_key", gettext("Idempotency-Key is up to 128 printable characters."))
     return key
 
 
 def _replay(game: Game, prior: Command, command: dict[str, Any]) -> CommandResult:
     if prior.command != command:
         raise ServiceError(
-            "conflict", "idempotency_key_reused", "This Idempotency-Key was used for a different command."
+            "conflict", "idempotency_key_reused", gettext("This Idempotency-Key was used for a different command.")
         )
     rows = Event.objects.filter(game=game, seq__gte=prior.first_seq, seq__lte=prior.last_seq).order_by("seq")
     return CommandResult(_render_events(game, list(rows), prior.seat), prior.last_seq, replayed=True)
@@ -369,7 +377,7 @@ def execute(
     command = _check_command(command)
     key = _check_key(idempotency_key)
     if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
-        raise ServiceError("invalid", "invalid_expected_version", "expected_version must be an integer.")
+        raise ServiceError("invalid", "invalid_expected_version", gettext("expected_version must be an integer."))
     attempts = max(1, int(settings.GAMES_COMMAND_RETRIES))
     for attempt in range(attempts):
         try:
@@ -381,7 +389,7 @@ def execute(
             # SQLite: "database is locked" past the busy timeout; PostgreSQL: serialization trouble.
             log.warning("command on game %s hit a database conflict (attempt %d): %s", game_id, attempt + 1, exc)
         time.sleep(0.005 * (attempt + 1))
-    raise ServiceError("conflict", "busy", "The game is busy; send the command again.")
+    raise ServiceError("conflict", "busy", gettext("The game is busy; send the command again."))
 
 
 def _execute_once(
@@ -396,19 +404,21 @@ def _execute_once(
             return _replay(game, prior, command)
     if game.status != Game.Status.ACTIVE:
         code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
-        raise ServiceError("conflict", code, f"This game is {game.get_status_display()}; it takes no commands.")
+        raise ServiceError("conflict", code, gettext("This game is {status}; it takes no commands.").format(status=game.get_status_display()))
     seat: int | None = getattr(game, "viewer_seat", None)
     if seat is None:
-        raise ServiceError("forbidden", "not_a_player", "You have no seat in this game.")
+        raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
     if expected_version is not None and expected_version != game.version:
         raise ServiceError(
             "conflict",
             "version_conflict",
-            f"The game moved on: it is at version {game.version}, not {expected_version}.",
+            gettext("The game moved on: it is at version {version}, not {expected}.").format(
+                version=game.version, expected=expected_version
+            ),
             version=game.version,
         )
     if seat not in game.awaiting:
-        raise ServiceError("forbidden", "not_your_turn", "The game is not waiting for your seat now.")
+        raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
     kind = get_kind(game.kind)
     state = store.load_state(game)
     try:
@@ -416,7 +426,7 @@ def _execute_once(
     except kind.illegal_command as exc:
         raise ServiceError("invalid", getattr(exc, "code", "illegal_command"), getattr(exc, "message", str(exc))) from exc
     if not events:
-        raise ServiceError("invalid", "no_effect", "This command changes nothing.")
+        raise ServiceError("invalid", "no_effect", gettext("This command changes nothing."))
     record = Command.objects.create(
         game=game,
         user=user,
@@ -441,7 +451,7 @@ def get_game(game_id: Any) -> Game:
 def list_games(user: User, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
     """Games filtered by status and/or the user's own, newest first."""
     queryset = Game.objects.all().annotate(seated=Count("seats"))
-    if status:
+    if status is not None:
         if status not in Game.Status.values:
             raise ServiceError("invalid", "invalid_status", f"status is one of {', '.join(Game.Status.values)}.")
         queryset = queryset.filter(status=status)
@@ -513,10 +523,10 @@ def history(game: Game, user: User | None, after: Any = 0, limit: Any = 1000) ->
 def state_at(game: Game, user: User | None, at: Any = None) -> dict[str, Any]:
     """The viewer's view as it was right after event `at` (default: now): the replay of a game."""
     if game.version == 0:
-        raise ServiceError("conflict", "not_started", "This game has not started yet.")
+        raise ServiceError("conflict", "not_started", gettext("This game has not started yet."))
     seq = game.version if at in (None, "") else _parse_seq(at, "at")
     if not 1 <= seq <= game.version:
-        raise ServiceError("invalid", "invalid_at", f"at must be between 1 and {game.version}.")
+        raise ServiceError("invalid", "invalid_at", gettext("at must be between 1 and {version}.").format(version=game.version))
     kind = get_kind(game.kind)
     state = store.load_state(game, at=seq)
     return {"version": seq, "view": kind.rules.view(state, seat_of(game, user))}

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Absence, Outbox, Preference, SeatPresence
+from .models import Outbox, Preference
 
 
 @admin.register(Outbox)
@@ -13,5 +13,3 @@ class OutboxAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Preference)
-admin.site.register(Absence)
-admin.site.register(SeatPresence)

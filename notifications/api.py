@@ -11,11 +11,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import validated_body
 from config.errors import ServiceError
 from games import deadlines
+from games.models import Absence
 
 from . import services
-from .models import Absence, Preference
+from .models import Kind, Preference
 
 
 def _preference_json(user: Any) -> dict[str, Any]:
@@ -23,10 +25,13 @@ def _preference_json(user: Any) -> dict[str, Any]:
     return {"mode": pref.mode, "opted_out": list(pref.opted_out)}
 
 
-_PREFERENCES = inline_serializer("Preferences", {
-    "mode": serializers.ChoiceField(choices=Preference.Mode.choices),
-    "opted_out": serializers.ListField(child=serializers.CharField(), help_text="kinds of email not wanted"),
-})
+class PreferencesSerializer(serializers.Serializer[Any]):
+    mode = serializers.ChoiceField(choices=Preference.Mode.choices, required=False)
+    opted_out = serializers.ListField(child=serializers.ChoiceField(choices=Kind.choices), required=False,
+                                      help_text="kinds of email not wanted")
+
+
+_PREFERENCES = PreferencesSerializer
 _ABSENCE = inline_serializer("Absence", {
     "id": serializers.IntegerField(read_only=True),
     "starts_at": serializers.DateTimeField(),
@@ -47,9 +52,8 @@ class PreferencesView(APIView):
 
     @extend_schema(request=_PREFERENCES, responses={200: _PREFERENCES})
     def patch(self, request: Request) -> Response:
-        if not isinstance(request.data, dict):
-            raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
-        services.update_preferences(request.user, request.data.get("mode"), request.data.get("opted_out"))  # type: ignore[arg-type]
+        data = validated_body(PreferencesSerializer, request.data)
+        services.update_preferences(request.user, data.get("mode"), data.get("opted_out"))  # type: ignore[arg-type]
         return Response(_preference_json(request.user))
 
 

@@ -2,16 +2,16 @@ from django.apps import AppConfig
 
 
 class NotificationsConfig(AppConfig):
-    """Registers the hook subscribers that keep deadlines and write outbox rows with the events."""
+    """Registers the hook listeners that write outbox rows with the events and the deadlines' notices."""
 
     name = "notifications"
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from games import deadlines, hooks
+        from games import hooks
 
         from . import services
 
-        # Order matters: the deadline columns are settled first, so the turn emails show the final deadline.
-        hooks.subscribe(deadlines.on_events_appended)
         hooks.subscribe(services.on_events_appended)
+        hooks.on_timeout(services.on_timeout_played)
+        hooks.on_reminder(services.on_reminder_due)

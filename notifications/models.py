@@ -1,33 +1,34 @@
-"""Outbox rows, notification preferences, absences (vacation) and the per-seat timeout record.
+"""Outbox rows and notification preferences.
 
-The seat-presence and absence tables serve games/deadlines.py too; they live here because the games
-models belong to the hosting code and these tables are only about reaching (or not reaching) a player.
+Absences (vacation) and the per-seat timeout record belong to the deadlines and live in games.models.
 """
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
     """The kinds of game email; a player can opt out of each."""
 
-    TURN = "turn", "your turn"
-    REMINDER = "reminder", "reminder before the deadline"
-    TIMEOUT = "timeout", "deadline passed"
-    STARTED = "started", "game started"
-    ENDED = "ended", "game ended"
-    DIGEST = "digest", "daily digest"
+    TURN = "turn", _("your turn")
+    REMINDER = "reminder", _("reminder before the deadline")
+    TIMEOUT = "timeout", _("deadline passed")
+    STARTED = "started", _("game started")
+    ENDED = "ended", _("game ended")
+    DIGEST = "digest", _("daily digest")
+    ANSWER = "answer", _("answer to a reply by email")
 
 
 class Preference(models.Model):
     """How a player wants game emails: each one, a daily digest, or none; plus kinds opted out of."""
 
     class Mode(models.TextChoices):
-        EACH = "each", "every email"
-        DIGEST = "digest", "a daily digest"
-        NONE = "none", "no email"
+        EACH = "each", _("every email")
+        DIGEST = "digest", _("a daily digest")
+        NONE = "none", _("no email")
 
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_pref")
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.EACH)
@@ -37,33 +38,6 @@ class Preference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.mode} (-{','.join(self.opted_out)})"
-
-
-class Absence(models.Model):
-    """A declared vacation: deadlines of the player's games pause while it lasts."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="absences")
-    starts_at = models.DateTimeField()
-    ends_at = models.DateTimeField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["user_id", "starts_at"]
-        indexes = [models.Index(fields=["user", "ends_at"], name="absence_user_end_idx")]
-        constraints = [models.CheckConstraint(condition=models.Q(ends_at__gt=models.F("starts_at")), name="absence_positive")]
-
-
-class SeatPresence(models.Model):
-    """Timeouts of one seat in one game: after enough in a row the seat is absent and the bot plays it at once."""
-
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
-    seat = models.PositiveSmallIntegerField()
-    consecutive_timeouts = models.PositiveIntegerField(default=0)
-    total_timeouts = models.PositiveIntegerField(default=0)
-    absent_since = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="seat_presence_unique")]
 
 
 class Outbox(models.Model):
@@ -94,6 +68,8 @@ class Outbox(models.Model):
     # Stable across retries so that a mail sent twice (a crash after SMTP accepted it) is one mail to the reader.
     message_id = models.CharField(max_length=255)
     unsubscribe_url = models.CharField(max_length=500)
+    # The signed address to answer to (a turn, a reminder, an answer): replying plays (mailin app).
+    reply_to = models.CharField(max_length=255, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveIntegerField(default=0)
     next_attempt_at = models.DateTimeField()

@@ -20,7 +20,7 @@ import logging
 import os
 import smtplib
 import zoneinfo
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -32,20 +32,20 @@ from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ServiceError
-from games import deadlines
+from games import deadlines, store
 from games.models import Command, Event, Game, Seat
-from games.registry import get_kind
+from games.registry import GameKind, get_kind
+from mailin.tokens import reply_address
 
-from . import texts
 from .models import Kind, Outbox, Preference
-from .texts import t
 
 if TYPE_CHECKING:
-    from games.hooks import EventsAppended
+    from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed
 
 log = logging.getLogger(__name__)
 
@@ -118,9 +118,9 @@ def read_unsubscribe_token(token: str) -> tuple[User, str]:
         user = User.objects.get(pk=int(data["u"]))
         kind = str(data["k"])
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError, ValueError):
-        raise ServiceError("invalid", "invalid_token", "This unsubscribe link is not valid.") from None
+        raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid.")) from None
     if kind != "all" and kind not in Kind.values:
-        raise ServiceError("invalid", "invalid_token", "This unsubscribe link is not valid.")
+        raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid."))
     return user, kind
 
 
@@ -150,10 +150,15 @@ class Message:
     intro: list[str]
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)
+    reply_to: str = ""  # a signed play+... address: answering the email plays (mailin)
 
 
-def _lang(user: User) -> str:
-    return user.language if user.language in texts.LANGUAGES else "en"
+LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+def language_of(user: User) -> str:
+    """The language of the emails and pages this player reads (theirs, else the site default)."""
+    return user.language if user.language in LANGUAGES else settings.LANGUAGE_CODE
 
 
 def format_time(moment: datetime, user: User) -> str:
@@ -163,9 +168,10 @@ def format_time(moment: datetime, user: User) -> str:
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):
         zone = zoneinfo.ZoneInfo("UTC")
     local = moment.astimezone(zone)
-    if _lang(user) == "de":
-        return local.strftime("%d.%m.%Y %H:%M ") + f"({local.tzname()})"
-    return local.strftime("%Y-%m-%d %H:%M ") + f"({local.tzname()})"
+    with translation.override(language_of(user)):
+        # Translators: a date and time in strftime's notation, e.g. 31.12.2026 18:00 in German.
+        pattern = _("%Y-%m-%d %H:%M")
+    return local.strftime(pattern + " ") + f"({local.tzname()})"
 
 
 def game_url(game: Game, at: int | None = None) -> str:
@@ -181,21 +187,20 @@ def _message_id(dedupe_key: str) -> str:
 
 def render(message: Message) -> tuple[str, str]:
     """The plain-text and HTML bodies of a message."""
-    lang = _lang(message.user)
+    lang = language_of(message.user)
     context = {
         "lang": lang,
-        "hello": t("hello", lang, name=message.user.display_name),
+        "name": message.user.display_name,
         "intro": message.intro,
         "sections": message.sections,
         "links": message.links,
         "unsubscribe_url": unsubscribe_url(message.user, message.kind),
-        "unsubscribe_label": t("unsubscribe_link", lang),
-        "unsubscribe_line": t("unsubscribe", lang, url=unsubscribe_url(message.user, message.kind)),
-        "footer": t("footer", lang),
+        "settings_url": f"{settings.SITE_URL}/settings/",
         "subject": message.subject,
     }
-    text = render_to_string("notifications/email/message.txt", context)
-    html = render_to_string("notifications/email/message.html", context)
+    with translation.override(lang):
+        text = render_to_string("notifications/email/message.txt", context)
+        html = render_to_string("notifications/email/message.html", context)
     return text, html
 
 
@@ -203,6 +208,8 @@ def _may_email(user: User, kind: str) -> str | None:
     """The outbox status a new row of this kind gets for this user, or None when nothing is to be sent."""
     if not user.is_active or user.email_verified_at is None:
         return None  # game emails go to verified addresses only
+    if kind == Kind.ANSWER:
+        return Outbox.Status.PENDING  # the player wrote to us and waits for this answer, whatever the mode
     pref = preference(user)
     if pref.mode == Preference.Mode.NONE or kind in pref.opted_out:
         return None
@@ -228,12 +235,13 @@ def enqueue(messages: Iterable[Message]) -> int:
                 user=message.user,
                 game=message.game,
                 to_email=message.user.email,
-                language=_lang(message.user),
+                language=language_of(message.user),
                 subject=message.subject[:255],
                 body_text=text,
                 body_html=html,
                 message_id=_message_id(message.dedupe_key),
                 unsubscribe_url=unsubscribe_url(message.user, message.kind),
+                reply_to=message.reply_to,
                 status=status,
                 # The task sent after commit normally delivers first; the sweep steps in only after this.
                 next_attempt_at=now + timedelta(seconds=setting("NOTIFICATIONS_FIRST_SWEEP_DELAY", 60)),
@@ -268,23 +276,25 @@ def _seat_users(game: Game) -> dict[int, User]:
 
 
 def _history(game: Game, seat: int, after_seq: int, lang: str, names: dict[int, str], upto: int | None = None) -> list[str]:
-    """The events after `after_seq` as `seat` may see them, in words; service moves are marked."""
-    rules = get_kind(game.kind).rules
+    """The events after `after_seq` as `seat` may see them, in words (in the active language); service
+    moves are marked."""
+    kind = get_kind(game.kind)
+    rules, site = kind.rules, kind.site_module
     rows = Event.objects.filter(game=game, seq__gt=after_seq).select_related("command").order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     total = rows.count()
     lines = []
     if total > HISTORY_LIMIT:
-        lines.append(t("more_events", lang, count=total - HISTORY_LIMIT))
+        lines.append(_("... and {count} earlier events").format(count=total - HISTORY_LIMIT))
         rows = rows[total - HISTORY_LIMIT :]
     for row in rows:
         seen = rules.redact(rules.decode(row.data), seat)
         if seen is None:
             continue
-        line = texts.describe_event(seen, lang, names)
+        line = site.describe_event(seen, names)
         if row.command is not None and deadlines.is_timeout_key(row.command.idempotency_key):
-            line += t("for_absent", lang)
+            line += " " + _("(played for the absent player)")
         lines.append(line)
     return lines
 
@@ -292,27 +302,14 @@ def _history(game: Game, seat: int, after_seq: int, lang: str, names: dict[int, 
 def _names(users: dict[int, User], reader_seat: int | None, lang: str) -> dict[int, str]:
     names = {seat: user.display_name for seat, user in users.items()}
     if reader_seat is not None and reader_seat in names:
-        names[reader_seat] = f"{names[reader_seat]} ({t('you', lang)})"
+        with translation.override(lang):
+            names[reader_seat] = _("{name} (you)").format(name=names[reader_seat])
     return names
 
 
-def _table(view: dict[str, Any], lang: str, names: dict[int, str]) -> list[str]:
-    return [
-        t(
-            "table_row",
-            lang,
-            name=names.get(p["seat"], f"#{p['seat']}"),
-            gold=p.get("gold", 0),
-            hand=p.get("hand_size", 0),
-            city=texts.districts(p.get("city", []), lang),
-        )
-        for p in view.get("players", [])
-    ]
-
-
 def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Message:
-    lang = _lang(user)
-    rules = get_kind(game.kind).rules
+    lang = language_of(user)
+    kind = get_kind(game.kind)
     names = _names(users, seat, lang)
     last = (
         Command.objects.filter(game=game, seat=seat, last_seq__lt=game.version)
@@ -320,66 +317,86 @@ def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int
         .values_list("last_seq", flat=True)
         .first()
     )
-    view = rules.view(state, seat)
-    me = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-    choices = [texts.describe_command(c, lang, names) for c in rules.legal_commands(state, seat)]
+    view = kind.rules.view(state, seat)
     deadline = format_time(game.deadline_at, user) if game.deadline_at else "-"
-    history = _history(game, seat, last or 0, lang, names) or [t("nothing_happened", lang)]
-    return Message(
-        kind=Kind.TURN,
-        user=user,
-        game=game,
-        dedupe_key=f"turn:{game.pk}:{seat}:{game.version}",
-        subject=t("subject_turn", lang, game=game.pk),
-        intro=[t("turn_intro", lang, game=game.pk), t("deadline_line", lang, deadline=deadline)],
-        sections=[
-            (t("since_last_turn", lang), history),
-            (t("your_choices", lang), choices),
-            (
-                t("your_hand", lang),
-                [texts.districts(view.get("hand", []), lang)],
-            ),
-            (t("your_gold", lang), [str(me.get("gold", 0))]),
-            (t("your_city", lang), [texts.districts(me.get("city", []), lang)]),
-            (t("your_characters", lang), [texts.characters(view.get("my_characters", []), lang)]),
-            (t("table", lang), _table(view, lang, names)),
-            (t("deadline", lang), [deadline]),
-        ],
-        links=[(t("open_game", lang), game_url(game))],
-    )
+    with translation.override(lang):
+        choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names)
+        history = _history(game, seat, last or 0, lang, names) or [_("Nothing new.")]
+        return Message(
+            kind=Kind.TURN,
+            user=user,
+            game=game,
+            dedupe_key=f"turn:{game.pk}:{seat}:{game.version}",
+            subject=_("Your turn in game #{game}").format(game=game.pk),
+            intro=[
+                _("it is your turn in game #{game}.").format(game=game.pk),
+                _("Please act by {deadline}.").format(deadline=deadline),
+            ],
+            sections=[
+                (_("Since your last turn"), history),
+                (_("Your choices now"), choices),
+                *kind.site_module.email_sections(view, seat, names),
+                (_("Deadline"), [deadline]),
+            ],
+            links=[(_("Open the game"), game_url(game))],
+            reply_to=reply_address(user.pk, game.pk, game.version),
+        )
+
+
+def describe_command(kind: GameKind, command: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> str:
+    """One command in the kind's words, in `lang` (the emails' choices and the words a reply may use)."""
+    with translation.override(lang):
+        return kind.site_module.describe_command(command, names)
+
+
+def numbered_choices(kind: GameKind, commands: list[dict[str, Any]], lang: str, names: Mapping[int, str]) -> list[str]:
+    """The choices as the emails list them, numbered from 1, and how to answer by email."""
+    with translation.override(lang):
+        lines = [f"{n}. {kind.site_module.describe_command(c, names)}" for n, c in enumerate(commands, 1)]
+        hint = _("Reply to this email to play: write the number or the words of your choice on the first "
+                 "line, one line per move for several moves.")
+    return lines + [hint] if lines else lines
 
 
 def _started_message(game: Game, seat: int, user: User, users: dict[int, User]) -> Message:
-    lang = _lang(user)
     players = ", ".join(users[s].display_name for s in sorted(users))
-    return Message(
-        kind=Kind.STARTED,
-        user=user,
-        game=game,
-        dedupe_key=f"started:{game.pk}:{seat}",
-        subject=t("subject_started", lang, game=game.pk),
-        intro=[t("started_intro", lang, game=game.pk, players=players, seat=seat + 1)],
-        links=[(t("open_game", lang), game_url(game))],
-    )
+    with translation.override(language_of(user)):
+        return Message(
+            kind=Kind.STARTED,
+            user=user,
+            game=game,
+            dedupe_key=f"started:{game.pk}:{seat}",
+            subject=_("Game #{game} has started").format(game=game.pk),
+            intro=[
+                _("game #{game} has started with {players}. You sit at seat {seat}.").format(
+                    game=game.pk, players=players, seat=seat + 1
+                )
+            ],
+            links=[(_("Open the game"), game_url(game))],
+        )
 
 
 def _ended_message(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Message:
-    lang = _lang(user)
+    lang = language_of(user)
     names = _names(users, seat, lang)
     view = get_kind(game.kind).rules.view(state, seat)
     scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
-    lines = [t("score_row", lang, name=names.get(s["seat"], f"#{s['seat']}"), total=s.get("total", 0)) for s in scores]
     winners = ", ".join(names.get(w, f"#{w}") for w in view.get("winners") or [])
-    return Message(
-        kind=Kind.ENDED,
-        user=user,
-        game=game,
-        dedupe_key=f"ended:{game.pk}:{seat}",
-        subject=t("subject_ended", lang, game=game.pk),
-        intro=[t("ended_intro", lang, game=game.pk), t("winners", lang, names=winners)],
-        sections=[(t("scores", lang), lines)],
-        links=[(t("replay_game", lang), game_url(game, at=1)), (t("open_game", lang), game_url(game))],
-    )
+    with translation.override(lang):
+        lines = [
+            _("{name}: {total} points").format(name=names.get(s["seat"], f"#{s['seat']}"), total=s.get("total", 0))
+            for s in scores
+        ]
+        return Message(
+            kind=Kind.ENDED,
+            user=user,
+            game=game,
+            dedupe_key=f"ended:{game.pk}:{seat}",
+            subject=_("Game #{game} is over").format(game=game.pk),
+            intro=[_("game #{game} is over.").format(game=game.pk), _("Winner: {names}").format(names=winners)],
+            sections=[(_("Final scores"), lines)],
+            links=[(_("Replay the game"), game_url(game, at=1)), (_("Open the game"), game_url(game))],
+        )
 
 
 def on_events_appended(batch: EventsAppended) -> None:
@@ -408,53 +425,89 @@ def on_events_appended(batch: EventsAppended) -> None:
 def timeout_notice(
     game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int
 ) -> None:
-    """The "deadline passed, we moved for you" email (called by games.deadlines in its transaction)."""
-    lang = _lang(user)
+    """The "deadline passed, we moved for you" email (written in the deadline's transaction)."""
+    lang = language_of(user)
     users = _seat_users(game)
     names = _names(users, seat, lang)
     game.refresh_from_db(fields=["version"])
-    played = _history(game, seat, first_seq - 1, lang, names, upto=game.version)
-    intro = [t("timeout_intro", lang, game=game.pk, policy=t(f"policy_{policy}", lang))]
-    if absent:
-        intro.append(t("absent_note", lang, count=streak))
-    enqueue(
-        [
-            Message(
-                kind=Kind.TIMEOUT,
-                user=user,
-                game=game,
-                dedupe_key=f"timeout:{game.pk}:{seat}:{version}",
-                subject=t("subject_timeout", lang, game=game.pk),
-                intro=intro,
-                sections=[(t("played_for_you", lang), played)],
-                links=[(t("open_game", lang), game_url(game))],
+    with translation.override(lang):
+        played = _history(game, seat, first_seq - 1, lang, names, upto=game.version)
+        policies = {
+            "bot": _("a bot chose a sensible move"),
+            "minimal": _("the least move"),
+        }
+        intro = [
+            _("the deadline in game #{game} passed, so the service played for you ({policy}).").format(
+                game=game.pk, policy=policies.get(policy, policy)
             )
         ]
+        if absent:
+            intro.append(
+                _(
+                    "You missed {count} deadlines in a row, so the bot now plays your seat at once. "
+                    "Open the game and press \"I'm back\" to play again yourself."
+                ).format(count=streak)
+            )
+        message = Message(
+            kind=Kind.TIMEOUT,
+            user=user,
+            game=game,
+            dedupe_key=f"timeout:{game.pk}:{seat}:{version}",
+            subject=_("Deadline passed in game #{game}: we moved for you").format(game=game.pk),
+            intro=intro,
+            sections=[(_("What was played for you"), played)],
+            links=[(_("Open the game"), game_url(game))],
+        )
+    enqueue([message])
+
+
+def on_timeout_played(notice: TimeoutPlayed) -> None:
+    """games.hooks listener: the timeout email of one seat."""
+    timeout_notice(
+        notice.game, notice.seat, notice.user, version=notice.version, first_seq=notice.first_seq,
+        policy=notice.policy, absent=notice.absent, streak=notice.streak,
     )
 
 
 def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
-    """The reminder before the deadline, once per decision (called by games.deadlines in its transaction)."""
+    """The reminder before the deadline, once per decision (written in the deadline's transaction)."""
     users = _seat_users(game)
     messages = []
     for seat in seats:
         user = users.get(seat)
         if user is None or game.deadline_at is None:
             continue
-        lang = _lang(user)
         deadline = format_time(game.deadline_at, user)
-        messages.append(
-            Message(
-                kind=Kind.REMINDER,
-                user=user,
-                game=game,
-                dedupe_key=f"reminder:{game.pk}:{seat}:{version}",
-                subject=t("subject_reminder", lang, game=game.pk, deadline=deadline),
-                intro=[t("reminder_intro", lang, game=game.pk, deadline=deadline)],
-                links=[(t("open_game", lang), game_url(game))],
+        lang = language_of(user)
+        kind = get_kind(game.kind)
+        choices = numbered_choices(kind, kind.rules.legal_commands(store.load_state(game), seat), lang, _names(users, seat, lang))
+        with translation.override(lang):
+            messages.append(
+                Message(
+                    kind=Kind.REMINDER,
+                    user=user,
+                    game=game,
+                    dedupe_key=f"reminder:{game.pk}:{seat}:{version}",
+                    subject=_("Reminder: your move in game #{game} is due {deadline}").format(
+                        game=game.pk, deadline=deadline
+                    ),
+                    intro=[
+                        _(
+                            "game #{game} is still waiting for your move. If you do not act by {deadline}, "
+                            "the service moves for you."
+                        ).format(game=game.pk, deadline=deadline)
+                    ],
+                    sections=[(_("Your choices now"), choices)] if choices else [],
+                    links=[(_("Open the game"), game_url(game))],
+                    reply_to=reply_address(user.pk, game.pk, game.version) if choices else "",
+                )
             )
-        )
     return enqueue(messages)
+
+
+def on_reminder_due(notice: ReminderDue) -> int:
+    """games.hooks listener: the reminders of a deadline; returns the rows written."""
+    return reminder_notice(notice.game, notice.seats, version=notice.version)
 
 
 def send_digests(now: datetime | None = None) -> int:
@@ -473,27 +526,27 @@ def send_digests(now: datetime | None = None) -> int:
             if not held:
                 continue
             user = held[0].user
-            lang = _lang(user)
             by_game: dict[int | None, list[Outbox]] = {}
             for row in held:
                 by_game.setdefault(row.game_id, []).append(row)
             sections = []
             links = []
-            for game_id, rows in by_game.items():
-                title = f"#{game_id}" if game_id else "-"
-                sections.append((title, [r.subject for r in rows]))
-                if rows[0].game is not None:
-                    links.append((f"{t('open_game', lang)} #{game_id}", game_url(rows[0].game)))
-            message = Message(
-                kind=Kind.DIGEST,
-                user=user,
-                game=None,
-                dedupe_key=f"digest:{user.pk}:{held[-1].pk}",
-                subject=t("subject_digest", lang, count=len(held)),
-                intro=[t("digest_intro", lang)],
-                sections=sections,
-                links=links,
-            )
+            with translation.override(language_of(user)):
+                for game_id, rows in by_game.items():
+                    title = f"#{game_id}" if game_id else "-"
+                    sections.append((title, [r.subject for r in rows]))
+                    if rows[0].game is not None:
+                        links.append((_("Open game #{game}").format(game=game_id), game_url(rows[0].game)))
+                message = Message(
+                    kind=Kind.DIGEST,
+                    user=user,
+                    game=None,
+                    dedupe_key=f"digest:{user.pk}:{held[-1].pk}",
+                    subject=_("Your game digest: {count} news").format(count=len(held)),
+                    intro=[_("here is what happened in your games since the last digest.")],
+                    sections=sections,
+                    links=links,
+                )
             written += enqueue([message])
             Outbox.objects.filter(pk__in=[r.pk for r in held]).update(status=Outbox.Status.DIGESTED, sent_at=now)
     return written
@@ -527,13 +580,14 @@ def build_email(row: Outbox, connection: Any = None) -> EmailMultiAlternatives:
         body=row.body_text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[row.to_email],
+        reply_to=[row.reply_to] if row.reply_to else None,
         connection=connection,
         headers={
             "Message-ID": row.message_id,
             "List-Unsubscribe": f"<{row.unsubscribe_url}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Auto-Submitted": "auto-generated",
-            "X-Citadels-Kind": row.kind,
+            "X-Game-Mail-Kind": row.kind,
             "Content-Language": row.language,
         },
     )

@@ -1,12 +1,8 @@
-"""Celery tasks: thin wrappers that take ids and call a service. Every task is idempotent (at-least-once)."""
+"""Celery tasks of the emails (the deadline tasks are games.tasks): thin wrappers that take ids and call a service. Every task is idempotent (at-least-once)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from celery import shared_task
-
-from games import deadlines
 
 from . import services
 
@@ -21,21 +17,6 @@ def deliver_outbox(outbox_id: int) -> str:
 def sweep_outbox() -> int:
     """Every minute: re-send what is stuck (lease expired) or due for a retry."""
     return services.sweep()
-
-
-@shared_task(name="notifications.enforce_due_deadlines")
-def enforce_due_deadlines() -> dict[str, Any]:
-    """Every minute: send due reminders, then enforce every passed deadline."""
-    reminders = deadlines.send_due_reminders()
-    report = deadlines.enforce_due_deadlines()
-    return {"reminders": reminders, **report.__dict__}
-
-
-@shared_task(name="notifications.enforce_deadline")
-def enforce_deadline(game_id: int, version: int) -> int:
-    """Enforce one game's deadline set at `version`, if it is still due (a no-op otherwise)."""
-    result = deadlines.enforce_deadline(game_id, version)
-    return result.commands if result else 0
 
 
 @shared_task(name="notifications.send_digests")

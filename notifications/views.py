@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
@@ -11,16 +13,11 @@ from config.errors import ServiceError
 
 from . import services
 from .models import Kind
-from .texts import t
 
-_KIND_NAMES = {
-    "en": {k.value: k.label for k in Kind} | {"all": "all game emails"},
-    "de": {
-        "turn": "Du bist dran", "reminder": "Erinnerungen", "timeout": "Frist abgelaufen",
-        "started": "Partie begonnen", "ended": "Partie beendet", "digest": "Zusammenfassung",
-        "all": "alle Spiel-E-Mails",
-    },
-}
+
+def kind_name(kind: str) -> str:
+    """The name of a kind of email in the active language ("all" for every game email)."""
+    return _("all game emails") if kind == "all" else str(Kind(kind).label)
 
 
 # csrf_exempt: mail clients POST "List-Unsubscribe=One-Click" without a session or a token; the signed
@@ -33,11 +30,9 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         user, kind = services.read_unsubscribe_token(token)
     except ServiceError as error:
         return render(request, "notifications/unsubscribe.html", {"error": error.message}, status=error.status)
-    lang = user.language if user.language in _KIND_NAMES else "en"
-    context = {"token": token, "kind": kind, "kind_name": _KIND_NAMES[lang].get(kind, kind), "lang": lang,
-               "display_name": user.display_name, "all_name": _KIND_NAMES[lang]["all"],
-               "footer": t("footer", lang)}
-    if request.method == "POST":
-        _, done = services.unsubscribe(token, everything=request.POST.get("all") == "1")
-        context.update(done=True, kind_name=_KIND_NAMES[lang].get(done, done))
-    return render(request, "notifications/unsubscribe.html", context)
+    with translation.override(services.language_of(user)):
+        context = {"token": token, "kind": kind, "kind_name": kind_name(kind), "display_name": user.display_name}
+        if request.method == "POST":
+            _user, done = services.unsubscribe(token, everything=request.POST.get("all") == "1")
+            context.update(done=True, kind_name=kind_name(done))
+        return render(request, "notifications/unsubscribe.html", context)

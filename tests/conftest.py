@@ -21,11 +21,15 @@ def _fast_hashing_and_clean_cache(settings: Any) -> Iterator[None]:
     """Cheap password hashing in tests, and no state carried between tests by the state cache."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.ACCOUNTS_ASYNC_MAIL = False  # mails straight into mail.outbox; the Celery path has its own test
+    from django.core.cache import cache
+
     from games import store
 
     store.state_cache.clear()
+    cache.clear()  # rate-limit counters
     yield
     store.state_cache.clear()
+    cache.clear()
 
 
 @pytest.fixture

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from citadels import RULES
+from citadels.site import words
 from games import services, store
 from games.models import Command, Event, Game
-from notifications import texts
 from tests.games.helpers import seat_users, started_game
 
 from .conftest import SCREENSHOTS
@@ -65,14 +65,25 @@ def _play_until(game: Game, done: Any, limit: int = 300) -> None:
 
 
 def _row(page: Any, name: str) -> list[str]:
-    """The cells of a player's row in the table: [marker+name, gold, hand size, city]."""
-    row = page.locator("table tr").filter(has=page.locator("td", has_text=re.compile(rf"^(▶ )?{re.escape(name)}$")))
-    assert row.count() == 1, f"no single table row for {name}: {page.locator('table').inner_text()}"
-    return [cell.strip() for cell in row.locator("td").all_inner_texts()]
+    """A player's box on the table: [marker+name, gold, hand size, city (names, or "(none)")]."""
+    box = page.locator("article.player").filter(
+        has=page.locator("h3", has_text=re.compile(rf"^(▶ )?{re.escape(name)}( \(you\))?( ♕)?$"))
+    )
+    assert box.count() == 1, f"no single player box for {name}: {page.locator('.players').inner_text()}"
+    title = box.locator("h3").inner_text().replace(" ♕", "").replace(" (you)", "").strip()
+    facts = box.locator(".facts").inner_text()
+    gold, hand = re.search(r"(\d+) gold · (\d+) cards? in hand", facts).groups()  # type: ignore[union-attr]
+    city = [b.strip() for b in box.locator("ul.city li.card b").all_inner_texts()]
+    return [title, gold, hand, ", ".join(city) if city else "(none)"]
+
+
+def _en(function: Any, *args: Any) -> Any:
+    with translation.override("en"):
+        return function(*args)
 
 
 def _hand_text(view: dict[str, Any]) -> str:
-    return texts.districts(view["hand"], "en")
+    return " ".join(_en(words.district_name, d) for d in view["hand"])
 
 
 def _uncaught(page: Any) -> list[str]:
@@ -109,20 +120,21 @@ def test_player_signs_in_chooses_a_character_then_takes_gold(make_user: Any, bro
     # The player's own view: name in the nav, hand, gold and city of everyone, and the draft's choices.
     view = _view(game, seat)
     assert page.locator("nav").inner_text().count(me.display_name) == 1
-    assert page.locator("h1").inner_text() == f"Game #{game.pk} (being played, v{game.version})"
-    assert page.locator("p", has_text="Your hand:").inner_text().startswith(f"Your hand: {_hand_text(view)}")
+    assert page.locator("h1").inner_text() == f"Citadels #{game.pk} being played"
+    assert page.locator("#game").get_attribute("data-version") == str(game.version)
+    assert " ".join(page.locator("ul.hand li.card b").all_inner_texts()) == _hand_text(view)
     for player in view["players"]:
         name = users[player["seat"]].display_name
         marker = "▶ " if player["seat"] == seat else ""
         assert _row(page, name) == [f"{marker}{name}", str(player["gold"]), str(player["hand_size"]), "(none)"]
     buttons = page.locator("#commands button.cmd")
     legal = _legal(game, seat)
-    assert buttons.all_inner_texts() == [texts.describe_command(c, "en", {}) for c in legal]
+    assert buttons.all_inner_texts() == [_en(words.describe_command, c, {}) for c in legal]
     assert page.locator("h2", has_text="Your choices").is_visible()
 
     # Click a character: the API stores the choice, the page reloads and shows it.
     choice = next(c for c in legal if c["type"] == "choose_character" and c["character"] not in ("assassin", "thief"))
-    label = texts.describe_command(choice, "en", {})
+    label = _en(words.describe_command, choice, {})
     version = game.version
     with page.expect_navigation():
         page.get_by_role("button", name=label, exact=True).click()
@@ -132,9 +144,9 @@ def test_player_signs_in_chooses_a_character_then_takes_gold(make_user: Any, bro
     assert record.command == choice and record.seat == seat and record.first_seq == version + 1
     stored = list(Event.objects.filter(game=game, seq__gt=version).order_by("seq"))
     assert stored and all(e.actor_id == me.pk for e in stored) and stored[-1].seq == game.version
-    character = texts.character_name(choice["character"], "en")
-    assert page.locator("h1").inner_text().endswith(f"v{game.version})")
-    assert f"Your characters: {character}" in page.locator("main").inner_text()
+    character = _en(words.character_name, choice["character"])
+    assert page.locator("#game").get_attribute("data-version") == str(game.version)
+    assert character in page.locator("ul.characters").last.inner_text()
     assert page.get_by_role("button", name=label, exact=True).count() == 0
 
     # Let the others play (through the services) until this player's turn starts, then take gold.
@@ -263,7 +275,7 @@ def test_spectator_sees_the_public_view_without_hand_or_buttons(
     spectator = make_user("Watcher")
     public = _view(game, None)
     secret_cards = {
-        texts.district_name(d, "en") for s in users for d in _view(game, s)["hand"]
+        _en(words.district_name, d) for s in users for d in _view(game, s)["hand"]
     }
     for viewer in (spectator, None):
         page = page_for(viewer)
@@ -275,7 +287,7 @@ def test_spectator_sees_the_public_view_without_hand_or_buttons(
             assert row[1:3] == [str(player["gold"]), str(player["hand_size"])]
         assert "Your hand" not in body and "Your characters" not in body and "Your choices" not in body
         assert page.locator("button.cmd").count() == 0 and page.locator("#error").count() == 0
-        assert page.locator("ol li").count() == game.version  # the public history, one line per event
+        assert page.locator("ol.history li").count() == game.version  # the public history, one line per event
         leaked = sorted(card for card in secret_cards if card in body)
         assert not leaked, f"a spectator sees cards in hands: {leaked}"
         nav = page.locator("nav").inner_text()
@@ -305,23 +317,23 @@ def test_replay_shows_the_earlier_state(make_user: Any, page_for: Any, live_serv
     page = page_for(me)
 
     page.goto(f"{live_server.url}/games/{game.pk}/?at={before}")
-    assert f"Replay: the game after event {before}." in page.locator("main").inner_text()
+    assert f"after step {before} of {game.version}." in page.locator("main").inner_text()
     assert _row(page, me.display_name)[1] == str(then["players"][seat]["gold"]) == str(now_gold - 2)
-    assert page.locator("p", has_text="Your hand:").inner_text().startswith(f"Your hand: {_hand_text(then)}")
+    assert " ".join(page.locator("ul.hand li.card b").all_inner_texts()) == _hand_text(then)
     assert page.locator("button.cmd").count() == 0  # no playing from the past
 
     # The arrow steps one event forward: the gold is there; "now" goes back to the live page.
     with page.expect_navigation():
-        page.get_by_role("link", name="→").click()
+        page.get_by_role("link", name="Next step").click()
     assert page.url.endswith(f"?at={before + 1}")
     assert _row(page, me.display_name)[1] == str(now_gold)
     with page.expect_navigation():
-        page.get_by_role("link", name="←").click()
+        page.get_by_role("link", name="Back").click()
     assert page.url.endswith(f"?at={before}")
     with page.expect_navigation():
-        page.get_by_role("link", name="now").click()
+        page.get_by_role("link", name="Leave the replay").click()
     assert page.url == f"{live_server.url}/games/{game.pk}/"
-    assert "Replay" not in page.locator("main").inner_text()
+    assert "Replay:" not in page.locator("main").inner_text()
     assert _row(page, me.display_name)[1] == str(now_gold)
 
     # A replay position that does not exist: the error page with the API's message.
@@ -337,14 +349,14 @@ def test_replay_history_stops_at_the_replayed_event(make_user: Any, page_for: An
     game, users, seat, before = _game_after_taking_gold(make_user)
     page = page_for(users[seat])
     page.goto(f"{live_server.url}/games/{game.pk}/?at=2")
-    assert page.locator("ol li").count() == 2, page.locator("ol").inner_text()
+    assert page.locator("ol.history li").count() == 2, page.locator("ol.history").inner_text()
 
 
 # --- "I'm back" -------------------------------------------------------------------------------------------
 
 
 def test_im_back_button_hands_the_seat_back_to_the_player(make_user: Any, page_for: Any, live_server: Any) -> None:
-    from notifications.models import SeatPresence
+    from games.models import SeatPresence
 
     game, users = _three_players(make_user)
     seat = (game.awaiting[0] + 1) % 3  # not the awaited seat: no bot move is due for it now

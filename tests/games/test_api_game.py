@@ -28,11 +28,11 @@ def play_through_api(clients: list[APIClient], rng: random.Random, players: int)
     assert created.status_code == 201, created.json()
     game_id = created.json()["id"]
     assert created.json()["seats"][0]["display_name"]
-    listed = clients[1].get("/api/games/?status=open").json()
+    listed = clients[1].get("/api/games/?status=open").json()["results"]
     assert game_id in [g["id"] for g in listed]
     for client in clients[1:]:
         assert client.post(f"/api/games/{game_id}/join").status_code == 200
-    assert clients[1].get("/api/games/?mine=1").json()[0]["id"] == game_id
+    assert clients[1].get("/api/games/?mine=1").json()["results"][0]["id"] == game_id
     started = clients[0].post(f"/api/games/{game_id}/start")
     assert started.status_code == 200 and started.json()["status"] == "active"
     by_seat = {client.get(f"/api/games/{game_id}/").json()["seat"]: client for client in clients}

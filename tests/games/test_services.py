@@ -67,7 +67,7 @@ def test_start_with_fewer_players_than_wanted_and_abandon(make_user: Any) -> Non
     [
         ({"kind": "chess", "players": 2}, "unknown_kind"),
         ({"players": 1}, "invalid_players"),
-        ({"players": 8}, "invalid_players"),
+        ({"players": 9}, "invalid_players"),
         ({"players": 4, "options": {"deck": ["castle"] * 60}}, "invalid_options"),
         ({"players": 4, "options": "x"}, "invalid_options"),
         ({"players": 4, "options": {"edition": "1066"}}, "invalid_options"),

@@ -13,14 +13,14 @@ from django.utils import timezone
 from accounts.models import User
 from games import services, store
 from games.models import Game
-from games.registry import get_kind
+from games.registry import DEFAULT_KIND, get_kind
 
 NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de")]
 PASSWORD = "demo-password-1"
 
 
 class Command(BaseCommand):
-    help = "Create demo players and a Citadels game that bots have played partly; print how to sign in."
+    help = "Create demo players and a game that bots have played partly; print how to sign in."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--players", type=int, default=4, choices=range(2, 5))
@@ -45,7 +45,7 @@ class Command(BaseCommand):
                     email_verified_at=timezone.now(),
                 )
             users.append(user)
-        game = services.create_game(users[0], "citadels", players)
+        game = services.create_game(users[0], DEFAULT_KIND, players)
         for user in users[1:]:
             services.join_game(user, game.pk)
         services.start_game(users[0], game.pk)
@@ -60,7 +60,7 @@ class Command(BaseCommand):
                 break
             seat = next((s for s in game.awaiting if s != alice_seat or played < moves), game.awaiting[0])
             state = store.load_state(game)
-            command = get_kind("citadels").timeout_bot(state, seat, rng)
+            command = get_kind(DEFAULT_KIND).timeout_bot(state, seat, rng)
             services.execute(by_seat[seat], game.pk, command, idempotency_key=f"demo-{game.version}")
             played += 1
             game.refresh_from_db()

@@ -1,0 +1,155 @@
+"""The helper that turns a Citadels view into what the table template (templates/citadels/table.html) shows.
+
+Everything here reads the viewer's `view` (spectators the public one) and their legal commands; card names
+and texts come through `words` in the active language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from citadels.cards import CHARACTERS, DISTRICTS
+
+from . import words
+
+TABLE_TEMPLATE = "citadels/table.html"
+
+# Choices made of cards: the cards are selected, then one button sends the command with them.
+_CARD_CHOICES = {
+    "keep_card": ("district", False),
+    "use_laboratory": ("district", False),
+    "redraw": ("districts", True),
+}
+
+
+def district_card(district_id: str) -> dict[str, Any]:
+    """A district as the template draws it: colour, cost, points, name and (purple) text."""
+    card = DISTRICTS.get(district_id)
+    return {
+        "id": district_id,
+        "name": words.district_name(district_id),
+        "colour": card.colour.value if card else "grey",
+        "cost": card.cost if card else "?",
+        "points": card.points if card else "?",
+        "extra_points": bool(card and card.points != card.cost),
+        "text": words.district_text(district_id),
+    }
+
+
+def character_card(character_id: str, status: str = "") -> dict[str, Any]:
+    """A character as the template draws it: rank, name, ability, and its state in this round."""
+    card = CHARACTERS.get(character_id)
+    return {
+        "id": character_id,
+        "rank": card.rank if card else "?",
+        "name": words.character_name(character_id),
+        "colour": card.colour.value if card and card.colour else "none",
+        "text": words.character_text(character_id),
+        "status": status,
+    }
+
+
+def _round_characters(view: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
+    """The characters whose fate this round is public: face up, called (with the player), killed, robbed."""
+    shown: dict[str, dict[str, Any]] = {}
+    for character in view.get("face_up", []):
+        shown[character] = character_card(character, _("face up, out of the round"))
+    for player in view.get("players", []):
+        for character in player.get("characters", []):
+            shown[character] = character_card(character, _("called: {name}").format(name=names.get(player["seat"], "?")))
+    turn = view.get("turn") or {}
+    if turn.get("character"):
+        shown[turn["character"]] = character_card(
+            turn["character"], _("playing now: {name}").format(name=names.get(turn.get("seat", -1), "?"))
+        )
+    for key, label in (("killed", _("murdered")), ("robbed", _("robbed"))):
+        if view.get(key):
+            card = shown.get(view[key]) or character_card(view[key])
+            card["status"] = f"{card['status']}, {label}" if card["status"] else label
+            shown[view[key]] = card
+    return sorted(shown.values(), key=lambda c: (str(c["rank"]), c["id"]))
+
+
+def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mapping[str, Any]) -> dict[str, Any]:
+    """Buttons for simple commands; card selections (with a confirm button) for the choices made of cards."""
+    buttons = []
+    choices: dict[str, dict[str, Any]] = {}
+    for command in legal:
+        kind = str(command.get("type"))
+        if kind in _CARD_CHOICES:
+            field, multiple = _CARD_CHOICES[kind]
+            if kind not in choices:
+                source = (view.get("drawn") or {}).get("cards", []) if kind == "keep_card" else view.get("hand", [])
+                choices[kind] = {
+                    "type": kind,
+                    "field": field,
+                    "multiple": multiple,
+                    "cards": [district_card(d) for d in source],
+                    "allowed": set(),
+                    "title": {
+                        "keep_card": _("Keep one of the cards you drew"),
+                        "use_laboratory": _("Laboratory: discard one card for 1 gold"),
+                        "redraw": _("Magician: discard any cards and draw as many"),
+                    }[kind],
+                    "confirm": {
+                        "keep_card": _("Keep the selected card"),
+                        "use_laboratory": _("Discard the selected card"),
+                        "redraw": _("Discard the selected cards and draw"),
+                    }[kind],
+                }
+            choices[kind]["allowed"].update(command.get("districts") or [command.get(field)])
+            continue
+        buttons.append({"label": words.describe_command(command, names), "json": json.dumps(command)})
+    for choice in choices.values():
+        choice["cards"] = [c for c in choice["cards"] if c["id"] in choice["allowed"]]
+        del choice["allowed"]
+    return {"buttons": buttons, "card_choices": list(choices.values())}
+
+
+def table(
+    view: Mapping[str, Any] | None, seat: int | None, names: Mapping[int, str], legal: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What the table template shows of `view` for the viewer at `seat` (None: a spectator)."""
+    view = view or {}
+    turn = view.get("turn") or {}
+    awaiting = set(view.get("awaiting", []))
+    players = [
+        {
+            "seat": p["seat"],
+            "name": names.get(p["seat"], f"#{p['seat']}"),
+            "gold": p.get("gold", 0),
+            "hand_size": p.get("hand_size", 0),
+            "city": [district_card(d) for d in p.get("city", [])],
+            "characters": [words.character_name(c) for c in p.get("characters", [])],
+            "awaited": p["seat"] in awaiting,
+            "crown": p["seat"] == view.get("crown"),
+            "me": p["seat"] == seat,
+            "playing": p["seat"] == turn.get("seat"),
+        }
+        for p in view.get("players", [])
+    ]
+    scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
+    draft = view.get("draft")
+    return {
+        "round": view.get("round"),
+        "crown": names.get(view.get("crown", -1), ""),
+        "deck_size": view.get("deck_size"),
+        "discard_size": view.get("discard_size"),
+        "characters": _round_characters(view, names),
+        "players": players,
+        "seat": seat,
+        "hand": [district_card(d) for d in view.get("hand", [])] if seat is not None else None,
+        "my_characters": [character_card(c) for c in view.get("my_characters", [])] if seat is not None else None,
+        "draft": {"action": draft["action"], "characters": [character_card(c) for c in draft["characters"]]}
+        if draft else None,
+        "face_down": character_card(view["face_down"]) if view.get("face_down") else None,
+        "scores": [
+            {"name": names.get(s["seat"], "?"), "total": s.get("total"), "winner": s["seat"] in (view.get("winners") or [])}
+            for s in scores
+        ],
+        **_commands(legal, names, view),
+    }

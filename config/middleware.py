@@ -1,0 +1,35 @@
+"""A signed-in player sees the site in their own language and time zone, whatever the browser says."""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone, translation
+
+
+class UserPreferencesMiddleware:
+    """After authentication: activate the player's language and time zone (anonymous: the browser's language)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+        self.languages = {code for code, _name in settings.LANGUAGES}
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = request.user
+        if user.is_authenticated:
+            language = getattr(user, "language", "")
+            if language in self.languages:
+                translation.activate(language)
+                request.LANGUAGE_CODE = language
+            try:
+                timezone.activate(zoneinfo.ZoneInfo(getattr(user, "time_zone", "") or "UTC"))
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                timezone.deactivate()
+        else:
+            timezone.deactivate()
+        response = self.get_response(request)
+        timezone.deactivate()
+        return response

@@ -1,0 +1,44 @@
+"""The OpenAPI schema's shared parts: every operation documents the JSON error answers it can give.
+
+All errors of the API have one shape, `{"code", "message"}` (config.api.exception_handler), so one
+component describes them; `AutoSchema` adds it for each error status an operation can answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.openapi import AutoSchema
+from rest_framework import serializers
+
+ERROR_STATUSES: dict[int, str] = {
+    400: "The request is malformed or the rules refuse it (`code` says which).",
+    401: "Not signed in, or the token is not valid.",
+    403: "Signed in, but not allowed (e.g. not a player of this game, not your turn, CSRF).",
+    404: "There is no such thing (e.g. no game of this id, an invalid page cursor).",
+    409: "The state does not allow it now (e.g. the game moved on: version conflict, game not open).",
+    429: "Too many requests; try again after `Retry-After` seconds.",
+}
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    """Every error answer of the API."""
+
+    code = serializers.CharField(help_text="stable, for programs: e.g. not_your_turn, version_conflict")
+    message = serializers.CharField(help_text="for people")
+    fields = serializers.DictField(required=False, help_text="per-field messages of an invalid body")  # type: ignore[assignment]
+    version = serializers.IntegerField(required=False, help_text="the game's version, on a version conflict")
+
+
+class ApiAutoSchema(AutoSchema):
+    """drf-spectacular's schema, plus the error answers (`ErrorSerializer`) of every operation."""
+
+    def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
+        responses: dict[str, Any] = super()._get_response_bodies(direction)
+        if direction != "response":
+            return responses
+        for status, description in ERROR_STATUSES.items():
+            if str(status) not in responses:
+                response = self._get_response_for_code(ErrorSerializer, str(status), direction=direction)  # type: ignore[no-untyped-call]
+                responses[str(status)] = {**response, "description": description}
+        return responses

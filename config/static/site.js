@@ -1,0 +1,77 @@
+// The site's only script: the game table's buttons (POST to the REST API), card choices, live updates, copy.
+(function () {
+  "use strict";
+  // crypto.randomUUID exists only on https and localhost pages; plain http elsewhere needs the fallback.
+  function idempotencyKey() {
+    if (window.crypto && crypto.randomUUID) { return crypto.randomUUID(); }
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), function (b) { return b.toString(16).padStart(2, "0"); }).join("");
+  }
+  document.querySelectorAll("[data-copy]").forEach(function (button) {
+    button.addEventListener("click", function () {
+      const field = document.getElementById(button.dataset.copy);
+      field.select();
+      if (navigator.clipboard) { navigator.clipboard.writeText(field.value).catch(function () {}); }
+      button.textContent = button.dataset.copied;
+    });
+  });
+  const root = document.getElementById("game");
+  if (!root) { return; }
+  const error = document.getElementById("error");
+  let busy = false;
+
+  function setEnabled(enabled) {
+    root.querySelectorAll("button.cmd, form.card-choice button").forEach(function (b) { b.disabled = !enabled; });
+  }
+  async function send(command) {
+    error.textContent = "";
+    busy = true;
+    setEnabled(false);
+    try {
+      const token = root.querySelector("input[name=csrfmiddlewaretoken]").value;
+      const answer = await fetch("/api/games/" + root.dataset.game + "/commands", {
+        method: "POST", credentials: "same-origin",
+        headers: {"Content-Type": "application/json", "X-CSRFToken": token, "Idempotency-Key": idempotencyKey()},
+        body: JSON.stringify({command: command, expected_version: Number(root.dataset.version)}),
+      });
+      if (answer.ok) { location.replace(location.pathname); return; }
+      const body = await answer.json().catch(function () { return {}; });
+      error.textContent = body.message || body.code || ("HTTP " + answer.status + " " + answer.statusText).trim();
+      if (body.code === "version_conflict") {
+        // The buttons belong to an older moment of the game: offer the fresh page instead.
+        error.append(" ");
+        const link = document.createElement("a");
+        link.href = location.pathname;
+        link.textContent = root.dataset.msgReload;
+        error.append(link);
+      }
+    } catch (e) {
+      error.textContent = root.dataset.msgUnreachable;
+    }
+    busy = false;
+    setEnabled(true);
+  }
+  root.querySelectorAll("button.cmd").forEach(function (button) {
+    button.addEventListener("click", function () { send(JSON.parse(button.dataset.command)); });
+  });
+  root.querySelectorAll("form.card-choice").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      const picked = Array.from(form.querySelectorAll("input:checked"), function (input) { return input.value; });
+      if (!picked.length) { error.textContent = root.dataset.msgSelect; return; }
+      const command = {type: form.dataset.type};
+      command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
+      send(command);
+    });
+  });
+  // Live updates: when another player moved, the page is fetched again (not during a replay).
+  if (root.dataset.live) {
+    setInterval(async function () {
+      if (busy || document.hidden) { return; }
+      try {
+        const answer = await fetch("/games/" + root.dataset.game + "/version", {credentials: "same-origin"});
+        const body = await answer.json();
+        if (answer.ok && String(body.version) !== root.dataset.version) { location.replace(location.pathname); }
+      } catch (e) { /* offline for a moment: the next poll tries again */ }
+    }, Number(root.dataset.poll || 3000));
+  }
+})();

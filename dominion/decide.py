@@ -1,0 +1,62 @@
+"""`decide(state, seat, command, rng) -> events`: a player's command checked and carried out."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from . import cards_base, cards_cheap, cards_five, cards_four, decisions, knights, triggers  # noqa: F401 (steps)
+from .errors import IllegalCommand
+from .events import Event
+from .game import Game
+from .state import OVER, State
+from .turn import turn_command
+
+REACTIONS = ("beggar", "market_square", "hovel")
+
+
+def awaiting(state: State) -> list[int]:
+    """The seats whose command the game waits for."""
+    return state.awaiting()
+
+
+def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Event]:
+    """The events `command` from `seat` causes; IllegalCommand when it is not legal now."""
+    return decide_live(state, seat, command, rng)[0]
+
+
+def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tuple[list[Event], State]:
+    """`decide`, with the state the engine reached while deciding (the tests hold the fold of the events
+    to it)."""
+    if not isinstance(command, dict):
+        raise IllegalCommand("malformed", "a command is a JSON object with a 'type'")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
+    if state.phase == OVER:
+        raise IllegalCommand("game_over", "the game is over")
+    if command.get("type") == "set_reaction":
+        game = Game(state, rng)
+        _set_reaction(game, seat, command)
+        return game.events, game.s
+    if seat not in state.awaiting():
+        raise IllegalCommand("not_your_turn", "the game does not wait for you now")
+    game = Game(state, rng)
+    if state.pending:
+        if command.get("type") != "decide":
+            raise IllegalCommand("decision_pending", "answer the decision asked of you first")
+        game.answer(seat, decisions.parse(state.pending[seat], command))
+    else:
+        turn_command(game, seat, command)
+    game.run()
+    game.finish()
+    return game.events, game.s
+
+
+def _set_reaction(game: Game, seat: int, command: dict[str, Any]) -> None:
+    """A standing answer for one reaction card: always use it, never, or ask each time."""
+    card, answer = command.get("card"), command.get("answer")
+    if card not in REACTIONS:
+        raise IllegalCommand("not_a_reaction", f"standing answers are for {', '.join(REACTIONS)}")
+    if answer not in ("always", "never", "ask"):
+        raise IllegalCommand("malformed", "'answer' is always, never or ask")
+    game.emit("standing_set", {"seat": seat, "card": card, "answer": answer})

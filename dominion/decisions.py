@@ -1,0 +1,155 @@
+"""Decisions as data: what a card asks of a player, which answers are legal, and which the engine gives.
+
+A decision is a JSON dict: `seat` (who decides), `card` (the card that asks), `prompt` (what for),
+`kind` and what may be answered:
+* `cards`: pick between `min` and `max` of `cards` (card numbers) -> `{"type": "decide", "cards": [..]}`
+* `choice`: one of `options` (option words, pile ids, "yes"/"no") -> `{"type": "decide", "choice": ".."}`
+* `name`: any card id -> `{"type": "decide", "name": ".."}`
+* `order`: all of `cards` in an order, top first -> `{"type": "decide", "order": [..]}`
+A reaction's decision also names the `reaction` card: its answers include "always" and "never", which
+stand for later questions of that reaction too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import permutations
+from typing import Any
+
+from .cards import CARDS
+from .errors import IllegalCommand
+from .state import Decision, State
+
+NONE: Any = object()
+"""`automatic`'s answer when the player must decide."""
+
+MAX_LISTED = 64
+REACTION_ANSWERS = ["yes", "no", "always", "never"]
+ALL_NAMES = sorted(CARDS)
+
+
+def pick(seat: int, card: str, prompt: str, cards: list[int], lo: int, hi: int) -> Decision:
+    """Pick between `lo` and `hi` of `cards` (bounds clipped to what there is)."""
+    hi = min(hi, len(cards))
+    return {"seat": seat, "card": card, "prompt": prompt, "kind": "cards", "cards": list(cards),
+            "min": min(lo, hi), "max": hi}
+
+
+def choose(seat: int, card: str, prompt: str, options: list[str]) -> Decision:
+    """One of `options`."""
+    return {"seat": seat, "card": card, "prompt": prompt, "kind": "choice", "options": list(options)}
+
+
+def react(seat: int, card: str, prompt: str, reaction: str, first: list[str] | None = None) -> Decision:
+    """Whether to use a reaction now: yes, no, always, never (plus `first`, other things to do first)."""
+    decision = choose(seat, card, prompt, [*(first or []), *REACTION_ANSWERS])
+    decision["reaction"] = reaction
+    return decision
+
+
+def name(seat: int, card: str, prompt: str) -> Decision:
+    """Name any card."""
+    return {"seat": seat, "card": card, "prompt": prompt, "kind": "name"}
+
+
+def order(seat: int, card: str, prompt: str, cards: list[int]) -> Decision:
+    """Put `cards` in an order, top first."""
+    return {"seat": seat, "card": card, "prompt": prompt, "kind": "order", "cards": list(cards)}
+
+
+def summary(decision: Decision) -> dict[str, Any]:
+    """What everyone may know of a decision: who decides, for which card, about what."""
+    return {k: decision[k] for k in ("seat", "card", "prompt", "kind")}
+
+
+def automatic(state: State, decision: Decision) -> Any:
+    """The answer the engine gives itself (a standing answer, the only legal answer), else NONE."""
+    reaction = decision.get("reaction")
+    if reaction is not None:
+        standing = state.standing[decision["seat"]].get(reaction)
+        if standing is not None:
+            return "yes" if standing == "always" else "no"
+    kind = decision["kind"]
+    if kind == "cards":
+        cards, lo, hi = decision["cards"], decision["min"], decision["max"]
+        if hi == 0:
+            return []
+        if lo == hi and (lo == len(cards) or len({state.names[c] for c in cards}) == 1):
+            return cards[:lo]
+    elif kind == "choice":
+        if len(decision["options"]) == 1:
+            return decision["options"][0]
+    elif kind == "order":
+        if len({state.names[c] for c in decision["cards"]}) <= 1:
+            return list(decision["cards"])
+    return NONE
+
+
+def parse(decision: Decision, command: dict[str, Any]) -> Any:
+    """The answer a `decide` command gives to `decision`; IllegalCommand if it is not a legal one."""
+    kind = decision["kind"]
+    field = {"cards": "cards", "choice": "choice", "name": "name", "order": "order"}[kind]
+    value = command.get(field)
+    if kind in ("cards", "order"):
+        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise IllegalCommand("malformed", f"this decision needs '{field}': a list of card numbers")
+        if len(set(value)) != len(value) or not set(value) <= set(decision["cards"]):
+            raise IllegalCommand("not_offered", "pick only offered cards, each once")
+        if kind == "order" and len(value) != len(decision["cards"]):
+            raise IllegalCommand("bad_order", "put every one of the offered cards in order")
+        if kind == "cards" and not decision["min"] <= len(value) <= decision["max"]:
+            raise IllegalCommand(
+                "bad_count", f"pick between {decision['min']} and {decision['max']} cards, not {len(value)}"
+            )
+        return list(value)
+    if not isinstance(value, str):
+        raise IllegalCommand("malformed", f"this decision needs '{field}': a text")
+    if kind == "name" and value not in CARDS:
+        raise IllegalCommand("no_such_card", f"there is no card {value!r}")
+    if kind == "choice" and value not in decision["options"]:
+        raise IllegalCommand("not_offered", f"{value!r} is not one of {', '.join(decision['options'])}")
+    return value
+
+
+def answers(state: State, decision: Decision) -> list[dict[str, Any]]:
+    """The decide commands to list for a decision: all when at most 64 (cards of one name counting
+    as one), else a representative set with the smallest and the largest selections."""
+    kind = decision["kind"]
+    if kind == "choice":
+        return [{"type": "decide", "choice": o} for o in decision["options"]]
+    if kind == "name":
+        return [{"type": "decide", "name": n} for n in ALL_NAMES]
+    if kind == "order":
+        seen: dict[tuple[str, ...], list[int]] = {}
+        for perm in permutations(decision["cards"]):
+            seen.setdefault(tuple(state.names[c] for c in perm), list(perm))
+        return [{"type": "decide", "order": p} for p in seen.values()]
+    return [{"type": "decide", "cards": c} for c in _selections(state, decision)]
+
+
+def _selections(state: State, decision: Decision) -> list[list[int]]:
+    by_name: dict[str, list[int]] = {}
+    for card in decision["cards"]:
+        by_name.setdefault(state.names[card], []).append(card)
+    groups = list(by_name.values())
+    lo, hi = decision["min"], decision["max"]
+    found: list[list[int]] = []
+    for size in range(lo, hi + 1):
+        for counts in _multisets([len(g) for g in groups], size):
+            found.append([c for g, n in zip(groups, counts, strict=True) for c in g[:n]])
+            if len(found) >= MAX_LISTED - 1:
+                largest = [c for g in groups for c in g][:hi]
+                return found if len(found[-1]) == hi else [*found, largest]
+    return found
+
+
+def _multisets(limits: list[int], total: int) -> Iterator[list[int]]:
+    """Every way to take `total` items with at most `limits[i]` of kind i."""
+    if not limits:
+        if total == 0:
+            yield []
+        return
+    rest = sum(limits[1:])
+    for n in range(max(0, total - rest), min(limits[0], total) + 1):
+        for tail in _multisets(limits[1:], total - n):
+            yield [n, *tail]

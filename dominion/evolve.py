@@ -1,0 +1,169 @@
+"""`evolve(state, event) -> state`: the only way a state changes. Pure: it copies, never draws.
+
+`apply` changes a state in place; the engine uses it on its private working copy while it decides, and
+`evolve` uses it on a fresh copy, so the two cannot differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .events import Event
+from .state import BUY_PHASE, OVER, State, clone, zone_list
+
+Handler = Callable[[State, Event], None]
+
+# Events that move cards from one zone to another; the verb is only for the history.
+MOVES = frozenset({
+    "drew", "discarded", "trashed", "gained", "played", "put_on_deck", "revealed", "returned",
+    "put_in_hand", "set_aside", "cleaned_up",
+})
+
+
+def evolve(state: State | None, event: Event) -> State:
+    """The state after `event`; `evolve(None, game_set_up)` makes the first state."""
+    if state is None:
+        if event.type != "game_set_up":
+            raise ValueError(f"a game starts with game_set_up, not {event.type}")
+        return _game_set_up(event)
+    state = clone(state)
+    apply(state, event)
+    return state
+
+
+def apply(state: State, event: Event) -> None:
+    """Apply `event` to `state` in place (ValueError for an event that does not fit)."""
+    if event.type in MOVES:
+        _move(state, event)
+        return
+    try:
+        handler = _HANDLERS[event.type]
+    except KeyError:
+        raise ValueError(f"unknown event type {event.type!r}") from None
+    handler(state, event)
+
+
+def _game_set_up(event: Event) -> State:
+    public, secret = event.public, event.secret
+    players = public["players"]
+    return State(
+        names=tuple(secret["names"]), players=players, kingdom=tuple(public["kingdom"]),
+        shelters=public["shelters"], supply=tuple(public["supply"]), non_supply=tuple(public["non_supply"]),
+        zones=[{k: list(v) for k, v in z.items()} for z in secret["zones"]],
+        piles={k: list(v) for k, v in secret["piles"].items()},
+        current=public["first"], turns=[0] * players, standing=[{} for _ in range(players)],
+    )
+
+
+def event_cards(event: Event) -> list[int]:
+    """The card numbers an event moves, wherever the event keeps them (public, private or secret)."""
+    for part in (event.public, event.secret, *event.private.values()):
+        if "cards" in part:
+            cards: list[int] = part["cards"]
+            return cards
+    raise ValueError(f"{event.type} names no cards")
+
+
+def _move(state: State, event: Event) -> None:
+    public = event.public
+    seat = public["seat"]
+    cards = event_cards(event)
+    source = zone_list(state, seat, public["from"])
+    for card in cards:
+        source.remove(card)  # ValueError when the card is not there: a corrupt log must not fold quietly
+    target = zone_list(state, seat, public["to"])
+    if public["to"] == "deck" or public["to"].startswith("pile:"):
+        target[:0] = cards  # onto the top, listed top first
+    else:
+        target.extend(cards)
+
+
+def _shuffled(state: State, event: Event) -> None:
+    zones = state.zones[event.public["seat"]]
+    order = event.secret["cards"]
+    if sorted(order) != sorted(zones["discard"]):
+        raise ValueError("shuffled does not match the discard pile")
+    zones["deck"].extend(order)
+    zones["discard"].clear()
+
+
+def _bonus(state: State, event: Event) -> None:
+    public = event.public
+    state.actions += public.get("actions", 0)
+    state.buys += public.get("buys", 0)
+    state.coins += public.get("coins", 0)
+
+
+def _turn_started(state: State, event: Event) -> None:
+    seat = event.public["seat"]
+    state.current, state.turn, state.phase = seat, event.public["turn"], "action"
+    state.actions, state.buys, state.coins, state.bought = 1, 1, 0, 0
+    state.turns[seat] += 1
+
+
+def _phase(state: State, event: Event) -> None:
+    state.phase = event.public["phase"]
+
+
+def _bought(state: State, event: Event) -> None:
+    state.phase = BUY_PHASE
+    state.coins -= event.public["cost"]
+    state.buys -= 1
+    state.bought += 1
+
+
+def _waiting(state: State, event: Event) -> None:
+    state.stack = list(event.secret["stack"])
+    state.answers = {int(k): v for k, v in event.secret["answers"].items()}
+    state.pending = {seat: part["decision"] for seat, part in event.private.items()}
+
+
+def _standing(state: State, event: Event) -> None:
+    public = event.public
+    answers = state.standing[public["seat"]]
+    if public["answer"] == "ask":
+        answers.pop(public["card"], None)
+    else:
+        answers[public["card"]] = public["answer"]
+
+
+def _game_ended(state: State, event: Event) -> None:
+    state.phase = OVER
+    state.scores = [dict(s) for s in event.public["scores"]]
+    state.winners = list(event.public["winners"])
+
+
+def _nothing(state: State, event: Event) -> None:
+    """Events for the history only (a hand revealed, a card named, a choice made)."""
+
+
+_HANDLERS: dict[str, Handler] = {
+    "shuffled": _shuffled,
+    "bonus": _bonus,
+    "turn_started": _turn_started,
+    "phase": _phase,
+    "bought": _bought,
+    "waiting": _waiting,
+    "standing_set": _standing,
+    "game_ended": _game_ended,
+    "hand_revealed": _nothing,
+    "chose": _nothing,
+    "turn_ended": _nothing,
+    "played_again": _nothing,
+    "played_from_supply": _nothing,
+}
+
+EVENT_TYPES: frozenset[str] = frozenset(_HANDLERS) | MOVES | {"game_set_up"}
+
+
+def fold(history: list[Event], state: State | None = None) -> State:
+    """The state after `history`, copying the state once rather than once per event."""
+    events = iter(history)
+    if state is None:
+        first = next(events)
+        state = evolve(None, first)
+    else:
+        state = clone(state)
+    for event in events:
+        apply(state, event)
+    return state

@@ -1,0 +1,62 @@
+"""The 10 Knights, and the attack they share with Rogue: each other player reveals the top 2 cards of
+their deck, trashes one costing $3 to $6 (their choice if both do) and discards the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import decisions
+from .cards import KNIGHT, KNIGHTS
+from .game import Game, step
+from .state import Frame
+from .triggers import discard_down, gain_choice
+
+
+def _knight(g: Game, f: Frame, ans: Any) -> None:
+    """A Knight's own ability (first on the card), then the attack."""
+    seat, name = f["seat"], f["op"]
+    if f["step"] == 0:
+        g.push({"op": "trash_attack", "seat": seat, "card": f["card"], "victims": g.s.order_from(seat),
+                "knight": True, "hit": False, "step": 0})
+        if name == "dame_anna":
+            g.ask(f, 1, decisions.pick(seat, name, "trash", g.zone(seat, "hand"), 0, 2))
+        elif name == "dame_molly":
+            g.plus(actions=2)
+        elif name == "dame_natalie":
+            gain_choice(g, seat, name, hi=3, optional=True)
+        elif name == "dame_sylvia":
+            g.plus(coins=2)
+        elif name == "sir_bailey":
+            g.draw(seat, 1)
+            g.plus(actions=1)
+        elif name == "sir_destry":
+            g.draw(seat, 2)
+        elif name == "sir_martin":
+            g.plus(buys=2)
+        elif name == "sir_michael":
+            discard_down(g, seat, name, 3)
+    elif ans:
+        g.trash(seat, ans, "hand")
+
+
+for _name in KNIGHTS:
+    step(_name)(_knight)
+
+
+@step("trash_attack")
+def _trash_attack(g: Game, f: Frame, ans: Any) -> None:
+    seat, victims = f["seat"], f["victims"]
+    if f["step"] == 0:
+        if not victims:
+            if f["knight"] and f["hit"]:
+                g.trash(seat, [f["card"]], "in_play")
+            return
+        victim = victims[0]
+        revealed = g.reveal(victim, 2)
+        targets = [c for c in revealed if 3 <= g.cost(c) <= 6]
+        g.ask(f, 1, decisions.pick(victim, g.name(f["card"]), "trash_revealed", targets, 1, 1))
+        return
+    victim = victims[0]
+    g.then(f, 0, victims=victims[1:], hit=f["hit"] or any(g.is_(c, KNIGHT) for c in ans))
+    g.discard(victim, [c for c in g.zone(victim, "set_aside") if c not in ans], "set_aside")
+    g.trash(victim, ans, "set_aside")

@@ -1,0 +1,105 @@
+"""Playing a card, and what playing an Attack raises: the player's Urchins, the others' Beggars.
+
+An effect's frame carries `card`, the physical card played ("this"); when that card has moved on, an
+instruction to move it does nothing and the rest still happens ("lose track"). Band of Misfits plays a
+card that stays in the Supply, so every "this" of that effect is lost from the start.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import decisions
+from .cards import ATTACK
+from .game import Game, step
+from .state import Frame
+
+
+def play_card(g: Game, seat: int, card: int) -> None:
+    """Play an Action card from the hand: into play, then its effect (no Action is used here)."""
+    g.move(seat, [card], "hand", "in_play", "played")
+    push_effect(g, seat, card)
+
+
+def play_again(g: Game, seat: int, card: int) -> None:
+    """Play a card a second time (Procession, Counterfeit), wherever it is now."""
+    g.emit("played_again", {"seat": seat, "card": card, "name": g.name(card)})
+    push_effect(g, seat, card)
+
+
+def play_from_supply(g: Game, seat: int, card: int) -> None:
+    """Play the top card of a Supply pile, leaving it there (Band of Misfits)."""
+    g.emit("played_from_supply", {"seat": seat, "card": card, "name": g.name(card)})
+    push_effect(g, seat, card)
+
+
+def play_treasure(g: Game, seat: int, card: int) -> None:
+    """Play a Treasure from the hand."""
+    g.move(seat, [card], "hand", "in_play", "played")
+    push_effect(g, seat, card)
+
+
+def push_effect(g: Game, seat: int, card: int) -> None:
+    """Push a played card's effect, preceded, for an Attack, by the Urchin and Beggar reactions."""
+    g.push({"op": g.name(card), "seat": seat, "card": card, "step": 0})
+    if g.is_(card, ATTACK):
+        g.push({"op": "beggars", "seat": seat, "asked": g.s.order_from(seat), "step": 0})
+        g.push({"op": "urchins", "seat": seat, "card": card, "done": [], "step": 0})
+
+
+@step("urchins")
+def _urchins(g: Game, f: Frame, ans: Any) -> None:
+    """Urchin: when you play another Attack with this in play, you may first trash this for a Mercenary."""
+    seat = f["seat"]
+    if f["step"] == 0:
+        others = [c for c in g.zone(seat, "in_play")
+                  if g.name(c) == "urchin" and c != f["card"] and c not in f["done"]]
+        if others and "mercenary" in g.s.piles:
+            g.ask(f, 1, decisions.choose(seat, "urchin", "trash_for_mercenary", ["yes", "no"]), urchin=others[0])
+        return
+    urchin = f["urchin"]
+    if f["step"] == 1:
+        if ans == "yes":
+            g.then(f, 2)
+            g.trash(seat, [urchin], "in_play")
+        else:
+            g.then(f, 0, done=[*f["done"], urchin])
+        return
+    g.then(f, 0, done=[*f["done"], urchin])
+    g.gain(seat, "mercenary")
+
+
+@step("beggars")
+def _beggars(g: Game, f: Frame, ans: Any) -> None:
+    """Beggar: when another player plays an Attack, you may first discard this to gain 2 Silvers, one
+    onto your deck. Asked of every holder at once; used in turn order; asked again while one says yes."""
+    if f["step"] == 0:
+        holders = [s for s in f["asked"] if any(g.name(c) == "beggar" for c in g.zone(s, "hand"))]
+        if holders:
+            g.ask_each(f, 1, [decisions.react(s, "beggar", "attack", "beggar") for s in holders])
+        return
+    users = []
+    for seat in f["asked"]:
+        answer = ans.get(str(seat))
+        if answer in ("always", "never"):
+            g.emit("standing_set", {"seat": seat, "card": "beggar", "answer": answer})
+        if answer in ("yes", "always"):
+            users.append(seat)
+    g.then(f, 0, asked=users)
+    for seat in reversed(users):
+        g.push({"op": "beggar_reaction", "seat": seat, "step": 0})
+
+
+@step("beggar_reaction")
+def _beggar_reaction(g: Game, f: Frame, ans: Any) -> None:
+    seat = f["seat"]
+    beggar = next((c for c in g.zone(seat, "hand") if g.name(c) == "beggar"), None)
+    if beggar is not None and g.discard(seat, [beggar]):
+        g.gain(seat, "silver", "deck")
+        g.gain(seat, "silver")
+
+
+def set_standing(g: Game, seat: int, reaction: str, answer: str) -> None:
+    """Record a standing answer (always/never) given with a reaction's answer."""
+    if answer in ("always", "never"):
+        g.emit("standing_set", {"seat": seat, "card": reaction, "answer": answer})

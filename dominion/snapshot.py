@@ -1,0 +1,30 @@
+"""A state as JSON and back, for the server's snapshots."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any
+
+from .state import State
+
+
+def dump_state(state: State) -> dict[str, Any]:
+    """The JSON form of a state."""
+    data = {f.name: getattr(state, f.name) for f in fields(State)}
+    data["names"] = list(state.names)
+    data["kingdom"], data["supply"], data["non_supply"] = list(state.kingdom), list(state.supply), list(state.non_supply)
+    data["pending"] = {str(k): v for k, v in state.pending.items()}
+    data["answers"] = {str(k): v for k, v in state.answers.items()}
+    return data
+
+
+def load_state(data: dict[str, Any]) -> State:
+    """The state of a JSON form made by `dump_state`."""
+    values = dict(data)
+    for key in ("names", "kingdom", "supply", "non_supply"):
+        values[key] = tuple(data[key])
+    values["pending"] = {int(k): v for k, v in data["pending"].items()}
+    values["answers"] = {int(k): v for k, v in data["answers"].items()}
+    values["zones"] = [{k: list(v) for k, v in z.items()} for z in data["zones"]]
+    values["piles"] = {k: list(v) for k, v in data["piles"].items()}
+    return State(**values)

@@ -1,0 +1,159 @@
+"""The turn: the player's commands (play, play_treasures, buy, end_turn), Clean-up, the end and the score."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import ACTION, CARDS, TREASURE
+from .errors import IllegalCommand
+from .game import Game, step
+from .play import play_card, play_treasure
+from .state import ACTION_PHASE, BUY_PHASE, Frame, State, owned
+
+ASKS_NOTHING = frozenset({"copper", "silver", "gold", "spoils"})
+"""Treasures that `play_treasures` plays: those that ask nothing (Counterfeit asks)."""
+
+
+def start_turn(g: Game, seat: int) -> None:
+    """Begin `seat`'s turn: 1 Action, 1 Buy, $0."""
+    g.emit("turn_started", {"seat": seat, "turn": g.s.turn + 1})
+
+
+def turn_command(g: Game, seat: int, command: dict[str, Any]) -> None:
+    """Carry out a turn command of the current player (no decision is pending)."""
+    kind = command.get("type")
+    if kind == "play":
+        _play(g, seat, command)
+    elif kind == "play_treasures":
+        treasures = [c for c in g.zone(seat, "hand") if g.name(c) in ASKS_NOTHING]
+        if not treasures:
+            raise IllegalCommand("no_treasures", "you hold no Treasure that plays by itself")
+        _check_treasure_time(g)
+        g.move(seat, treasures, "hand", "in_play", "played")
+        g.plus(coins=sum(g.card(c).coins for c in treasures if g.name(c) != "spoils"))
+        for card in reversed(treasures):
+            if g.name(card) == "spoils":
+                g.push({"op": "spoils", "seat": seat, "card": card, "step": 0})
+    elif kind == "buy":
+        _buy(g, seat, command)
+    elif kind == "end_turn":
+        g.push({"op": "cleanup", "seat": seat, "step": 0})
+    elif kind == "decide":
+        raise IllegalCommand("no_decision", "no decision is asked of you now")
+    else:
+        raise IllegalCommand("unknown_command", f"unknown command type {kind!r}")
+
+
+def _check_treasure_time(g: Game) -> None:
+    if g.s.bought:
+        raise IllegalCommand("already_bought", "Treasures are played before the first buy")
+    if g.s.phase == ACTION_PHASE:
+        g.emit("phase", {"phase": BUY_PHASE})
+
+
+def _play(g: Game, seat: int, command: dict[str, Any]) -> None:
+    card = command.get("card")
+    if not isinstance(card, int) or isinstance(card, bool):
+        raise IllegalCommand("malformed", "'play' needs a 'card' (a card number from your hand)")
+    if card not in g.zone(seat, "hand"):
+        raise IllegalCommand("not_in_hand", "that card is not in your hand")
+    facts = g.card(card)
+    if facts.has(ACTION) and g.s.phase == ACTION_PHASE:
+        if g.s.actions < 1:
+            raise IllegalCommand("no_actions", "you have no Action left")
+        g.plus(actions=-1)
+        play_card(g, seat, card)
+    elif facts.has(TREASURE):
+        _check_treasure_time(g)
+        play_treasure(g, seat, card)
+    elif facts.has(ACTION):
+        raise IllegalCommand("wrong_phase", "Action cards are played in the Action phase")
+    else:
+        raise IllegalCommand("not_playable", f"{facts.en} cannot be played")
+
+
+def why_not_buy(state: State, pile: str) -> str | None:
+    """Why the current player may not buy from `pile` now (None: they may)."""
+    if pile not in state.supply:
+        return "not_in_supply"
+    top = state.top(pile)
+    if top is None:
+        return "pile_empty"
+    if state.buys < 1:
+        return "no_buys"
+    if CARDS[state.names[top]].cost > state.coins:
+        return "too_expensive"
+    return None
+
+
+def _buy(g: Game, seat: int, command: dict[str, Any]) -> None:
+    pile = command.get("card")
+    if not isinstance(pile, str):
+        raise IllegalCommand("malformed", "'buy' needs a 'card' (a Supply pile id)")
+    why = why_not_buy(g.s, pile)
+    if why is not None:
+        messages = {
+            "not_in_supply": f"there is no Supply pile {pile!r}", "pile_empty": "that pile is empty",
+            "no_buys": "you have no Buy left", "too_expensive": "you cannot afford that card",
+        }
+        raise IllegalCommand(why, messages[why])
+    top = g.s.top(pile)
+    assert top is not None
+    g.emit("bought", {"seat": seat, "pile": pile, "card": g.name(top), "cost": g.cost(top)})
+    g.gain(seat, pile)
+
+
+@step("cleanup")
+def _cleanup(g: Game, f: Frame, ans: Any) -> None:
+    seat = f["seat"]
+    if f["step"] == 0:
+        played = list(g.zone(seat, "in_play")) + list(g.zone(seat, "set_aside"))
+        g.then(f, 1)
+        g.move(seat, list(g.zone(seat, "set_aside")), "set_aside", "discard", "discarded")
+        g.move(seat, list(g.zone(seat, "in_play")), "in_play", "discard", "discarded")
+        if not g.s.bought:
+            for hermit in reversed([c for c in played if g.name(c) == "hermit"]):
+                g.push({"op": "hermit_discarded", "seat": seat, "card": hermit, "step": 0})
+        return
+    g.move(seat, list(g.zone(seat, "hand")), "hand", "discard", "cleaned_up", "owner")
+    g.draw(seat, 5)
+    g.emit("turn_ended", {"seat": seat})
+    if game_over(g.s):
+        scores = score(g.s)
+        g.emit("game_ended", {"scores": scores, "winners": winners(scores)})
+    else:
+        start_turn(g, (seat + 1) % g.s.players)
+
+
+@step("hermit_discarded")
+def _hermit_discarded(g: Game, f: Frame, ans: Any) -> None:
+    """Hermit: when discarded from play with nothing bought, trash it and gain a Madman."""
+    if f["step"] == 0:
+        g.then(f, 1)
+        g.trash(f["seat"], [f["card"]], "discard")
+    elif "madman" in g.s.piles:
+        g.gain(f["seat"], "madman")
+
+
+def game_over(state: State) -> bool:
+    """The Province pile is empty, or 3 Supply piles are (4 with 5 or 6 players)."""
+    empty = sum(1 for pile in state.supply if not state.piles[pile])
+    return not state.piles["province"] or empty >= (4 if state.players >= 5 else 3)
+
+
+def score(state: State) -> list[dict[str, Any]]:
+    """Every seat's victory points (Feodum: 1 per 3 Silvers) and turns taken."""
+    scores = []
+    for seat in range(state.players):
+        names = [state.names[c] for c in owned(state, seat)]
+        silvers = names.count("silver")
+        points = sum(silvers // 3 if n == "feodum" else CARDS[n].vp for n in names)
+        scores.append({"seat": seat, "total": points, "turns": state.turns[seat],
+                       "cards": len(names)})
+    return scores
+
+
+def winners(scores: list[dict[str, Any]]) -> list[int]:
+    """Most points; tied: fewer turns; still tied: all of them."""
+    best = max((s["total"], -s["turns"]) for s in scores)
+    return [s["seat"] for s in scores if (s["total"], -s["turns"]) == best]

@@ -1,0 +1,77 @@
+"""`view(state, seat)`: what one seat (or a spectator, None) may see, as JSON-ready data.
+
+Hidden: other hands, the order of every deck (the owner's too), the Knights and Ruins piles below their
+top card. The zones shown add up to every card of the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import decisions
+from .state import OVER, SEAT_ZONES, State
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """The table as `seat` sees it."""
+    data: dict[str, Any] = {
+        "phase": state.phase,
+        "turn": state.turn,
+        "current": state.current,
+        "awaiting": state.awaiting(),
+        "asks": [decisions.summary(state.pending[s]) for s in state.awaiting() if s in state.pending],
+        "players": [_player(state, s) for s in range(state.players)],
+        "kingdom": list(state.kingdom),
+        "supply": {p: _pile(state, p) for p in state.supply},
+        "non_supply": {p: len(state.piles[p]) for p in state.non_supply},
+        "trash": _cards(state, state.trash),
+        "actions": state.actions,
+        "buys": state.buys,
+        "coins": state.coins,
+        "card_count": len(state.names),
+    }
+    if seat is not None:
+        data["seat"] = seat
+        data["hand"] = _cards(state, state.hand(seat))
+        data["decision"] = _decision(state, seat)
+        data["standing"] = dict(state.standing[seat])
+    if state.phase == OVER:
+        data["scores"] = [dict(s) for s in state.scores]
+        data["winners"] = list(state.winners)
+    return data
+
+
+def _cards(state: State, cards: list[int]) -> list[dict[str, Any]]:
+    return [{"id": c, "card": state.names[c]} for c in cards]
+
+
+def _player(state: State, seat: int) -> dict[str, Any]:
+    zones = state.zones[seat]
+    discard = zones["discard"]
+    assert set(zones) == set(SEAT_ZONES)
+    return {
+        "seat": seat,
+        "hand_size": len(zones["hand"]),
+        "deck_size": len(zones["deck"]),
+        "discard_size": len(discard),
+        "discard_top": state.names[discard[-1]] if discard else None,
+        "in_play": _cards(state, zones["in_play"]),
+        "set_aside": _cards(state, zones["set_aside"]),
+        "turns": state.turns[seat],
+    }
+
+
+def _pile(state: State, pile: str) -> dict[str, Any]:
+    top = state.top(pile)
+    return {"count": len(state.piles[pile]), "top": None if top is None else state.names[top]}
+
+
+def _decision(state: State, seat: int) -> dict[str, Any] | None:
+    decision = state.pending.get(seat)
+    if decision is None or seat in state.answers:
+        return None
+    shown = dict(decision)
+    for key in ("cards", "seen"):
+        if key in shown:
+            shown[key] = _cards(state, shown[key])
+    return shown

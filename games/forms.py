@@ -1,0 +1,96 @@
+"""The new-game form: the game kind, players, the kind's own options (from its site module), time control."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .registry import DEFAULT_KIND, KINDS, GameKind
+from .services import DEFAULT_TIME_CONTROL, MAX_DECISION_HOURS
+
+
+def option_prefix(kind: GameKind) -> str:
+    """The prefix of a kind's option fields in the form (their names stay the kind's own)."""
+    return f"{kind.name}__"
+
+
+class NewGameForm(forms.Form):
+    """Every choice of a new game; each kind's option fields are added from its site module."""
+
+    kind = forms.ChoiceField(
+        label=_("Game"), choices=[(k.name, k.title) for k in KINDS.values()], initial=DEFAULT_KIND,
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players"), coerce=int, initial=4,
+        choices=[(n, str(n)) for n in range(
+            min(k.min_players for k in KINDS.values()), max(k.max_players for k in KINDS.values()) + 1
+        )],
+        help_text=_("Seats at the table, you included. The host may start earlier with fewer players."),
+    )
+    decision_hours = forms.IntegerField(
+        label=_("Hours for each decision"), min_value=1, max_value=MAX_DECISION_HOURS,
+        initial=DEFAULT_TIME_CONTROL["decision_hours"],
+        help_text=_("How long a player has for a move before the deadline passes."),
+    )
+    reminder_hours = forms.IntegerField(
+        label=_("Reminder, hours before the deadline"), min_value=0, max_value=MAX_DECISION_HOURS,
+        initial=DEFAULT_TIME_CONTROL["reminder_hours"],
+        help_text=_("0: no reminder. Must be less than the hours for a decision."),
+    )
+    timeout_policy = forms.ChoiceField(
+        label=_("When a deadline passes"),
+        choices=[("bot", _("a bot plays a sensible move")), ("minimal", _("the least move is played"))],
+        initial=DEFAULT_TIME_CONTROL["timeout_policy"], widget=forms.RadioSelect,
+    )
+    listed = forms.BooleanField(
+        label=_("List the game in the lobby"), required=False, initial=True,
+        help_text=_("Unticked: a private game; friends join through the invite link only."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.kind_fields: dict[str, list[str]] = {}
+        for kind in KINDS.values():
+            if not kind.site:
+                continue
+            names = []
+            for name, field in kind.site_module.form_fields().items():
+                self.fields[option_prefix(kind) + name] = field
+                names.append(option_prefix(kind) + name)
+            self.kind_fields[kind.name] = names
+
+    def kind_fieldsets(self) -> list[tuple[str, list[Any]]]:
+        """Each kind's title and its bound option fields, for the template."""
+        return [(KINDS[name].title, [self[field] for field in fields]) for name, fields in self.kind_fields.items()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        decision, reminder = data.get("decision_hours"), data.get("reminder_hours")
+        if decision is not None and reminder is not None and reminder >= decision:
+            self.add_error("reminder_hours", _("The reminder must come before the deadline."))
+        kind = KINDS.get(str(data.get("kind")))
+        players = data.get("players")
+        if kind is not None and players is not None and not kind.min_players <= players <= kind.max_players:
+            self.add_error("players", _("%(game)s is played by %(min)s to %(max)s players.") % {
+                "game": kind.title, "min": kind.min_players, "max": kind.max_players})
+        return data
+
+    def game_arguments(self) -> dict[str, Any]:
+        """The arguments of `services.create_game` from the cleaned form."""
+        data = self.cleaned_data
+        kind = KINDS[data["kind"]]
+        prefix = option_prefix(kind)
+        own = {name[len(prefix):]: value for name, value in data.items() if name.startswith(prefix)}
+        return {
+            "kind": kind.name,
+            "players": data["players"],
+            "options": kind.site_module.options_from_form(own) if kind.site else {},
+            "time_control": {
+                "decision_hours": data["decision_hours"],
+                "reminder_hours": data["reminder_hours"],
+                "timeout_policy": data["timeout_policy"],
+            },
+            "listed": data["listed"],
+        }

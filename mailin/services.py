@@ -1,0 +1,224 @@
+"""A reply by email, from the raw message to the answer email.
+
+`receive(raw)` is the one entry of both ways in (`manage.py receive_mail`, the providers' webhooks):
+it drops what must never be answered (machines, strangers, forged or expired addresses, too much mail
+from one sender), handles delivery failure reports, and otherwise plays the reply's lines through
+`games.services.execute` (idempotency key: the Message-ID and the line) and writes one answer email.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import logging
+from dataclasses import dataclass, field
+from datetime import timedelta
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import ServiceError
+from games import services as games
+from games import store
+from games.models import SERVICE_KEY_PREFIX, Command, Game, Seat
+from games.registry import get_kind
+from notifications import services as notifications
+from notifications.models import Kind
+
+from . import bounces, choices, parse, tokens
+from .models import InboundMail
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class LineResult:
+    """What became of one line of a reply."""
+
+    line: str
+    status: str  # "applied", "refused" or "skipped"
+    command: dict[str, Any] | None = None
+    reason: str = ""
+
+
+@dataclass
+class Outcome:
+    """What `receive` did with a message: `status` for logs, tests and the command's exit status."""
+
+    status: str
+    detail: str = ""
+    results: list[LineResult] = field(default_factory=list)
+
+
+def max_bytes() -> int:
+    """The largest message taken (operator setting MAILIN_MAX_BYTES)."""
+    return int(getattr(settings, "MAILIN_MAX_BYTES", 256 * 1024))
+
+
+def _rate_limited(sender: str) -> bool:
+    limit = int(getattr(settings, "MAILIN_RATE_PER_HOUR", 60))
+    since = timezone.now() - timedelta(hours=1)
+    return InboundMail.objects.filter(sender=sender, received_at__gte=since).count() >= limit
+
+
+def _token(message: Any, recipient: str | None) -> str | None:
+    candidates = ([recipient] if recipient else []) + parse.recipients(message)
+    for address in candidates:
+        token = tokens.token_of_address(address)
+        if token:
+            return token
+    return None
+
+
+def receive(raw: bytes, recipient: str | None = None) -> Outcome:
+    """Process one incoming RFC 5322 message (`recipient`: the envelope recipient, when the MTA tells it)."""
+    if len(raw) > max_bytes():
+        return Outcome("too_large", f"{len(raw)} bytes")
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    failures = parse.delivery_failures(message)
+    if failures is not None:
+        marked = bounces.handle_report(failures)
+        return Outcome("bounce", ", ".join(u.email for u in marked))
+    automatic = parse.automatic_reason(message)
+    if automatic:
+        return Outcome("automatic", automatic)  # never answered: no loops with robots
+    token_text = _token(message, recipient)
+    if token_text is None:
+        return Outcome("no_token")
+    try:
+        token = tokens.read_token(token_text)
+    except tokens.BadToken as bad:
+        return Outcome("bad_token", bad.reason)
+    sender = parse.sender(message)
+    if _rate_limited(sender):
+        return Outcome("rate_limited", sender)
+    record, created = _record(parse.message_key(message, raw), sender)
+    if record is None or (not created and record.done):
+        return Outcome("duplicate")
+    user = User.objects.filter(pk=token.user_id, is_active=True).first()
+    if user is None or user.email != sender:
+        _finish(record, "stranger", None, None)
+        return Outcome("stranger", sender)  # nothing changes, and a stranger gets no mail from us
+    game = Game.objects.filter(pk=token.game_id).first()
+    seat = Seat.objects.filter(game=game, user=user).values_list("index", flat=True).first() if game else None
+    if game is None or seat is None:
+        _finish(record, "not_a_player", user, game)
+        return Outcome("not_a_player")
+    lines = parse.command_lines(parse.body_text(message))
+    outcome = play(user, game, seat, token.version, lines, record.message_key)
+    _answer(user, game, seat, outcome, record.message_key, str(message.get("Subject", "")))
+    _finish(record, outcome.status, user, game, "\n".join(f"{r.status}: {r.line} {r.reason}" for r in outcome.results))
+    return outcome
+
+
+def _record(key: str, sender: str) -> tuple[InboundMail | None, bool]:
+    try:
+        with transaction.atomic():
+            return InboundMail.objects.get_or_create(message_key=key, defaults={"sender": sender[:254]})
+    except IntegrityError:  # the same message, delivered twice at once: the other delivery has it
+        return None, False
+
+
+def _finish(record: InboundMail, status: str, user: User | None, game: Game | None, detail: str = "") -> None:
+    InboundMail.objects.filter(pk=record.pk).update(outcome=status, user=user, game=game, detail=detail, done=True)
+
+
+# --- playing the lines ------------------------------------------------------------------------------
+
+
+def _stale_reason(game: Game, seat: int, version: int) -> str:
+    if game.status == Game.Status.FINISHED:
+        return _("This game is over.")
+    timed_out = Command.objects.filter(
+        game=game, seat=seat, first_seq__gt=version, idempotency_key__startswith=SERVICE_KEY_PREFIX
+    ).exists()
+    if timed_out:
+        return _("The deadline of this decision passed and the service moved for you; nothing was changed.")
+    return _("This decision was already taken; nothing was changed.")
+
+
+def _names(game: Game) -> dict[int, str]:
+    seats = Seat.objects.filter(game=game).select_related("user")
+    return {s.index: s.user.display_name for s in seats if s.index is not None}
+
+
+def play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
+    """Apply the reply's lines in order, stopping at the first refused one (later ones are not tried)."""
+    if not lines:
+        return Outcome("no_commands", _("No choice was found above the quoted email."))
+    kind = get_kind(game.kind)
+    rules = kind.rules
+    names = _names(game)
+    listed = rules.legal_commands(store.load_state(game, at=version), seat) if 0 < version <= game.version else []
+    results: list[LineResult] = []
+    for index, line in enumerate(lines):
+        idempotency_key = f"mail:{key}:{index}"
+        prior = Command.objects.filter(game=game, user=user, idempotency_key=idempotency_key).first()
+        game.refresh_from_db()
+        if prior is None and index == 0 and game.version != version:
+            results.append(LineResult(line, "refused", reason=_stale_reason(game, seat, version)))
+            break
+        current = rules.legal_commands(store.load_state(game), seat) if seat in game.awaiting else []
+        if prior is not None:
+            command: dict[str, Any] | None = dict(prior.command)
+        elif not current:
+            results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
+            break
+        else:
+            match = choices.match_line(line, listed, current, partial(notifications.describe_command, kind), names)
+            command = match.command
+            if command is None:
+                results.append(LineResult(line, "refused", reason=match.error))
+                break
+        try:
+            games.execute(user, game.pk, command, idempotency_key=idempotency_key,
+                          expected_version=None if prior else game.version)
+        except ServiceError as error:
+            results.append(LineResult(line, "refused", command, error.message))
+            break
+        results.append(LineResult(line, "applied", command))
+    results += [LineResult(line, "skipped") for line in lines[len(results):]]
+    applied = sum(r.status == "applied" for r in results)
+    status = "applied" if applied == len(lines) else ("partly_applied" if applied else "refused")
+    return Outcome(status, results=results)
+
+
+# --- the answer -----------------------------------------------------------------------------------
+
+
+def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, subject: str) -> None:
+    """One email: what was applied, what was refused and why, and the choices now (answerable again)."""
+    lang = notifications.language_of(user)
+    game.refresh_from_db()
+    names = _names(game)
+    kind = get_kind(game.kind)
+    current = kind.rules.legal_commands(store.load_state(game), seat) if seat in game.awaiting else []
+    with translation.override(lang):
+        done = [notifications.describe_command(kind, r.command or {}, lang, names) for r in outcome.results if r.status == "applied"]
+        refused = [f"\u201c{r.line}\u201d: {r.reason}" for r in outcome.results if r.status == "refused"]
+        skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
+        sections = [(title, lines) for title, lines in (
+            (_("Applied"), done),
+            (_("Refused"), refused + ([outcome.detail] if outcome.status == "no_commands" else [])),
+            (_("Not tried (a line before was refused)"), skipped),
+            (_("Your choices now"), notifications.numbered_choices(kind, current, lang, names)),
+        ) if lines]
+        if not current:
+            sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))
+        message = notifications.Message(
+            kind=Kind.ANSWER,
+            user=user,
+            game=game,
+            dedupe_key=f"answer:{key}",
+            subject=(_("Your reply in game #%(game)s") % {"game": game.pk})[:200],
+            intro=[_("this is what your email did in game #%(game)s.") % {"game": game.pk}],
+            sections=sections,
+            links=[(_("Open the game"), notifications.game_url(game))],
+            reply_to=tokens.reply_address(user.pk, game.pk, game.version) if current else "",
+        )
+    notifications.enqueue([message])

@@ -1,0 +1,138 @@
+"""`/settings/`: display name, language and time zone; email preferences; vacation; API tokens.
+
+Each part is its own small form posted to the same page (`part` says which); each calls the service that
+owns the setting (accounts, notifications, games.deadlines) and shows what was wrong on the page.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime, time, timedelta
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework.authtoken.models import Token
+
+from accounts import services as accounts
+from accounts.models import User
+from config.errors import ServiceError
+from games import deadlines
+from games.models import Absence
+
+from . import services
+from .models import Kind, Preference
+
+
+def _time_zones() -> list[tuple[str, str]]:
+    return [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z or z == "UTC"]
+
+
+class ProfileForm(forms.Form):
+    display_name = forms.CharField(label=gettext_lazy("Display name"), max_length=60)
+    language = forms.ChoiceField(label=gettext_lazy("Language"), choices=User.Language.choices)
+    time_zone = forms.ChoiceField(
+        label=gettext_lazy("Time zone"), choices=_time_zones,
+        help_text=gettext_lazy("Deadlines are shown in this time zone."),
+    )
+
+
+class EmailForm(forms.Form):
+    mode = forms.ChoiceField(
+        label=gettext_lazy("Game emails"), choices=Preference.Mode.choices, widget=forms.RadioSelect,
+        help_text=gettext_lazy("Each email as it happens, one daily digest, or none at all."),
+    )
+    opted_out = forms.MultipleChoiceField(
+        label=gettext_lazy("Never send me these"), required=False, widget=forms.CheckboxSelectMultiple,
+        choices=[(k.value, k.label) for k in Kind if k != Kind.DIGEST],
+    )
+
+
+class VacationForm(forms.Form):
+    starts_on = forms.DateField(label=gettext_lazy("First day away"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=gettext_lazy("Last day away"), widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
+            self.add_error("ends_on", _("The last day comes after the first."))
+        return data
+
+
+def _local_day_bounds(user: User, first: Any, last: Any) -> tuple[datetime, datetime]:
+    """From the start of the first day to the end of the last, in the player's time zone."""
+    zone = zoneinfo.ZoneInfo(user.time_zone or "UTC")
+    starts = datetime.combine(first, time.min, tzinfo=zone)
+    ends = datetime.combine(last + timedelta(days=1), time.min, tzinfo=zone)
+    return starts, ends
+
+
+@login_required
+def settings_page(request: HttpRequest) -> HttpResponse:
+    """Every setting of the player on one page; a POST changes one part."""
+    user = User.objects.get(pk=request.user.pk)  # the model itself, not the request's lazy wrapper
+    pref = services.preference(user)
+    forms_by_part: dict[str, forms.Form] = {
+        "profile": ProfileForm(initial={"display_name": user.display_name, "language": user.language,
+                                        "time_zone": user.time_zone}),
+        "email": EmailForm(initial={"mode": pref.mode, "opted_out": list(pref.opted_out)}),
+        "vacation": VacationForm(),
+    }
+    new_token = ""
+    status = 200
+    if request.method == "POST":
+        part = request.POST.get("part", "")
+        try:
+            if part in forms_by_part:
+                form = type(forms_by_part[part])(request.POST)
+                forms_by_part[part] = form
+                if form.is_valid():
+                    _save(part, user, form.cleaned_data)
+                    messages.success(request, _("Saved."))
+                    return redirect("settings")
+                status = 400
+            elif part == "end_vacation":
+                deadlines.end_absence(user, request.POST.get("absence"))
+                messages.success(request, _("Your vacation is over: welcome back."))
+                return redirect("settings")
+            elif part == "new_token":
+                Token.objects.filter(user=user).delete()
+                new_token = str(Token.objects.create(user=user).key)
+            elif part == "revoke_token":
+                accounts.revoke_token(user)
+                messages.success(request, _("The API token is revoked."))
+                return redirect("settings")
+        except ServiceError as error:
+            target = forms_by_part.get(part)
+            if target is not None:
+                target.add_error(None, error.message)
+            else:
+                messages.error(request, error.message)
+            status = error.status
+    now = timezone.now()
+    return render(request, "settings.html", {
+        "profile_form": forms_by_part["profile"],
+        "email_form": forms_by_part["email"],
+        "vacation_form": forms_by_part["vacation"],
+        "absences": Absence.objects.filter(user=user, ends_at__gt=now).order_by("starts_at"),
+        "days_left": deadlines.absence_days_left(user, timezone.localdate().year),
+        "days_per_year": deadlines.absence_days_per_year(),
+        "token": Token.objects.filter(user=user).first(),
+        "new_token": new_token,
+        "now": now,
+    }, status=status)
+
+
+def _save(part: str, user: User, data: dict[str, Any]) -> None:
+    if part == "profile":
+        accounts.update_profile(user, **data)
+    elif part == "email":
+        services.update_preferences(user, mode=data["mode"], opted_out=list(data["opted_out"]))
+    elif part == "vacation":
+        deadlines.declare_absence(user, *_local_day_bounds(user, data["starts_on"], data["ends_on"]))

@@ -1,0 +1,47 @@
+"""Random full games for 2 to 4 players over random kingdoms, every invariant checked after every event."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dominion.bots import heuristic_bot, random_bot
+
+from .invariants import play_checked
+
+LOOP_CHUNKS, GAMES_PER_CHUNK = 50, 100  # 5,000 games in all, spread over the workers
+
+
+@given(players=st.integers(min_value=2, max_value=4), seed=st.integers(min_value=0, max_value=2**32))
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hypothesis_random_games_keep_every_invariant(players: int, seed: int) -> None:
+    """Random commands only: every view of every seat after every event, every listed command tried."""
+    state = play_checked(players, random.Random(seed), thorough=True)
+    assert state.winners
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_thorough_games_with_a_heuristic_seat(players: int) -> None:
+    rng = random.Random(players)
+    bots = [heuristic_bot] + [random_bot] * (players - 1)
+    state = play_checked(players, rng, bots=bots, thorough=True)
+    assert len(state.scores) == players
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(LOOP_CHUNKS))
+def test_five_thousand_random_games(chunk: int) -> None:
+    """A plain loop of games over 2-4 players and random kingdoms, heuristic bots with now and then a
+    random seat (it reaches odd corners); one seat's view checked in turn, listed commands now and then."""
+    for game in range(GAMES_PER_CHUNK):
+        number = chunk * GAMES_PER_CHUNK + game
+        players = 2 + number % 3
+        rng = random.Random(number)
+        bots = [heuristic_bot] * players
+        if number % 5 == 0:
+            bots[number % players] = random_bot
+        state = play_checked(players, rng, bots=bots, command_every=30, view_every=10)
+        assert state.winners and len(state.scores) == players

@@ -1,0 +1,87 @@
+"""The Mailgun webhooks through django-anymail, with Mailgun's payload formats and signatures: an inbound
+reply (forwarded as raw MIME, `body-mime`) plays; a permanent failure event marks the address."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import time
+from typing import Any
+
+import pytest
+
+from games.models import Command, Game
+from tests.mailin.conftest import deliver, last_mail, reply
+
+pytestmark = pytest.mark.django_db
+KEY = "key-webhook-signing-test"
+
+
+@pytest.fixture(autouse=True)
+def _anymail(settings: Any) -> None:
+    settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": KEY, "WEBHOOK_SECRET": "hook:secret-pw"}
+
+
+def signature(key: str = KEY) -> dict[str, str]:
+    timestamp, token = str(int(time.time())), hashlib.sha256(str(time.time()).encode()).hexdigest()[:50]
+    digest = hmac.new(key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
+    return {"timestamp": timestamp, "token": token, "signature": digest}
+
+
+AUTH = {"HTTP_AUTHORIZATION": "Basic aG9vazpzZWNyZXQtcHc="}  # hook:secret-pw
+
+
+def test_mailgun_inbound_reply_plays_and_is_answered(client: Any, table: dict[str, Any]) -> None:
+    game = table["game"]
+    user = table["seats"][game.awaiting[0]]
+    turn = last_mail(user)
+    raw = reply(turn, "1\n")
+    form = {"body-mime": raw.decode(), "recipient": turn.reply_to[0], "sender": user.email, **signature()}
+    answer = client.post("/mail/anymail/mailgun/inbound_mime/", form, **AUTH)
+    assert answer.status_code == 200
+    assert Command.objects.filter(game=game, user=user, idempotency_key__startswith="mail:").count() == 1
+    assert [m for m in deliver() if user.email in m.to and "#" in m.subject]
+
+
+def test_mailgun_inbound_with_a_wrong_signature_changes_nothing(client: Any, table: dict[str, Any]) -> None:
+    game = table["game"]
+    user = table["seats"][game.awaiting[0]]
+    turn = last_mail(user)
+    form = {"body-mime": reply(turn, "1\n").decode(), **signature("another-key")}
+    answer = client.post("/mail/anymail/mailgun/inbound_mime/", form, **AUTH)
+    assert answer.status_code == 400
+    assert Game.objects.get(pk=game.pk).version == game.version and deliver() == []
+
+
+def test_mailgun_permanent_failure_marks_the_address(client: Any, table: dict[str, Any], api_client: Any) -> None:
+    user = table["ann"]
+    payload = {
+        "signature": signature(),
+        "event-data": {
+            "event": "failed", "severity": "permanent", "reason": "bounce", "recipient": user.email,
+            "timestamp": time.time(), "id": "G9Bn5sl1TC6nu79C8C0bwg",
+            "delivery-status": {"code": 550, "message": "5.1.1 The email account that you tried to reach does not exist",
+                                "description": "", "attempt-no": 1},
+            "message": {"headers": {"to": user.email, "message-id": "20250303101500.1.ABC@mg.example.org",
+                                    "from": "citadels@localhost", "subject": "Your turn"}},
+        },
+    }
+    answer = client.post("/mail/anymail/mailgun/tracking/", json.dumps(payload), content_type="application/json", **AUTH)
+    assert answer.status_code == 200
+    user.refresh_from_db()
+    assert user.email_bounced_at is not None
+    me = api_client(user).get("/api/me").json()
+    assert me["email_bounced"] is True and me["email_verified"] is False
+    client.force_login(user)
+    assert "bounced" in client.get("/").content.decode()
+
+
+def test_inbound_webhook_is_rate_limited(client: Any, settings: Any, table: dict[str, Any]) -> None:
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                                                          "inbound_mail": "2/min"}}
+    statuses = [client.post("/mail/anymail/mailgun/inbound_mime/", {}, **AUTH).status_code for _ in range(3)]
+    assert statuses[:2] != [429, 429] and statuses[2] == 429
+    body = client.post("/mail/anymail/mailgun/inbound_mime/", {}, **AUTH).json()
+    assert body["code"] == "throttled" and body["message"]
