@@ -151,6 +151,7 @@ def play_checked(
             break
         if thorough:
             check_legal_commands_accepted(state, rng)
+            assert RULES.load_state(json.loads(json.dumps(RULES.dump_state(state)))) == state, "snapshot"
         seat = waiting[0]
         legal = RULES.legal_commands(state, seat)
         pick = next(choices, None) if choices is not None else None
