@@ -118,11 +118,12 @@ KINDS: dict[str, GameKind] = {
         title="Citadels",
         module="citadels",
         min_players=2,
-        max_players=8,
+        max_players=8,  # 8 needs 9 characters: the engine refuses what the options do not allow
         fixed_order_options=frozenset({"deck", "character_orders"}),
         bot="citadels.bots:heuristic_bot",
         site="citadels.site",
-        minimal_commands=("take_gold", "decline_graveyard", "end_turn"),
+        # The thanks first: under a Ball Room any other first command loses the whole turn.
+        minimal_commands=("thank_your_excellency", "take_gold", "decline_graveyard", "end_turn"),
     ),
     "dominion": GameKind(
         name="dominion",
