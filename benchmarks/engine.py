@@ -1,9 +1,10 @@
 """Rules-engine speed, on one core: `python benchmarks/engine.py`.
 
-For Citadels and for Dominion: the fold speed (events per second through `evolve`), the decide+evolve
-speed (commands per second on recorded positions), and whole heuristic-bot games (ms per game). The
-Citadels fold and decide figures are the best of `--repeat` passes (other processes on the machine only
-ever make a pass slower); the machine's load is printed with them.
+For Citadels (two tables: the base game at 5 players, and an 8-player Dark City game with 9 characters, a
+random character set and 5 Dark City districts per game) and for Dominion: the fold speed (events per second
+through `evolve`), the decide+evolve speed (commands per second on recorded positions), and whole
+heuristic-bot games (ms per game). The Citadels fold and decide figures are the best of `--repeat` passes
+(other processes on the machine only ever make a pass slower); the machine's load is printed with them.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -24,55 +26,65 @@ from dominion import RULES as DOMINION  # noqa: E402
 from dominion.bots import heuristic_bot as dominion_bot  # noqa: E402
 from dominion.simulate import play as play_dominion  # noqa: E402
 
+TABLES: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("base game, 5 players, 8 characters", 5, {}),
+    ("Dark City, 8 players, 9 characters", 8, {"random_characters": True, "dark_city_districts": 5}),
+)
 
-def main() -> None:
-    """Run the three measurements and print them."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--players", type=int, default=5)
-    parser.add_argument("--repeat", type=int, default=5, help="passes of the Citadels fold and decide (best counts)")
-    parser.add_argument("--dominion-games", type=int, default=100)
-    parser.add_argument("--dominion-players", type=int, default=3)
-    args = parser.parse_args()
-    bots = [heuristic_bot] * args.players
+
+def measure(title: str, players: int, options: dict[str, Any], games: int, repeat: int = 5) -> None:
+    """Run the three measurements for one table and print them."""
+    bots = [heuristic_bot] * players
 
     started = time.perf_counter()
-    histories = [play(bots, random.Random(seed))[1] for seed in range(args.games)]
-    game_seconds = (time.perf_counter() - started) / args.games
+    histories = [play(bots, random.Random(seed), options)[1] for seed in range(games)]
+    game_seconds = (time.perf_counter() - started) / games
     events = sum(len(h) for h in histories)
 
-    fold_seconds = []
-    for _ in range(args.repeat):
+    passes = []
+    for _ in range(repeat):
         started = time.perf_counter()
         for history in histories:
             RULES.fold(history)
-        fold_seconds.append(time.perf_counter() - started)
-    fold_rate = events / min(fold_seconds)
+        passes.append(time.perf_counter() - started)
+    fold_seconds = min(passes)
 
     positions = []
-    for seed in range(args.games // 3):
+    for seed in range(games // 3):
         rng = random.Random(seed)
-        state = RULES.fold(RULES.setup({}, args.players, rng))
+        state = RULES.fold(RULES.setup(options, players, rng))
         while seats := RULES.awaiting(state):
             command = heuristic_bot(state, seats[0], rng)
             positions.append((state, seats[0], command))
             for event in RULES.decide(state, seats[0], command, rng):
                 state = RULES.evolve(state, event)
-    decide_seconds = []
-    for _ in range(args.repeat):
+    passes = []
+    for _ in range(repeat):
         rng = random.Random(0)
         started = time.perf_counter()
         for state, seat, command in positions:
             for event in RULES.decide(state, seat, command, rng):
                 state = RULES.evolve(state, event)
-        decide_seconds.append(time.perf_counter() - started)
-    decide_rate = len(positions) / min(decide_seconds)
+        passes.append(time.perf_counter() - started)
+    decide_rate = len(positions) / min(passes)
 
-    print(f"{args.games} heuristic-bot games of {args.players} players, {events / args.games:.0f} events each "
-          f"(best of {args.repeat} passes; load {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
-    print(f"fold:            {fold_rate:12,.0f} events/s")
+    print(f"== {title}: {games} heuristic-bot games, {events / games:.0f} events each (best of {repeat} passes; "
+          f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
+    print(f"fold:            {events / fold_seconds:12,.0f} events/s ({fold_seconds / games * 1000:.2f} ms per game)")
     print(f"decide+evolve:   {decide_rate:12,.0f} commands/s")
     print(f"full bot game:   {game_seconds * 1000:12.2f} ms per game ({1 / game_seconds:,.0f} games/s)")
+
+
+def main() -> None:
+    """Measure every table."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=5, help="passes of the Citadels fold and decide (best counts)")
+    parser.add_argument("--dominion-games", type=int, default=100)
+    parser.add_argument("--dominion-players", type=int, default=3)
+    args = parser.parse_args()
+    for title, players, options in TABLES:
+        measure(title, players, options, args.games, args.repeat)
     dominion(args.dominion_games, args.dominion_players)
 
 

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from . import bot_dark
 from .cards import CHARACTERS, DISTRICTS
 from .legal import legal_commands
 from .state import Player, State
@@ -47,7 +48,7 @@ def _character_value(state: State, seat: int, character: str) -> float:
     value = float(colours[colour]) if colour is not None else 0.0
     if character == "bishop" and len(me.city) >= state.rules.complete_city - 2:
         value += 6
-    if character in ("assassin", "warlord") and leader >= state.rules.complete_city - 2:
+    if character in ("assassin", "warlord", "witch", "diplomat") and leader >= state.rules.complete_city - 2:
         value += 5
     if character == "thief" and me.gold <= 2:
         value += 2.5
@@ -57,9 +58,9 @@ def _character_value(state: State, seat: int, character: str) -> float:
         value += 2.5
     if character == "merchant":
         value += 1.5
-    if character == "king" and state.crown != seat:
+    if character in ("king", "emperor") and state.crown != seat:
         value += 1
-    return value
+    return value + bot_dark.character_bonus(state, seat, character)
 
 
 def _draft(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
@@ -129,9 +130,9 @@ def _leader(state: State, seat: int) -> Player:
 
 def _power(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
     if "kill" in by_type:
-        return _named(by_type["kill"], ("architect", "merchant", "king", "warlord", "bishop"), rng)
+        return _named(by_type["kill"], ("architect", "merchant", "king", "alchemist", "navigator", "warlord"), rng)
     if "rob" in by_type:
-        return _named(by_type["rob"], ("merchant", "architect", "king", "bishop", "warlord"), rng)
+        return _named(by_type["rob"], ("merchant", "architect", "king", "alchemist", "navigator", "bishop"), rng)
     if "swap_hands" in by_type:
         return _magic(state, seat, by_type)
     if "destroy" in by_type:
@@ -140,7 +141,7 @@ def _power(state: State, seat: int, by_type: dict[str, list[Command]], rng: rand
 
 
 def _named(commands: list[Command], wanted: tuple[str, ...], rng: random.Random) -> Command:
-    favoured = [c for c in commands if c["character"] in wanted[:3]]
+    favoured = [c for c in commands if c["character"] in wanted]
     return rng.choice(favoured or commands)
 
 
@@ -183,6 +184,9 @@ def _end(state: State, seat: int, by_type: dict[str, list[Command]], rng: random
     return by_type["end_turn"][0] if "end_turn" in by_type else None
 
 
-_PREFERENCES = (_draft, _keep, _purple, _power, _income, _collect, _build, _end)
+_PREFERENCES = (
+    bot_dark.thanks, bot_dark.decisions, _draft, _keep, _purple, bot_dark.purples, _power, bot_dark.powers,
+    _income, _collect, _build, _end,
+)
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import purple, turn
+from . import dark_characters, purple, turn
 from .cards import CHARACTERS, DISTRICTS
 from .commands import Command, seat_field, text_field, text_list_field
 from .errors import IllegalCommand
@@ -10,23 +10,40 @@ from .recorder import Recorder
 from .state import Player, State
 
 
-def on_reveal(rec: Recorder, seat: int, character: str) -> None:
-    """What happens by itself as `character` reveals: the theft, the crown, the Merchant's and
-    the Architect's extras."""
+def on_call(rec: Recorder, seat: int, character: str) -> None:
+    """What happens by itself as `character` is called and reveals, whoever plays its turn: the theft and
+    the crown (a bewitched King, or one who forgets to thank His Excellency, still takes it)."""
     state = rec.state
     if character == state.robbed:
         thief = state.holder("thief")
         assert thief is not None
         rec.emit("gold_stolen", {"seat": thief, "victim": seat, "amount": state.players[seat].gold})
     if character == "king":
-        rec.emit("crown_passed", {"seat": seat, "reason": "king"})
-    elif character == "merchant":
+        pass_crown(rec, seat, "king")
+
+
+def on_turn_start(rec: Recorder, seat: int, character: str) -> None:
+    """What the character's turn brings by itself to `seat` (the Witch's, when she plays it): the
+    Merchant's gold, the Architect's cards, and the Dark City characters' automatic powers."""
+    if character == "merchant":
         rec.emit("bonus_gold", {"seat": seat, "amount": 1, "reason": "merchant"})
     elif character == "architect":
         turn.draw(rec, seat, 2, "architect")
+    else:
+        dark_characters.on_turn_start(rec, seat, character)
 
 
-def _require_power(rec: Recorder, seat: int, character: str, power: str) -> None:
+def pass_crown(rec: Recorder, seat: int, reason: str) -> None:
+    """The crown goes to `seat`; each Throne Room pays its owner 1 gold when the crown changes hands."""
+    changed = rec.state.crown != seat
+    rec.emit("crown_passed", {"seat": seat, "reason": reason})
+    if changed:
+        for player in rec.state.players:
+            if player.has("throne_room"):
+                rec.emit("bonus_gold", {"seat": player.seat, "amount": 1, "reason": "throne_room"})
+
+
+def require_power(rec: Recorder, seat: int, character: str, power: str) -> None:
     turn_ = turn.current(rec.state, seat)
     if turn_.character != character:
         raise IllegalCommand("not_your_power", f"only the {CHARACTERS[character].name_en} may {power}")
@@ -64,8 +81,8 @@ def collect_income(rec: Recorder, seat: int, command: Command) -> None:
 
 def kill(rec: Recorder, seat: int, command: Command) -> None:
     """`kill`: the Assassin names a character, who loses its turn this round."""
-    _require_power(rec, seat, "assassin", "kill")
-    target = _named_character(rec.state, command)
+    require_power(rec, seat, "assassin", "kill")
+    target = named_character(rec.state, command)
     if target == "assassin":
         raise IllegalCommand("bad_target", "the Assassin cannot kill himself")
     rec.emit("character_killed", {"seat": seat, "character": target})
@@ -73,17 +90,19 @@ def kill(rec: Recorder, seat: int, command: Command) -> None:
 
 def rob(rec: Recorder, seat: int, command: Command) -> None:
     """`rob`: the Thief names a character whose gold he takes when it reveals."""
-    _require_power(rec, seat, "thief", "rob")
+    require_power(rec, seat, "thief", "rob")
     state = rec.state
-    target = _named_character(state, command)
-    if target in ("assassin", "thief"):
-        raise IllegalCommand("bad_target", "the Thief may not rob the Assassin or himself")
+    target = named_character(state, command)
+    if target in ("assassin", "thief", "witch"):
+        raise IllegalCommand("bad_target", "the Thief may not rob the Assassin, the Witch or himself")
     if target == state.killed:
         raise IllegalCommand("bad_target", "the Thief may not rob the killed character")
+    if target == state.bewitched:
+        raise IllegalCommand("bad_target", "the Thief may not rob the bewitched character")
     rec.emit("character_robbed", {"seat": seat, "character": target})
 
 
-def _named_character(state: State, command: Command) -> str:
+def named_character(state: State, command: Command) -> str:
     target = text_field(command, "character")
     if target not in state.rules.characters:
         raise IllegalCommand("unknown_character", f"there is no character '{target}' in this game")
@@ -96,7 +115,7 @@ def _named_character(state: State, command: Command) -> str:
 
 def swap_hands(rec: Recorder, seat: int, command: Command) -> None:
     """`swap_hands`: the Magician swaps his whole hand with another player's (either may be empty)."""
-    _require_power(rec, seat, "magician", "swap hands")
+    require_power(rec, seat, "magician", "swap hands")
     state = rec.state
     other = seat_field(command, "seat", state.rules.players)
     if other == seat:
@@ -110,7 +129,7 @@ def swap_hands(rec: Recorder, seat: int, command: Command) -> None:
 
 def redraw(rec: Recorder, seat: int, command: Command) -> None:
     """`redraw`: the Magician discards any cards of his hand and draws as many."""
-    _require_power(rec, seat, "magician", "redraw cards")
+    require_power(rec, seat, "magician", "redraw cards")
     districts = text_list_field(command, "districts")
     hand = list(rec.state.players[seat].hand)
     for district in districts:
@@ -123,9 +142,17 @@ def redraw(rec: Recorder, seat: int, command: Command) -> None:
 
 # --- the Warlord --------------------------------------------------------------------------------------
 
-def destroy_cost(district: str) -> int:
-    """What the Warlord pays to destroy `district`: its cost less 1 (a district of cost 1 is free)."""
-    return max(DISTRICTS[district].cost - 1, 0)
+def district_value(victim: Player, district: str) -> int:
+    """A built district's worth for the Warlord and the Diplomat: its cost, 1 more when adorned."""
+    adorned = any(b.adorned for b in victim.city if b.district == district)
+    return DISTRICTS[district].cost + (1 if adorned else 0)
+
+
+def destroy_cost(victim: Player, district: str) -> int:
+    """What the Warlord pays to destroy `district`: its worth less 1 (cost 1 is free), 1 more against a
+    city with the Great Wall (every district of it, the Wall included)."""
+    wall = 1 if victim.has("great_wall") else 0
+    return max(district_value(victim, district) - 1, 0) + wall
 
 
 def why_not_destroy(state: State, seat: int, victim: Player, district: str) -> IllegalCommand | None:
@@ -134,13 +161,13 @@ def why_not_destroy(state: State, seat: int, victim: Player, district: str) -> I
         return IllegalCommand("bad_target", "the Warlord destroys districts of other players only")
     if not victim.has(district):
         return IllegalCommand("not_in_city", f"seat {victim.seat} has no '{district}'")
-    if len(victim.city) >= state.rules.complete_city:
+    if len(victim.city) >= state.complete_at:
         return IllegalCommand("city_complete", "a complete city cannot be attacked")
     if district == "keep":
         return IllegalCommand("keep", "the Keep cannot be destroyed")
-    if state.is_revealed("bishop") and state.holder("bishop") == victim.seat:
+    if bishop_protects(state, victim.seat):
         return IllegalCommand("bishop", "the Bishop's districts are safe from the Warlord")
-    cost = destroy_cost(district)
+    cost = destroy_cost(victim, district)
     if state.players[seat].gold < cost:
         return IllegalCommand("not_enough_gold", f"destroying the {DISTRICTS[district].name_en} costs {cost} gold")
     return None
@@ -148,7 +175,7 @@ def why_not_destroy(state: State, seat: int, victim: Player, district: str) -> I
 
 def destroy(rec: Recorder, seat: int, command: Command) -> None:
     """`destroy`: the Warlord pays cost - 1 to destroy a district of another player's city."""
-    _require_power(rec, seat, "warlord", "destroy districts")
+    require_power(rec, seat, "warlord", "destroy districts")
     state = rec.state
     victim = state.players[seat_field(command, "seat", state.rules.players)]
     district = text_field(command, "district")
@@ -157,6 +184,11 @@ def destroy(rec: Recorder, seat: int, command: Command) -> None:
         raise why_not
     rec.emit(
         "district_destroyed",
-        {"seat": seat, "target": victim.seat, "district": district, "cost": destroy_cost(district)},
+        {"seat": seat, "target": victim.seat, "district": district, "cost": destroy_cost(victim, district)},
     )
     purple.offer_graveyard(rec, seat, district)
+
+
+def bishop_protects(state: State, seat: int) -> bool:
+    """Whether the revealed Bishop protects `seat`'s districts (the Witch's, when she bewitched him)."""
+    return state.is_revealed("bishop") and state.power_seat("bishop") == seat

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from . import characters, draft, purple, turn
+from . import characters, dark_characters, dark_purple, draft, purple, turn
 from .errors import IllegalCommand
 from .events import Event
 from .recorder import Recorder
@@ -37,7 +37,21 @@ TURN_ACTIONS: dict[str, Action] = {
     "destroy": characters.destroy,
     "use_laboratory": purple.use_laboratory,
     "use_smithy": purple.use_smithy,
+    # Die dunklen Lande
+    "thank_your_excellency": dark_purple.thank,
+    "bewitch": dark_characters.bewitch,
+    "look_at_hand": dark_characters.look_at_hand,
+    "take_card": dark_characters.take_card,
+    "give_crown": dark_characters.give_crown,
+    "navigate": dark_characters.navigate,
+    "exchange": dark_characters.exchange,
+    "adorn": dark_characters.adorn,
+    "keep_from_deck": dark_purple.keep_from_deck,
+    "set_bell_tower": dark_purple.set_bell_tower,
+    "use_museum": dark_purple.use_museum,
+    "use_armory": dark_purple.use_armory,
 }
+INCOME_ACTIONS = frozenset({"take_gold", "draw_cards", "keep_card", "discard_card"})
 COMMAND_TYPES = frozenset(DRAFT_ACTIONS) | frozenset(GRAVEYARD_ACTIONS) | frozenset(TURN_ACTIONS)
 
 
@@ -82,8 +96,34 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
     if action is None:
         raise IllegalCommand("not_now", f"'{kind}' is not possible now: {_what_now(state)}")
     rec = Recorder(state, rng)
+    turn_ = state.turn
+    if turn_ is not None and action is TURN_ACTIONS.get(kind):
+        if turn_.must_thank and kind != "thank_your_excellency":
+            dark_purple.lose_turn(rec, seat, kind)
+            return rec.events
+        if kind != "thank_your_excellency":
+            _require_open_decision(turn_, kind)
     action(rec, seat, command)
+    if turn_ is not None:
+        turn.settle(rec)
     return rec.events
+
+
+# The decisions a turn may open, each answered by one command before anything else.
+_OPEN_DECISIONS = (
+    ("seen", "take_card", "first take one card of the hand you looked at"),
+    ("searching", "keep_from_deck", "first keep one card of the deck (the Lighthouse)"),
+    ("bell_tower", "set_bell_tower", "first decide whether the game ends at 7 or 8 districts (the Bell Tower)"),
+    ("must_give_crown", "give_crown", "first give the crown to another player (the Emperor)"),
+)
+
+
+def _require_open_decision(turn_: Any, kind: str) -> None:
+    if turn_.income_only and kind not in INCOME_ACTIONS:
+        raise IllegalCommand("income_only", "this turn you take your income only; then it ends")
+    for field, answer, message in _OPEN_DECISIONS:
+        if getattr(turn_, field) and kind != answer:
+            raise IllegalCommand("decide_first", message)
 
 
 def _what_now(state: State) -> str:

@@ -87,4 +87,4 @@ def _advance(rec: Recorder) -> None:
 
 
 def _last_chooser(rec: Recorder) -> int:
-    return draft_script(rec.state.rules.players, rec.state.crown)[-1].seat
+    return draft_script(rec.state.rules, rec.state.crown)[-1].seat

@@ -64,7 +64,10 @@ class CitadelsRules:
         return list(_any_table(options).deck)
 
     def characters(self, options: dict[str, Any] | None) -> list[str]:
-        """The game's character ids in rank order."""
+        """The game's character ids in rank order; with `random_characters`, all 18 it may draw from (the
+        drawn set is in the setup event and the views)."""
+        if (options or {}).get("random_characters") is True:
+            return sorted(CHARACTERS, key=lambda c: CHARACTERS[c].rank)
         return sorted(_any_table(options).characters, key=lambda c: CHARACTERS[c].rank)
 
     def validate_options(self, options: dict[str, Any] | None, players: int) -> None:
@@ -88,9 +91,12 @@ class CitadelsRules:
 
 
 def _any_table(options: dict[str, Any] | None) -> Rules:
-    """The options resolved for a table of any size: the character orders, which depend on the number of
-    players (how many cards lie face up), are checked when the game is set up."""
-    return resolve({k: v for k, v in (options or {}).items() if k != "character_orders"}, 2)
+    """The options resolved for a table of a size they allow (8 players for 9 characters, else 5): the
+    checks that depend on the number of players are made when the game is set up."""
+    options = {k: v for k, v in (options or {}).items() if k != "character_orders"}
+    given = options.get("characters")
+    nine = options.get("random_characters") is True or (isinstance(given, list) and len(given) == 9)
+    return resolve(options, 8 if nine else 5)
 
 
 RULES = CitadelsRules()

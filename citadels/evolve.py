@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from .cards import CHARACTERS
 from .events import Event
-from .options import REJECTED_UNDER_DECK, resolve
-from .state import DRAFT, OVER, TURNS, Built, DraftStep, GraveyardOffer, Player, State, Turn
+from .evolve_dark import DARK_HANDLERS, first_complete, remove_from_city, start_turn
+from .options import REJECTED_UNDER_DECK, Rules, resolve
+from .state import DRAFT, OVER, TURNS, Built, DraftStep, GraveyardOffer, Player, State, Turn, without
 
 Handler = Callable[[State, Event], State]
 
@@ -37,15 +38,16 @@ def _game_set_up(event: Event) -> State:
     )
 
 
-def draft_script(players: int, crown: int) -> tuple[DraftStep, ...]:
+def draft_script(rules: Rules, crown: int) -> tuple[DraftStep, ...]:
     """The draft's steps in order, from the crown's holder to the left (seat + 1)."""
-    a, b, c = (crown + i for i in range(3))
+    players = rules.players
+    a, b = crown, crown + 1
     if players == 2:
         a, b = a % 2, b % 2
         return tuple(DraftStep(s, act) for s, act in (
             (a, "choose"), (b, "choose"), (b, "discard"), (a, "choose"), (a, "discard"), (b, "choose"),
         ))
-    rounds = 2 if players == 3 else 1
+    rounds = 2 if players == 3 and not rules.one_character_each else 1
     return tuple(DraftStep((crown + i) % players, "choose") for i in range(players * rounds))
 
 
@@ -54,15 +56,13 @@ def _round_started(state: State, event: Event) -> State:
     return state._replace(
         round=event.public["round"], phase=DRAFT, face_up=tuple(event.public["face_up"]),
         face_down=tuple(event.secret["face_down"]), draft_pile=tuple(event.secret["pile"]),
-        draft_steps=draft_script(players, state.crown), chosen=((),) * players,
+        draft_steps=draft_script(state.rules, state.crown), chosen=((),) * players,
         killed=None, robbed=None, revealed=(), called_rank=0, turn=None, graveyard_offer=None,
+        bewitched=None, builders=(), taxed=(),
     )
 
 
-def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """`cards` less one copy of `card` (ValueError if absent: a corrupt log must not fold quietly)."""
-    index = cards.index(card)
-    return cards[:index] + cards[index + 1:]
+_without = without
 
 
 def _without_all(cards: tuple[str, ...], removed: list[str]) -> tuple[str, ...]:
@@ -105,14 +105,13 @@ def _face_down_offered(state: State, event: Event) -> State:
 def _character_revealed(state: State, event: Event) -> State:
     seat, character = event.public["seat"], event.public["character"]
     return state._replace(
-        phase=TURNS, revealed=state.revealed + ((seat, character),),
-        called_rank=CHARACTERS[character].rank, turn=Turn(seat, character),
+        phase=TURNS, revealed=state.revealed + ((seat, character),), called_rank=CHARACTERS[character].rank,
+        turn=start_turn(state, event, income_only=bool(event.public.get("bewitched"))),
     )
 
 
 def _gain(state: State, seat: int, amount: int) -> State:
-    player = state.players[seat]
-    return state.with_player(player._replace(gold=player.gold + amount))
+    return state.gain(seat, amount)
 
 
 def _turn(state: State) -> Turn:
@@ -127,7 +126,10 @@ def _gold_stolen(state: State, event: Event) -> State:
 
 
 def _crown_passed(state: State, event: Event) -> State:
-    return state._replace(crown=event.public["seat"])
+    state = state._replace(crown=event.public["seat"])
+    if event.public["reason"] == "emperor":
+        state = state._replace(turn=_turn(state)._replace(must_give_crown=False))
+    return state
 
 
 def _gold_taken(state: State, event: Event) -> State:
@@ -182,17 +184,15 @@ def _cards_discarded(state: State, event: Event) -> State:
 
 
 def _district_built(state: State, event: Event) -> State:
-    seat, district = event.public["seat"], event.public["district"]
+    seat, district, cost = event.public["seat"], event.public["district"], event.public["cost"]
     player = state.players[seat]
     city = player.city + (Built(district, state.round),)
-    state = state.with_player(
-        player._replace(gold=player.gold - event.public["cost"], hand=_without(player.hand, district), city=city)
-    )
+    state = state.with_player(player._replace(gold=player.gold - cost, hand=_without(player.hand, district), city=city))
     turn = _turn(state)
-    first = state.first_complete
-    if first is None and len(city) >= state.rules.complete_city:
-        first = seat
-    return state._replace(turn=turn._replace(builds=turn.builds + 1), first_complete=first)
+    builds = turn.builds + (0 if event.public.get("wizard") else 1)
+    turn = turn._replace(builds=builds, spent=turn.spent + cost, bell_tower=district == "bell_tower")
+    builders = state.builders if seat in state.builders else state.builders + (seat,)
+    return state._replace(turn=turn, builders=builders, first_complete=first_complete(state, seat))
 
 
 def _income_collected(state: State, event: Event) -> State:
@@ -226,11 +226,8 @@ def _deck_reshuffled(state: State, event: Event) -> State:
 
 def _district_destroyed(state: State, event: Event) -> State:
     seat, target, district = event.public["seat"], event.public["target"], event.public["district"]
-    victim = state.players[target]
-    index = victim.districts().index(district)
-    state = state.with_player(victim._replace(city=victim.city[:index] + victim.city[index + 1:]))
-    state = _gain(state, seat, -event.public["cost"])
-    return _ability_used(state._replace(discard=state.discard + (district,)))
+    state = remove_from_city(state, target, district)
+    return _ability_used(_gain(state, seat, -event.public["cost"]))
 
 
 def _graveyard_offered(state: State, event: Event) -> State:
@@ -271,7 +268,7 @@ def _turn_ended(state: State, event: Event) -> State:
 
 
 def _round_ended(state: State, event: Event) -> State:
-    return state
+    return state._replace(stalled_rounds=event.public.get("stalled", 0))
 
 
 def _game_ended(state: State, event: Event) -> State:
@@ -309,6 +306,7 @@ _HANDLERS: dict[str, Handler] = {
     "turn_ended": _turn_ended,
     "round_ended": _round_ended,
     "game_ended": _game_ended,
+    **DARK_HANDLERS,
 }
 
 EVENT_TYPES: frozenset[str] = frozenset(_HANDLERS) | {"game_set_up"}

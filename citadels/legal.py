@@ -9,6 +9,7 @@ from typing import Any
 
 from . import characters, purple, turn
 from .cards import CHARACTERS
+from .dark_legal import dark_power_commands, dark_purple_commands, open_decision
 from .decide import awaiting
 from .state import DRAFT, State, Turn
 
@@ -24,8 +25,12 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if state.phase == DRAFT:
         kind = "choose_character" if state.draft_steps[0].action == "choose" else "discard_character"
         return [{"type": kind, "character": c} for c in sorted(set(state.draft_pile))]
-    assert state.turn is not None
-    return _turn_commands(state, state.turn)
+    turn_ = state.turn
+    assert turn_ is not None
+    if turn_.must_thank:  # listed first; any other command is accepted too, and loses the whole turn
+        thanked = turn_._replace(must_thank=False)
+        return [{"type": "thank_your_excellency"}, *_turn_commands(state._replace(turn=thanked), thanked)]
+    return _turn_commands(state, turn_)
 
 
 def _distinct(cards: tuple[str, ...]) -> list[str]:
@@ -38,11 +43,16 @@ def _turn_commands(state: State, turn_: Turn) -> list[Command]:
         return [{"type": "keep_card", "district": d} for d in _distinct(turn_.drawn)]
     if turn_.must_discard:
         return [{"type": "discard_card", "district": d} for d in _distinct(player.hand)]
+    decision = open_decision(state, turn_)
+    if decision is not None:
+        return decision
     commands: list[Command] = []
     if not turn_.income_taken:
         commands.append({"type": "take_gold"})
         if state.deck or state.discard:
             commands.append({"type": "draw_cards"})
+        if turn_.income_only:
+            return commands
     else:
         commands += [
             {"type": "build", "district": d} for d in _distinct(player.hand)
@@ -51,8 +61,8 @@ def _turn_commands(state: State, turn_: Turn) -> list[Command]:
     if CHARACTERS[turn_.character].colour is not None and not turn_.colour_income_taken:
         commands.append({"type": "collect_income"})
     if not turn_.ability_used:
-        commands += _power_commands(state, turn_)
-    commands += _purple_commands(state, turn_)
+        commands += _power_commands(state, turn_) + dark_power_commands(state, turn_)
+    commands += _purple_commands(state, turn_) + dark_purple_commands(state, turn_)
     if turn_.income_taken:
         commands.append({"type": "end_turn"})
     return commands
@@ -65,7 +75,8 @@ def _power_commands(state: State, turn_: Turn) -> list[Command]:
         return [{"type": "kill", "character": c} for c in others if c != "assassin"]
     if character == "thief":
         return [
-            {"type": "rob", "character": c} for c in others if c not in ("assassin", "thief", state.killed)
+            {"type": "rob", "character": c} for c in others
+            if c not in ("assassin", "thief", "witch", state.killed, state.bewitched)
         ]
     if character == "magician":
         hand = state.players[seat].hand

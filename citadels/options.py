@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
-from .cards import BASE_CHARACTERS, BASE_DECK, CHARACTERS, DISTRICTS
+from .cards import BASE_CHARACTERS, BASE_PURPLE, CHARACTERS, DARK_CITY_PURPLE, DISTRICTS, Colour, deck_of
 from .errors import IllegalCommand
 
 # What happens to the card not kept when a player draws cards as income.
@@ -18,16 +18,29 @@ REJECTED_ANY_HAND_CARD = "any_hand_card"  # HiG 2000 scan (seed 002): both into 
 REJECTED_UNDER_DECK = "under_deck"  # the online rules (seed 003): face down under the deck
 REJECTED_CARD_CHOICES = (REJECTED_TO_DISCARD, REJECTED_ANY_HAND_CARD, REJECTED_UNDER_DECK)
 
+ONLINE = "online"
 EDITIONS: dict[str, dict[str, Any]] = {
     "2012": {"rejected_card": REJECTED_TO_DISCARD, "king_sees_face_down": True},
     "2000": {"rejected_card": REJECTED_ANY_HAND_CARD, "king_sees_face_down": False},
+    ONLINE: {"rejected_card": REJECTED_UNDER_DECK, "king_sees_face_down": False},
 }
 DEFAULT_EDITION = "2012"
 
-# Face-up discarded characters per player count, for a set of 8 characters.
-FACE_UP_BY_PLAYERS = {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0}
+# Face-up discarded characters per player count, by the number of characters (seed 000, 001, 003).
+FACE_UP = {
+    8: {2: 0, 3: 0, 4: 2, 5: 1, 6: 0, 7: 0},
+    9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0},
+}
+FACE_UP_ONLINE = {
+    8: {3: 3, 4: 2, 5: 1, 6: 0, 7: 0},
+    9: {3: 4, 4: 3, 5: 2, 6: 1, 7: 0, 8: 0},
+}
+QUEEN_MIN_PLAYERS = 5
 
-KNOWN_OPTIONS = {"edition", "rejected_card", "king_sees_face_down", "deck", "character_orders"}
+KNOWN_OPTIONS = {
+    "edition", "rejected_card", "king_sees_face_down", "deck", "character_orders",
+    "characters", "random_characters", "purple", "dark_city_districts",
+}
 
 
 class Rules(NamedTuple):
@@ -44,6 +57,8 @@ class Rules(NamedTuple):
     face_up_count: int
     complete_city: int
     character_orders: tuple[tuple[str, ...], ...]
+    one_character_each: bool = False  # the online rules at 3 players
+    random_first_crown: bool = False  # the online rules
 
 
 def _bad(message: str) -> IllegalCommand:
@@ -51,48 +66,120 @@ def _bad(message: str) -> IllegalCommand:
 
 
 def resolve(options: dict[str, Any] | None, players: int) -> Rules:
-    """Validate a game's options for `players` seats; raise IllegalCommand('bad_options') if wrong."""
+    """Validate a game's options for `players` seats; raise IllegalCommand('bad_options') if wrong.
+
+    `random_characters` and `dark_city_districts` are drawn by the setup, which writes the drawn set into
+    the options it stores; here they only need to be possible.
+    """
     options = dict(options or {})
     unknown = set(options) - KNOWN_OPTIONS
     if unknown:
         raise _bad(f"unknown option(s): {', '.join(sorted(unknown))}")
-    if not isinstance(players, int) or not 2 <= players <= 7:
-        raise _bad("Citadels is played by 2 to 7 players")
     edition = options.get("edition", DEFAULT_EDITION)
     if edition not in EDITIONS:
         raise _bad(f"edition must be one of {', '.join(EDITIONS)}")
+    lowest = 3 if edition == ONLINE else 2
+    if isinstance(players, bool) or not isinstance(players, int) or not lowest <= players <= 8:
+        raise _bad(f"Citadels is played by {lowest} to 8 players" + (" online" if edition == ONLINE else ""))
     settings = {**EDITIONS[edition], **{k: v for k, v in options.items() if k in EDITIONS[edition]}}
     if settings["rejected_card"] not in REJECTED_CARD_CHOICES:
         raise _bad(f"rejected_card must be one of {', '.join(REJECTED_CARD_CHOICES)}")
     if not isinstance(settings["king_sees_face_down"], bool):
         raise _bad("king_sees_face_down must be true or false")
-    characters = BASE_CHARACTERS
+    characters = _characters(options, players, edition)
+    face_up = (FACE_UP_ONLINE if edition == ONLINE else FACE_UP)[len(characters)][players]
+    never_face_up = ("king", "emperor") if edition == ONLINE else ("king",)
     return Rules(
         edition=edition,
         players=players,
         characters=characters,
-        deck=_deck(options.get("deck")),
+        deck=_deck(options),
         deck_given="deck" in options,
         rejected_card=settings["rejected_card"],
         king_sees_face_down=settings["king_sees_face_down"],
-        never_face_up=("king",),
-        face_up_count=FACE_UP_BY_PLAYERS[players],
+        never_face_up=never_face_up,
+        face_up_count=face_up,
         complete_city=8,
-        character_orders=_character_orders(
-            options.get("character_orders"), characters, FACE_UP_BY_PLAYERS[players], ("king",)
-        ),
+        character_orders=_character_orders(options.get("character_orders"), characters, face_up, never_face_up),
+        one_character_each=edition == ONLINE and players == 3,
+        random_first_crown=edition == ONLINE,
     )
 
 
-def _deck(given: Any) -> tuple[str, ...]:
+def character_count(players: int) -> int:
+    """How many characters `random_characters` draws: 9 from 4 players on, 8 for 2-3 players."""
+    return 8 if players <= 3 else 9
+
+
+def _characters(options: dict[str, Any], players: int, edition: str) -> tuple[str, ...]:
+    random_ = options.get("random_characters", False)
+    if not isinstance(random_, bool):
+        raise _bad("random_characters must be true or false")
+    given = options.get("characters")
+    if random_ and given is not None:
+        raise _bad("give either characters or random_characters, not both")
+    if random_:
+        given = list(BASE_CHARACTERS) + (["artist"] if character_count(players) == 9 else [])
     if given is None:
-        return BASE_DECK
+        if players == 8:
+            raise _bad("8 players need 9 characters: give 'characters' with a rank 9 or random_characters")
+        return BASE_CHARACTERS
+    if not isinstance(given, list) or not all(isinstance(c, str) for c in given):
+        raise _bad("characters must be a list of character ids")
+    unknown = sorted(set(given) - set(CHARACTERS))
+    if unknown:
+        raise _bad(f"unknown character id(s): {', '.join(unknown)}")
+    ranks = Counter(CHARACTERS[c].rank for c in given)
+    doubled = sorted(r for r, n in ranks.items() if n > 1)
+    if doubled:
+        raise _bad(f"two characters of rank {', '.join(map(str, doubled))}: one character per rank")
+    if sorted(ranks) not in (list(range(1, 9)), list(range(1, 10))):
+        raise _bad("characters must hold exactly one character of each rank 1-8, or of each rank 1-9")
+    if len(given) == 9 and (players == 2 or (players == 3 and edition != ONLINE)):
+        raise _bad(f"{players} players play with 8 characters (ranks 1-8)"
+                   + ("" if players == 2 else "; 9 at 3 players only with the online rules"))
+    if len(given) == 8 and players == 8:
+        raise _bad("8 players need 9 characters (one of rank 9)")
+    if "queen" in given and players < QUEEN_MIN_PLAYERS:
+        raise _bad(f"the Queen plays only with {QUEEN_MIN_PLAYERS} or more players")
+    return tuple(sorted(given, key=lambda c: CHARACTERS[c].rank))
+
+
+def _deck(options: dict[str, Any]) -> tuple[str, ...]:
+    given = options.get("deck")
+    if given is None:
+        return deck_of(_purple(options))
     if not isinstance(given, list) or not all(isinstance(d, str) for d in given):
         raise _bad("deck must be a list of district ids")
     unknown = sorted(set(given) - set(DISTRICTS))
     if unknown:
         raise _bad(f"unknown district id(s) in deck: {', '.join(unknown)}")
+    _purple(options)  # checked even when a stacked deck overrides it
     return tuple(given)
+
+
+def _purple(options: dict[str, Any]) -> tuple[str, ...]:
+    purple = options.get("purple")
+    mixed = options.get("dark_city_districts")
+    if mixed is not None:
+        if purple is not None:
+            raise _bad("give either purple or dark_city_districts, not both")
+        if isinstance(mixed, bool) or not isinstance(mixed, int) or not 0 <= mixed <= len(DARK_CITY_PURPLE):
+            raise _bad(f"dark_city_districts must be a number from 0 to {len(DARK_CITY_PURPLE)}")
+        return BASE_PURPLE
+    if purple is None:
+        return BASE_PURPLE
+    if not isinstance(purple, list) or not all(isinstance(d, str) for d in purple):
+        raise _bad("purple must be a list of purple district ids")
+    unknown = sorted(set(purple) - set(DISTRICTS))
+    if unknown:
+        raise _bad(f"unknown district id(s) in purple: {', '.join(unknown)}")
+    coloured = sorted(d for d in set(purple) if DISTRICTS[d].colour != Colour.PURPLE)
+    if coloured:
+        raise _bad(f"not purple: {', '.join(coloured)} (the coloured districts are always in the deck)")
+    if len(set(purple)) != len(purple):
+        raise _bad("purple names each district once (the Keep brings its two copies)")
+    return tuple(purple)
 
 
 def _character_orders(

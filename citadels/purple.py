@@ -13,6 +13,8 @@ SMITHY_COST, SMITHY_DRAW = 2, 3
 
 def graveyard_owner(rec: Recorder, warlord: int) -> int | None:
     """The seat whose Graveyard may take a district the Warlord just destroyed (never the Warlord's)."""
+    if "diplomat" in rec.state.rules.characters:
+        return None  # seed 000: with the Diplomat in the game the Graveyard has no function
     for player in rec.state.players:
         if player.seat != warlord and player.has("graveyard") and player.gold >= 1:
             return player.seat
@@ -38,7 +40,7 @@ def decline_graveyard(rec: Recorder, seat: int, command: Command) -> None:
     rec.emit("graveyard_declined", {"seat": seat})
 
 
-def _require_district_power(rec: Recorder, seat: int, district: str) -> None:
+def require_district_power(rec: Recorder, seat: int, district: str) -> None:
     turn_ = turn.current(rec.state, seat)
     name = DISTRICTS[district].name_en
     if not rec.state.players[seat].has(district):
@@ -50,7 +52,7 @@ def _require_district_power(rec: Recorder, seat: int, district: str) -> None:
 
 def use_laboratory(rec: Recorder, seat: int, command: Command) -> None:
     """`use_laboratory`: discard a hand card and take 1 gold, once a turn."""
-    _require_district_power(rec, seat, "laboratory")
+    require_district_power(rec, seat, "laboratory")
     district = text_field(command, "district")
     if district not in rec.state.players[seat].hand:
         raise IllegalCommand("not_in_hand", f"'{district}' is not in your hand")
@@ -59,7 +61,7 @@ def use_laboratory(rec: Recorder, seat: int, command: Command) -> None:
 
 def use_smithy(rec: Recorder, seat: int, command: Command) -> None:
     """`use_smithy`: pay 2 gold to draw 3 cards, once a turn."""
-    _require_district_power(rec, seat, "smithy")
+    require_district_power(rec, seat, "smithy")
     state = rec.state
     if state.players[seat].gold < SMITHY_COST:
         raise IllegalCommand("not_enough_gold", f"the Smithy costs {SMITHY_COST} gold")

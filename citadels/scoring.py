@@ -21,16 +21,36 @@ def has_five_colours(player: Player, last_round: int) -> bool:
 
 
 def score(state: State, player: Player) -> dict[str, int]:
-    """One player's score and its parts."""
-    districts = sum(DISTRICTS[b.district].points for b in player.city)
+    """One player's score and its parts: `districts` (an Artist's adorned district 1 more), the bonuses
+    for colours and a complete city, and the Dark City's end-of-game `extras`."""
+    districts = sum(DISTRICTS[b.district].points + (1 if b.adorned else 0) for b in player.city)
     colours = FIVE_COLOURS_BONUS if has_five_colours(player, state.round) else 0
     complete = 0
     if state.first_complete == player.seat:
         complete = FIRST_COMPLETE_BONUS
-    elif len(player.city) >= state.rules.complete_city:
+    elif len(player.city) >= state.complete_at:
         complete = COMPLETE_BONUS
-    total = districts + colours + complete
-    return {"seat": player.seat, "districts": districts, "colours": colours, "complete": complete, "total": total}
+    extras = extra_points(player)
+    total = districts + colours + complete + extras
+    return {
+        "seat": player.seat, "districts": districts, "colours": colours, "complete": complete,
+        "extras": extras, "total": total,
+    }
+
+
+def extra_points(player: Player) -> int:
+    """Wishing Well: 1 per other purple district; Imperial Treasury: 1 per gold; Map Room: 1 per card in
+    hand; Museum: 1 per card under it."""
+    points = 0
+    if player.has("wishing_well"):
+        points += sum(1 for d in player.districts() if DISTRICTS[d].colour == Colour.PURPLE and d != "wishing_well")
+    if player.has("imperial_treasury"):
+        points += player.gold
+    if player.has("map_room"):
+        points += len(player.hand)
+    if player.has("museum"):
+        points += len(player.museum)
+    return points
 
 
 def winners(scores: list[dict[str, int]]) -> list[int]:

@@ -15,10 +15,12 @@ DRAFT, TURNS, OVER = "draft", "turns", "over"
 
 
 class Built(NamedTuple):
-    """A district in a city, with the round it was built in (the Haunted City cares)."""
+    """A district in a city, with the round it was built in (the Haunted City cares) and whether the Artist
+    adorned it with a gold coin (worth 1 more for scoring, the Warlord and the Diplomat)."""
 
     district: str
     round: int
+    adorned: bool = False
 
 
 class Player(NamedTuple):
@@ -28,6 +30,7 @@ class Player(NamedTuple):
     gold: int
     hand: tuple[str, ...]
     city: tuple[Built, ...]
+    museum: tuple[str, ...] = ()  # the cards tucked under the Museum (face down: the owner's secret)
 
     def has(self, district: str) -> bool:
         """Whether this city holds `district`."""
@@ -58,6 +61,16 @@ class Turn(NamedTuple):
     keep: int = 0  # how many of `drawn` the player still keeps
     must_discard: int = 0  # hand cards still to discard (the 2000 scan's income reading)
     used: tuple[str, ...] = ()  # purple districts whose once-per-turn power was used
+    income_only: bool = False  # the bewitched, or a killed player with a Hospital: income, then the turn ends
+    witch: bool = False  # the Witch plays the rest of the bewitched character's turn
+    must_thank: bool = False  # the Ball Room: "Danke, Euer Exzellenz" before anything else
+    must_give_crown: bool = False  # the Emperor gives the crown away before anything else
+    seen: tuple[str, ...] = ()  # the Wizard looked at this hand and must take a card of it
+    seen_seat: int | None = None
+    searching: bool = False  # the Lighthouse: keep a card of the deck
+    bell_tower: bool = False  # the Bell Tower: decide 7 or 8 districts
+    spent: int = 0  # gold paid for districts this turn (the Alchemist gets it back)
+    adorned: int = 0  # districts the Artist adorned this turn
 
 
 class GraveyardOffer(NamedTuple):
@@ -90,6 +103,11 @@ class State(NamedTuple):
     called_rank: int = 0  # the rank called last
     turn: Turn | None = None
     graveyard_offer: GraveyardOffer | None = None
+    bewitched: str | None = None
+    builders: tuple[int, ...] = ()  # seats that built this round (the Tax Collector)
+    taxed: tuple[int, ...] = ()  # seats that paid the Tax Collector this round
+    complete_at: int = 8  # districts of a complete city (7 with the Bell Tower's choice)
+    stalled_rounds: int = 0  # rounds in a row with no card to draw and no district built
     # the end
     first_complete: int | None = None
     scores: tuple[dict[str, int], ...] = ()
@@ -115,6 +133,27 @@ class State(NamedTuple):
     def is_revealed(self, character: str) -> bool:
         """Whether `character` has revealed itself this round."""
         return any(c == character for _, c in self.revealed)
+
+    def power_seat(self, character: str) -> int | None:
+        """The seat that wields `character`'s powers this round: its holder, or the Witch's player when it
+        is bewitched (she plays its turn with its powers)."""
+        if character == self.bewitched:
+            witch = self.holder("witch")
+            if witch is not None and self.holder(character) is not None:
+                return witch
+        return self.holder(character)
+
+    def gain(self, seat: int, amount: int) -> State:
+        """This state with `amount` gold more (or less) for `seat`."""
+        player = self.players[seat]
+        return self.with_player(player._replace(gold=player.gold + amount))
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`cards` less one copy of `card` (ValueError if absent: a corrupt log must not fold quietly)."""
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1:]
+
 
 
 def _fast_replace(cls: type[tuple[Any, ...]]) -> Callable[..., Any]:

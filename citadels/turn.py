@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import characters, draft, scoring
+from . import characters, dark_characters, dark_purple, draft, scoring
 from .cards import CHARACTERS, DISTRICTS
 from .commands import Command, text_field
 from .errors import IllegalCommand
@@ -31,32 +31,80 @@ def require_income(turn_: Turn, doing: str) -> None:
         raise IllegalCommand("income_first", f"take your income (gold or cards) before you {doing}")
 
 
+# A game whose deck and discard pile are empty and in which nobody builds for this many rounds in a row
+# can never end by a complete city: it ends (docs/rulings.md, "A game that cannot go on").
+STALLED_ROUNDS = 3
+
+
 # --- calling the characters -------------------------------------------------------------------------
 
 def call_next(rec: Recorder) -> None:
-    """Call the next character in rank order that someone holds and that lives; end the round if none."""
+    """Call the next character in rank order that someone holds and that lives; end the round if none.
+
+    A killed character does not reveal itself and loses its turn, unless its player has a Hospital (then
+    the turn is income only). A bewitched character takes only its income; the Witch plays the rest."""
     state = rec.state
     for character in state.rules.characters:
         if CHARACTERS[character].rank <= state.called_rank:
             continue
         seat = state.holder(character)
-        if seat is None or character == state.killed:
-            continue  # a killed character does not reveal itself and loses its turn
-        rec.emit("character_revealed", {"seat": seat, "character": character})
-        characters.on_reveal(rec, seat, character)
+        if seat is None:
+            continue
+        public: dict[str, object] = {"seat": seat, "character": character}
+        if dark_purple.must_thank(state, seat):
+            public["must_thank"] = True
+        if character == state.killed:
+            if state.players[seat].has("hospital"):
+                rec.emit("hospital_turn", public)
+                return
+            continue
+        bewitched = character == state.bewitched
+        if bewitched:
+            public["bewitched"] = True
+        elif dark_characters.emperor_must_give(state, seat, character):
+            public["gives_crown"] = True
+        rec.emit("character_revealed", public)
+        characters.on_call(rec, seat, character)
+        if not bewitched and not public.get("must_thank"):
+            characters.on_turn_start(rec, seat, character)
         return
     end_round(rec)
+
+
+def finish_turn(rec: Recorder) -> None:
+    """End the turn being played: the end-of-turn effects (taxes, Poor House, Alchemist, Park), then the
+    Witch's part of a bewitched turn or the next character."""
+    turn_ = rec.state.turn
+    assert turn_ is not None
+    dark_characters.end_of_turn(rec, turn_)
+    rec.emit("turn_ended", {"seat": turn_.seat, "character": turn_.character})
+    if not dark_characters.witch_takes_over(rec, turn_):
+        call_next(rec)
+
+
+def settle(rec: Recorder) -> None:
+    """After a command: an income-only turn (bewitched, or killed with a Hospital) ends once the income
+    is in the hand."""
+    turn_ = rec.state.turn
+    if (
+        rec.state.phase == "turns" and turn_ is not None and turn_.income_only and turn_.income_taken
+        and not turn_.drawn and not turn_.must_discard
+    ):
+        finish_turn(rec)
 
 
 def end_round(rec: Recorder) -> None:
     """Pass the crown to a killed King, then end the game or deal the next round."""
     state = rec.state
-    rec.emit("round_ended", {"round": state.round})
+    public: dict[str, object] = {"round": state.round}
+    if not state.deck and not state.discard and not state.builders:
+        public["stalled"] = state.stalled_rounds + 1
+    rec.emit("round_ended", public)
     if state.killed is not None:
         seat = state.holder(state.killed)
         if state.killed == "king" and seat is not None:
-            rec.emit("crown_passed", {"seat": seat, "reason": "killed_king"})
-    if rec.state.first_complete is not None:
+            characters.pass_crown(rec, seat, "killed_king")
+    if rec.state.first_complete is not None or rec.state.stalled_rounds >= STALLED_ROUNDS:
         scoring.end_game(rec)
     else:
         draft.start_round(rec)
@@ -67,8 +115,7 @@ def end_turn(rec: Recorder, seat: int, command: Command) -> None:
     turn_ = current(rec.state, seat)
     require_no_pending(turn_)
     require_income(turn_, "end your turn")
-    rec.emit("turn_ended", {"seat": seat, "character": turn_.character})
-    call_next(rec)
+    finish_turn(rec)
 
 
 # --- income -------------------------------------------------------------------------------------------
@@ -144,14 +191,26 @@ def draw(rec: Recorder, seat: int, count: int, reason: str, **public: int) -> No
 
 # --- building -------------------------------------------------------------------------------------------
 
-def build_limit(character: str) -> int:
-    """How many districts this character may build in one turn."""
-    return 3 if character == "architect" else 1
+def build_limit(turn_: Turn) -> int:
+    """How many districts may be built in this turn: 3 for the Architect, none for the Navigator and in
+    the Witch's own turn (she builds in the turn she bewitched)."""
+    if turn_.character == "architect":
+        return 3
+    return 0 if turn_.character in ("navigator", "witch") else 1
 
 
 def build_cost(player: Player, district: str) -> int:
-    """What `player` pays to build `district`."""
-    return DISTRICTS[district].cost
+    """What `player` pays to build `district`: the Factory takes 1 off other purples, the Quarry 1 per
+    identical district already built (at least 1)."""
+    card = DISTRICTS[district]
+    cost = card.cost
+    if card.colour == "purple" and district != "factory" and player.has("factory"):
+        cost -= 1
+    if player.has("quarry"):
+        same = sum(1 for d in player.districts() if d == district)
+        if same:
+            cost = max(cost - same, 1)
+    return max(cost, 0)
 
 
 def build(rec: Recorder, seat: int, command: Command) -> None:
@@ -166,15 +225,21 @@ def build(rec: Recorder, seat: int, command: Command) -> None:
     if why_not is not None:
         raise why_not
     rec.emit("district_built", {"seat": seat, "district": district, "cost": build_cost(player, district)})
+    dark_purple.after_build(rec, seat, district)
 
 
 def why_not_build(state: State, turn_: Turn, player: Player, district: str) -> IllegalCommand | None:
     """Why `player` may not build `district` now, or None if they may."""
     if district not in player.hand:
         return IllegalCommand("not_in_hand", f"'{district}' is not in your hand")
-    if turn_.builds >= build_limit(turn_.character):
+    if turn_.builds >= build_limit(turn_):
         return IllegalCommand("build_limit", "you may not build any more districts this turn")
-    if player.has(district):
+    return why_not_afford(player, district)
+
+
+def why_not_afford(player: Player, district: str) -> IllegalCommand | None:
+    """Why `player` may not put `district` into the city (a duplicate, too dear), or None."""
+    if player.has(district) and not player.has("quarry"):
         return IllegalCommand("duplicate_district", f"your city already has a {DISTRICTS[district].name_en}")
     cost = build_cost(player, district)
     if player.gold < cost:

@@ -24,6 +24,9 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "robbed": state.robbed,
         "turn": _public_turn(state),
         "graveyard_offer": None if state.graveyard_offer is None else state.graveyard_offer._asdict(),
+        "characters": list(state.rules.characters),
+        "bewitched": state.bewitched,
+        "complete_at": state.complete_at,
         "options": {
             "edition": state.rules.edition,
             "rejected_card": state.rules.rejected_card,
@@ -46,6 +49,8 @@ def _public_player(state: State, seat: int) -> dict[str, Any]:
         "hand_size": len(player.hand),
         "city": list(player.districts()),
         "characters": [c for s, c in state.revealed if s == seat],
+        "adorned": [b.district for b in player.city if b.adorned],
+        "museum_size": len(player.museum),
     }
 
 
@@ -60,6 +65,13 @@ def _public_turn(state: State) -> dict[str, Any] | None:
         "builds": turn_.builds,
         "ability_used": turn_.ability_used,
         "colour_income_taken": turn_.colour_income_taken,
+        "income_only": turn_.income_only,
+        "witch": turn_.witch,
+        "must_thank": turn_.must_thank,
+        "must_give_crown": turn_.must_give_crown,
+        "looked_at": turn_.seen_seat,
+        "searching": turn_.searching,
+        "bell_tower": turn_.bell_tower,
     }
 
 
@@ -76,7 +88,14 @@ def _private(state: State, seat: int) -> dict[str, Any]:
         and state.round > 0 and len(state.face_down) >= 1 and state.draft_steps
     ):
         data["face_down"] = state.face_down[0]
+    if state.players[seat].museum:
+        data["museum"] = list(state.players[seat].museum)
     turn_ = state.turn
-    if turn_ is not None and turn_.seat == seat and turn_.drawn:
-        data["drawn"] = {"cards": list(turn_.drawn), "keep": turn_.keep}
+    if turn_ is not None and turn_.seat == seat:
+        if turn_.drawn:
+            data["drawn"] = {"cards": list(turn_.drawn), "keep": turn_.keep}
+        if turn_.seen:
+            data["seen_hand"] = {"seat": turn_.seen_seat, "cards": list(turn_.seen)}
+        if turn_.searching:
+            data["deck_cards"] = sorted(state.deck)  # the Lighthouse shows the deck's content, not its order
     return data

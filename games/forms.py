@@ -71,6 +71,12 @@ class NewGameForm(forms.Form):
         if decision is not None and reminder is not None and reminder >= decision:
             self.add_error("reminder_hours", _("The reminder must come before the deadline."))
         kind = KINDS.get(str(data.get("kind")))
+        if kind is not None:
+            # Only the chosen kind's options count: another kind's fields may be left out or empty.
+            for other, names in self.kind_fields.items():
+                for name in names if other != kind.name else []:
+                    self.errors.pop(name, None)
+                    data.pop(name, None)
         players = data.get("players")
         if kind is not None and players is not None and not kind.min_players <= players <= kind.max_players:
             self.add_error("players", _("%(game)s is played by %(min)s to %(max)s players.") % {

@@ -64,6 +64,12 @@ class GameKind:
     site: str = ""
     # The "minimal" timeout policy's preferred commands, first found first (else the first legal one).
     minimal_commands: tuple[str, ...] = ()
+    # Command types any seat may send at any time, awaited or not (standing answers and other settings
+    # that change no one's turn); they are not among the legal commands and never start a deadline.
+    anytime_commands: frozenset[str] = field(default_factory=frozenset)
+    # Whether the site's `describe_command` takes the sender's view as a third argument (commands that
+    # name things by number, e.g. a card in hand, are told by name only with it).
+    commands_need_view: bool = False
 
     @property
     def rules(self) -> Rules:
@@ -90,6 +96,16 @@ class GameKind:
         site: Site = importlib.import_module(self.site)
         return site
 
+    def describe_command(
+        self, command: dict[str, Any], names: dict[int, str], view: dict[str, Any] | None = None
+    ) -> str:
+        """One command in the site's words (in the active language), told with the sender's view where
+        the kind needs it."""
+        site: Any = self.site_module
+        if self.commands_need_view:
+            return str(site.describe_command(command, names, view))
+        return str(site.describe_command(command, names))
+
     def supports_snapshots(self) -> bool:
         """Whether the rules can turn a state into JSON and back (`dump_state`/`load_state`)."""
         rules = self.rules
@@ -102,11 +118,27 @@ KINDS: dict[str, GameKind] = {
         title="Citadels",
         module="citadels",
         min_players=2,
-        max_players=8,
+        max_players=8,  # 8 needs 9 characters: the engine refuses what the options do not allow
         fixed_order_options=frozenset({"deck", "character_orders"}),
         bot="citadels.bots:heuristic_bot",
         site="citadels.site",
-        minimal_commands=("take_gold", "decline_graveyard", "end_turn"),
+        # The thanks first: under a Ball Room any other first command loses the whole turn.
+        minimal_commands=("thank_your_excellency", "take_gold", "decline_graveyard", "end_turn"),
+    ),
+    "dominion": GameKind(
+        name="dominion",
+        title="Dominion",
+        module="dominion",
+        min_players=2,
+        max_players=6,
+        fixed_order_options=frozenset({"decks", "piles"}),
+        bot="dominion.bots:heuristic_bot",
+        site="dominion.site",
+        # A missed turn ends at once (no card played, nothing bought); a missed decision takes the first
+        # listed answer (the smallest selection, or the first option).
+        minimal_commands=("end_turn",),
+        anytime_commands=frozenset({"set_reaction"}),
+        commands_need_view=True,
     ),
 }
 DEFAULT_KIND = next(iter(KINDS))

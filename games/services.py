@@ -445,9 +445,9 @@ def _decide_and_apply(
             ),
             version=game.version,
         )
-    if seat not in game.awaiting:
-        raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
     kind = get_kind(game.kind)
+    if seat not in game.awaiting and command.get("type") not in kind.anytime_commands:
+        raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
     state = store.load_state(game)
     try:
         events = kind.rules.decide(state, seat, command, game_rng(game))

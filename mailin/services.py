@@ -163,14 +163,15 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
         if prior is None and index == 0 and game.version != version:
             results.append(LineResult(line, "refused", reason=_stale_reason(game, seat, version)))
             break
-        current = rules.legal_commands(store.load_state(game), seat) if seat in game.awaiting else []
+        state = store.load_state(game)
+        current = rules.legal_commands(state, seat) if seat in game.awaiting else []
         if prior is not None:
             command: dict[str, Any] | None = dict(prior.command)
         elif not current:
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
         else:
-            match = choices.match_line(line, listed, current, partial(notifications.describe_command, kind), names)
+            match = choices.match_line(line, listed, current, partial(notifications.describe_command, kind, view=rules.view(state, seat)), names)
             command = match.command
             if command is None:
                 results.append(LineResult(line, "refused", reason=match.error))
@@ -197,16 +198,19 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, subje
     game.refresh_from_db()
     names = _names(game)
     kind = get_kind(game.kind)
-    current = kind.rules.legal_commands(store.load_state(game), seat) if seat in game.awaiting else []
+    state = store.load_state(game)
+    view = kind.rules.view(state, seat)
+    current = kind.rules.legal_commands(state, seat) if seat in game.awaiting else []
     with translation.override(lang):
-        done = [notifications.describe_command(kind, r.command or {}, lang, names) for r in outcome.results if r.status == "applied"]
+        done = [notifications.describe_command(kind, r.command or {}, lang, names, view)
+                for r in outcome.results if r.status == "applied"]
         refused = [f"\u201c{r.line}\u201d: {r.reason}" for r in outcome.results if r.status == "refused"]
         skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
         sections = [(title, lines) for title, lines in (
             (_("Applied"), done),
             (_("Refused"), refused + ([outcome.detail] if outcome.status == "no_commands" else [])),
             (_("Not tried (a line before was refused)"), skipped),
-            (_("Your choices now"), notifications.numbered_choices(kind, current, lang, names)),
+            (_("Your choices now"), notifications.numbered_choices(kind, current, lang, names, view)),
         ) if lines]
         if not current:
             sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))

@@ -371,7 +371,7 @@ def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int
     view = kind.rules.view(state, seat)
     deadline = format_time(game.deadline_at, user) if game.deadline_at else "-"
     with translation.override(lang):
-        choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names)
+        choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names, view)
         history = _history(game, seat, last or 0, lang, names, upto=game.version) or [_("Nothing new.")]
         return Message(
             kind=Kind.TURN,
@@ -394,16 +394,22 @@ def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int
         )
 
 
-def describe_command(kind: GameKind, command: Mapping[str, Any], lang: str, names: Mapping[int, str]) -> str:
-    """One command in the kind's words, in `lang` (the emails' choices and the words a reply may use)."""
+def describe_command(
+    kind: GameKind, command: Mapping[str, Any], lang: str, names: Mapping[int, str], view: dict[str, Any] | None = None
+) -> str:
+    """One command in the kind's words, in `lang` (the emails' choices and the words a reply may use);
+    `view` is the sender's (for kinds whose commands name cards by number)."""
     with translation.override(lang):
-        return kind.site_module.describe_command(command, names)
+        return kind.describe_command(dict(command), dict(names), view)
 
 
-def numbered_choices(kind: GameKind, commands: list[dict[str, Any]], lang: str, names: Mapping[int, str]) -> list[str]:
+def numbered_choices(
+    kind: GameKind, commands: list[dict[str, Any]], lang: str, names: Mapping[int, str],
+    view: dict[str, Any] | None = None,
+) -> list[str]:
     """The choices as the emails list them, numbered from 1, and how to answer by email."""
     with translation.override(lang):
-        lines = [f"{n}. {kind.site_module.describe_command(c, names)}" for n, c in enumerate(commands, 1)]
+        lines = [f"{n}. {kind.describe_command(c, dict(names), view)}" for n, c in enumerate(commands, 1)]
         hint = _("Reply to this email to play: write the number or the words of your choice on the first "
                  "line, one line per move for several moves.")
     return lines + [hint] if lines else lines
@@ -552,7 +558,9 @@ def _reminder_message(game: Game, state: Any, seat: int, user: User, users: dict
     deadline = format_time(game.deadline_at, user)
     lang = language_of(user)
     kind = get_kind(game.kind)
-    choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, _names(users, seat, lang))
+    choices = numbered_choices(
+        kind, kind.rules.legal_commands(state, seat), lang, _names(users, seat, lang), kind.rules.view(state, seat)
+    )
     with translation.override(lang):
         return Message(
             kind=Kind.REMINDER,

@@ -56,8 +56,12 @@
   root.querySelectorAll("form.card-choice").forEach(function (form) {
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      const picked = Array.from(form.querySelectorAll("input:checked"), function (input) { return input.value; });
-      if (!picked.length) { error.textContent = root.dataset.msgSelect; return; }
+      // Checked boxes and chosen options; data-numbers sends them as numbers; data-min="0" allows none
+      // (the engine checks the bounds and its refusal is shown).
+      let picked = Array.from(form.querySelectorAll("input:checked, option:checked"), function (input) { return input.value; });
+      if (form.dataset.numbers) { picked = picked.map(Number); }
+      const least = form.dataset.min === undefined ? 1 : Number(form.dataset.min);
+      if (!picked.length && least > 0) { error.textContent = root.dataset.msgSelect; return; }
       const command = {type: form.dataset.type};
       command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
       send(command);

@@ -10,20 +10,24 @@ from typing import Any
 
 from citadels import RULES, IllegalCommand
 from citadels.bots import Bot
+from citadels.cards import BASE_PURPLE, DARK_CITY_PURPLE
 from citadels.events import Event
 from citadels.state import DRAFT, State
 
 HIDDEN = "hidden"
+_UNUSED_RNG = random.Random(0)  # a refused command draws nothing
 MAX_DECISIONS = 20_000
 
 
 def all_cards(state: State) -> Counter[str]:
-    """Every district card of the game wherever it is: deck, hands, cities, discard pile, drawn cards."""
+    """Every district card of the game wherever it is: deck, hands, cities, under Museums, discard pile,
+    drawn cards."""
     cards: Counter[str] = Counter(state.deck)
     cards.update(state.discard)
     for player in state.players:
         cards.update(player.hand)
         cards.update(player.districts())
+        cards.update(player.museum)
     if state.turn is not None:
         cards.update(state.turn.drawn)
     return cards
@@ -45,7 +49,7 @@ def check_waiting(state: State) -> None:
         if seat not in waiting:
             assert RULES.legal_commands(state, seat) == []
             try:
-                RULES.decide(state, seat, {"type": "end_turn"}, random.Random(0))
+                RULES.decide(state, seat, {"type": "end_turn"}, _UNUSED_RNG)
             except IllegalCommand as error:
                 assert error.code in ("not_your_turn", "game_over")
             else:
@@ -73,7 +77,8 @@ def check_event(event: Event, state: State) -> Event:
 def blind(state: State, seat: int | None) -> State:
     """`state` with everything `seat` may not know replaced by a placeholder."""
     players = tuple(
-        p if p.seat == seat else p._replace(hand=(HIDDEN,) * len(p.hand)) for p in state.players
+        p if p.seat == seat else p._replace(hand=(HIDDEN,) * len(p.hand), museum=(HIDDEN,) * len(p.museum))
+        for p in state.players
     )
     known = set(state.revealed)
     chosen = tuple(
@@ -83,10 +88,13 @@ def blind(state: State, seat: int | None) -> State:
     drafting = state.phase == DRAFT and state.draft_steps and state.draft_steps[0].seat == seat
     sees_face_down = drafting or (seat == state.crown and state.rules.king_sees_face_down and state.phase == DRAFT)
     turn = state.turn
+    deck = (HIDDEN,) * len(state.deck)
     if turn is not None and turn.seat != seat:
-        turn = turn._replace(drawn=(HIDDEN,) * len(turn.drawn))
+        turn = turn._replace(drawn=(HIDDEN,) * len(turn.drawn), seen=(HIDDEN,) * len(turn.seen))
+    elif turn is not None and turn.searching:
+        deck = tuple(sorted(state.deck))  # the Lighthouse's searcher may know the content, never the order
     return state._replace(
-        players=players, chosen=chosen, deck=(HIDDEN,) * len(state.deck), turn=turn,
+        players=players, chosen=chosen, deck=deck, turn=turn,
         draft_pile=state.draft_pile if drafting else (HIDDEN,) * len(state.draft_pile),
         face_down=state.face_down[:1] + (HIDDEN,) * (len(state.face_down) - 1) if sees_face_down
         else (HIDDEN,) * len(state.face_down),
@@ -143,6 +151,7 @@ def play_checked(
             break
         if thorough:
             check_legal_commands_accepted(state, rng)
+            assert RULES.load_state(json.loads(json.dumps(RULES.dump_state(state)))) == state, "snapshot"
         seat = waiting[0]
         legal = RULES.legal_commands(state, seat)
         pick = next(choices, None) if choices is not None else None
@@ -157,3 +166,21 @@ def play_checked(
     assert RULES.load_state(json.loads(json.dumps(RULES.dump_state(state)))) == state
     assert RULES.fold(history) == state
     return state
+
+
+def random_options(rng: random.Random, players: int) -> dict[str, Any]:
+    """A random mix of the options: edition, character set, purples (online needs 3 players or more)."""
+    options: dict[str, Any] = {}
+    editions = ["2012", "2000"] + (["online"] if players >= 3 else [])
+    edition = rng.choice(editions)
+    if edition != "2012":
+        options["edition"] = edition
+    if players == 8 or rng.random() < 0.7:
+        options["random_characters"] = True
+    purple = rng.random()
+    if purple < 0.4:
+        options["dark_city_districts"] = rng.randrange(16)
+    elif purple < 0.7:
+        pool = list(BASE_PURPLE + DARK_CITY_PURPLE)
+        options["purple"] = rng.sample(pool, rng.randrange(len(pool) + 1))
+    return options

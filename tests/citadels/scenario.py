@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 
 from citadels import RULES, IllegalCommand
-from citadels.cards import CHARACTERS
+from citadels.cards import BASE_CHARACTERS, CHARACTERS
 from citadels.events import Event
 from citadels.state import TURNS, Built, State
 
-RANK_ORDER = tuple(sorted(CHARACTERS, key=lambda c: CHARACTERS[c].rank))
+RANK_ORDER = BASE_CHARACTERS
 FILLER_HAND = ("tavern", "market", "temple", "watchtower")
 FILLER_DECK = (
     "manor", "castle", "church", "docks", "prison", "harbor", "monastery", "battlefield",
@@ -25,13 +25,14 @@ FILLER_DECK = (
 )
 
 
-def order(*first: str) -> list[str]:
-    """A character order (top first): `first`, then the other characters in rank order.
+def order(*first: str, characters: tuple[str, ...] | list[str] = RANK_ORDER) -> list[str]:
+    """A character order (top first): `first`, then the other `characters` in rank order.
 
     With 4 players the first two non-King cards lie face up, with 5 the first one; the next card is the
     face-down one; the rest is handed round.
     """
-    return list(first) + [c for c in RANK_ORDER if c not in first]
+    ranked = sorted(characters, key=lambda c: CHARACTERS[c].rank)
+    return list(first) + [c for c in ranked if c not in first]
 
 
 class Table:
@@ -167,9 +168,10 @@ def drafted(
     order, from the crown (seat 0) to the left; `face_up` and `face_down` the cards laid out first.
     `later` are the character orders of the next rounds."""
     players = players or len(picks)
+    characters = kwargs.get("characters", RANK_ORDER)
     if face_down is None:
-        face_down = next(c for c in RANK_ORDER if c not in picks and c not in face_up)
-    table = Table(players, order(*face_up, face_down), *later, **kwargs)
+        face_down = next(c for c in characters if c not in picks and c not in face_up)
+    table = Table(players, order(*face_up, face_down, characters=characters), *later, **kwargs)
     assert table.state.face_up == face_up and table.state.face_down == (face_down,)
     table.draft(*picks)
     return table

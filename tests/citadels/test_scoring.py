@@ -77,19 +77,19 @@ def test_game_goes_on_while_no_city_has_eight() -> None:
 def test_scores_count_district_points_not_gold_nor_hand() -> None:
     table = finished(SEVEN, "keep", seat1=["palace", "castle"], seat2=[])
     table_scores = scores(table)
-    assert table_scores[1] == {"seat": 1, "districts": 9, "colours": 0, "complete": 0, "total": 9}
+    assert table_scores[1] == {"seat": 1, "districts": 9, "colours": 0, "complete": 0, "extras": 0, "total": 9}
     assert table_scores[2]["total"] == 0
     assert table.gold(2) > 0 and table.hand(2)
 
 
 def test_five_colours_and_first_complete_city() -> None:
     table = finished(SEVEN, "keep")
-    assert scores(table)[0] == {"seat": 0, "districts": 15, "colours": 3, "complete": 4, "total": 22}
+    assert scores(table)[0] == {"seat": 0, "districts": 15, "colours": 3, "complete": 4, "extras": 0, "total": 22}
 
 
 def test_no_colour_bonus_with_a_colour_missing() -> None:
     table = finished(SEVEN_PLAIN, "keep")  # yellow, green, purple only
-    assert scores(table)[0] == {"seat": 0, "districts": 29, "colours": 0, "complete": 4, "total": 33}
+    assert scores(table)[0] == {"seat": 0, "districts": 29, "colours": 0, "complete": 4, "extras": 0, "total": 33}
 
 
 def test_other_complete_cities_in_the_last_round_score_two() -> None:
@@ -100,7 +100,7 @@ def test_other_complete_cities_in_the_last_round_score_two() -> None:
     table.do("end_turn")
     table.finish_round()
     assert scores(table)[0]["complete"] == 4
-    assert scores(table)[1] == {"seat": 1, "districts": 27, "colours": 0, "complete": 2, "total": 29}
+    assert scores(table)[1] == {"seat": 1, "districts": 27, "colours": 0, "complete": 2, "extras": 0, "total": 29}
     assert scores(table)[2]["complete"] == 0
 
 
@@ -114,7 +114,7 @@ def test_architect_may_end_with_more_than_eight_districts_all_of_them_count() ->
         table.do("build", district=district)
     table.finish_round()
     assert len(table.city(0)) == 10
-    assert scores(table)[0] == {"seat": 0, "districts": 24, "colours": 3, "complete": 4, "total": 31}
+    assert scores(table)[0] == {"seat": 0, "districts": 24, "colours": 3, "complete": 4, "extras": 0, "total": 31}
 
 
 def test_university_and_dragon_gate_are_worth_eight_points() -> None:
@@ -138,7 +138,7 @@ def test_haunted_city_counts_as_the_missing_colour() -> None:
     city = ["haunted_city", "keep", "manor", "temple", "tavern", "church", "market"]  # no red
     table = finished(city, "castle")
     assert scores(table)[0] == {"seat": 0, "districts": 2 + 3 + 3 + 1 + 1 + 2 + 2 + 4, "colours": 3,
-                                "complete": 4, "total": 18 + 3 + 4}
+                                "complete": 4, "extras": 0, "total": 18 + 3 + 4}
 
 
 def test_haunted_city_as_another_colour_no_longer_counts_as_purple() -> None:

@@ -1,0 +1,25 @@
+"""The Dominion table on the web site and in emails: Django-facing, never imported by the rules.
+
+The hosting (games/, notifications/) reaches this package only through the registry (`GameKind.site`):
+the table template and the helper that fills it (`table`), the words for events, commands and cards in the
+reader's language (`words`, through gettext; card names and texts from `dominion.cards`), and the
+new-game form's Dominion options (`options`). `import dominion` loads none of it, so the rules stay free of
+Django.
+"""
+
+from __future__ import annotations
+
+from .options import form_fields, options_from_form
+from .table import TABLE_TEMPLATE, table
+from .words import card_name, describe_command, describe_event, email_sections
+
+__all__ = [
+    "TABLE_TEMPLATE",
+    "card_name",
+    "describe_command",
+    "describe_event",
+    "email_sections",
+    "form_fields",
+    "options_from_form",
+    "table",
+]

@@ -1,0 +1,60 @@
+"""The Dominion part of the new-game form: the kingdom (10 piles at random, or the ones ticked) and Shelters.
+
+The pile choices come from the card data (`dominion.cards`); the engine validates the options (a kingdom of
+other than 10 piles is refused, and the hosting shows the refusal as a form error).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from dominion.cards import CARDS, KINGDOM_PILES
+
+from .words import card_name
+
+
+class _LazyChoices:
+    """Choices computed when the form renders, so the names follow the reader's language."""
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+
+    def __iter__(self) -> Any:
+        return iter(self.make())
+
+
+def _pile_cost(pile: str) -> int:
+    return 5 if pile == "knights" else CARDS[pile].cost
+
+
+def _kingdom_choices() -> list[tuple[str, str]]:
+    ordered = sorted(KINGDOM_PILES, key=lambda p: (_pile_cost(p), card_name(p)))
+    return [(pile, f"{card_name(pile)} ({_pile_cost(pile)})") for pile in ordered]
+
+
+def form_fields() -> dict[str, forms.Field]:
+    """The Dominion fields of the new-game form (names are local; the hosting prefixes them)."""
+    return {
+        "kingdom": forms.MultipleChoiceField(
+            label=_("Kingdom cards"), choices=_LazyChoices(_kingdom_choices), required=False,
+            widget=forms.CheckboxSelectMultiple,
+            help_text=_("Tick exactly 10 piles, or none for 10 drawn at random."),
+        ),
+        "shelters": forms.BooleanField(
+            label=_("Shelters"), required=False, initial=True,
+            help_text=_("Start with Hovel, Necropolis and Overgrown Estate instead of 3 Estates."),
+        ),
+    }
+
+
+def options_from_form(data: dict[str, Any]) -> dict[str, Any]:
+    """The game options of the form's cleaned Dominion fields: only what differs from the defaults."""
+    options: dict[str, Any] = {}
+    if data.get("kingdom"):
+        options["kingdom"] = sorted(data["kingdom"])
+    if not data.get("shelters"):
+        options["shelters"] = False
+    return options

@@ -1,0 +1,178 @@
+"""The helper that turns a Dominion view into what the table template (templates/dominion/table.html) shows.
+
+Everything here reads the viewer's `view` (spectators the public one) and their legal commands; card names
+and texts come through `words` in the active language. Cards the viewer may act on carry the command as
+JSON for the site's script: a hand card its `play`, a Supply pile its `buy`, a decision's cards a form.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from dominion.cards import BASIC, CARDS, PILE_NAMES
+
+from . import words
+
+TABLE_TEMPLATE = "dominion/table.html"
+# The reaction cards a player may give a standing answer (the engine's `set_reaction`).
+REACTIONS = ("beggar", "market_square", "hovel")
+_COLOURS = ("curse", "ruins", "shelter", "reaction", "victory", "treasure", "attack", "action")
+
+
+def colour(card_id: str | None) -> str:
+    """The card's frame colour in the template: its most telling type."""
+    card = CARDS.get(card_id or "")
+    if card is None:
+        return "ruins" if card_id == "ruins" else "action"
+    return next((t for t in _COLOURS if card.has(t)), "action")
+
+
+def card(card_id: str | None, number: int | None = None, pile: str | None = None) -> dict[str, Any]:
+    """A card as the template draws it: name, cost, text, colour (a pile's id when it is empty)."""
+    shown = card_id or pile or ""
+    facts = CARDS.get(shown)
+    return {
+        "id": number,
+        "card": shown,
+        "name": words.card_name(shown),
+        "cost": facts.cost if facts else (5 if shown == "knights" else 0),
+        "text": words.card_text(shown),
+        "colour": colour(shown),
+        "count": None,  # a pile's cards left
+        "pile": "",  # a mixed pile's name (Knights, Ruins) over its top card
+        "buy": "",  # the JSON of the command that buys / plays this card, when legal
+        "play": "",
+    }
+
+
+def _supply(view: Mapping[str, Any], buys: Mapping[str, str]) -> list[dict[str, Any]]:
+    piles = []
+    for pile, facts in (view.get("supply") or {}).items():
+        shown = card(facts.get("top"), pile=pile)
+        if pile in PILE_NAMES:
+            shown["pile"] = words.card_name(pile)
+        shown.update(pile_id=pile, count=facts.get("count", 0), basic=pile in BASIC or pile == "ruins",
+                     buy=buys.get(pile, ""))
+        piles.append(shown)
+    return piles
+
+
+def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mapping[int, str]) -> dict[str, Any] | None:
+    """The decision asked of the viewer: a card selection (with its bounds), a named card, or buttons."""
+    decision = view.get("decision")
+    answers = [c for c in legal if c.get("type") == "decide"]
+    if not decision or not answers:
+        return None
+    shown: dict[str, Any] = {"title": words.prompt_text(decision), "kind": decision.get("kind"), "buttons": []}
+    if decision.get("kind") == "cards":
+        lo, hi = int(decision.get("min", 0)), int(decision.get("max", 0))
+        shown.update(
+            cards=[card(c["card"], c["id"]) for c in decision.get("cards", [])], min=lo, max=hi,
+            bounds=_("Choose {lo} to {hi} cards.").format(lo=lo, hi=hi) if lo != hi
+            else _("Choose {count} cards.").format(count=lo) if lo != 1 else _("Choose 1 card."),
+            confirm=_("Confirm the selection"),
+        )
+    elif decision.get("kind") == "name":
+        shown.update(options=sorted(((c["name"], words.card_name(c["name"])) for c in answers), key=lambda o: o[1]),
+                     confirm=_("Name this card"))
+    else:
+        shown["buttons"] = [{"label": words.describe_command(c, names, view), "json": json.dumps(c)} for c in answers]
+    return shown
+
+
+def _visible_cards(view: Mapping[str, Any]) -> set[str]:
+    seen = {c["card"] for c in [*view.get("hand", []), *view.get("trash", [])]}
+    for player in view.get("players", []):
+        seen |= {c["card"] for c in player.get("in_play", [])} | {player.get("discard_top") or ""}
+    return seen
+
+
+def _standing(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The viewer's standing answers for the reactions of this game (Beggar and Market Square when in the
+    kingdom, Hovel once seen), with buttons for the other answers."""
+    in_game = set(view.get("kingdom") or []) | (_visible_cards(view) & {"hovel"})
+    standing = view.get("standing") or {}
+    rows = []
+    for reaction in (r for r in REACTIONS if r in in_game):
+        now = standing.get(reaction, "ask")
+        rows.append({
+            "name": words.card_name(reaction),
+            "now": {"always": _("always used"), "never": _("never used"), "ask": _("asked each time")}[now],
+            "buttons": [
+                {"label": words.describe_command({"type": "set_reaction", "card": reaction, "answer": a}, {}),
+                 "json": json.dumps({"type": "set_reaction", "card": reaction, "answer": a})}
+                for a in ("always", "never", "ask") if a != now
+            ],
+        })
+    return rows
+
+
+def _player(p: Mapping[str, Any], view: Mapping[str, Any], seat: int | None, names: Mapping[int, str]) -> dict[str, Any]:
+    return {
+        "seat": p["seat"],
+        "name": names.get(p["seat"], f"#{p['seat']}"),
+        "hand_size": p.get("hand_size", 0),
+        "deck_size": p.get("deck_size", 0),
+        "discard_size": p.get("discard_size", 0),
+        "discard_top": words.card_name(p["discard_top"]) if p.get("discard_top") else "",
+        "in_play": [card(c["card"], c["id"]) for c in p.get("in_play", [])],
+        "set_aside": [card(c["card"], c["id"]) for c in p.get("set_aside", [])],
+        "awaited": p["seat"] in (view.get("awaiting") or []),
+        "current": p["seat"] == view.get("current") and view.get("phase") != "over",
+        "me": p["seat"] == seat,
+    }
+
+
+def table(
+    view: Mapping[str, Any] | None, seat: int | None, names: Mapping[int, str], legal: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What the table template shows of `view` for the viewer at `seat` (None: a spectator)."""
+    view = view or {}
+    plays = {c["card"]: json.dumps(c) for c in legal if c.get("type") == "play"}
+    buys = {c["card"]: json.dumps(c) for c in legal if c.get("type") == "buy"}
+    play_by_name = {_name_of(view, number): command for number, command in plays.items()}
+    # Cards of one name are listed once among the legal commands; each copy plays that one.
+    hand = [{**card(c["card"], c["id"]), "play": play_by_name.get(c["card"], "")} for c in view.get("hand", [])]
+    supply = _supply(view, buys)
+    scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
+    standing = _standing(view) if seat is not None and view.get("phase") != "over" else []
+    return {
+        "phase": view.get("phase"),
+        "turn": view.get("turn"),
+        "current": names.get(view.get("current", -1), "?"),
+        "my_turn": seat is not None and seat == view.get("current") and view.get("phase") != "over",
+        "actions": view.get("actions", 0),
+        "buys": view.get("buys", 0),
+        "coins": view.get("coins", 0),
+        "basic": [p for p in supply if p["basic"]],
+        "kingdom": [p for p in supply if not p["basic"]],
+        "non_supply": [{**card(p), "count": n} for p, n in (view.get("non_supply") or {}).items()],
+        "trash": [card(c["card"], c["id"]) for c in view.get("trash", [])],
+        "seat": seat,
+        "hand": hand if seat is not None else None,
+        "players": [_player(p, view, seat, names) for p in view.get("players", [])],
+        "asks": [
+            _("{name}: {question}").format(name=names.get(a.get("seat", -1), "?"), question=words.prompt_text(a))
+            for a in view.get("asks", []) if a.get("seat") != seat
+        ],
+        "decision": _decision(view, legal, names),
+        "buttons": [
+            {"label": words.describe_command(c, names, view), "json": json.dumps(c)}
+            for c in legal if c.get("type") in ("play_treasures", "end_turn")
+        ],
+        "standing": standing,
+        "anytime_commands": bool(standing),
+        "scores": [
+            {"name": names.get(s["seat"], "?"), "total": s.get("total"), "turns": s.get("turns"),
+             "winner": s["seat"] in (view.get("winners") or [])}
+            for s in scores
+        ],
+    }
+
+
+def _name_of(view: Mapping[str, Any], number: int) -> str:
+    return next((c["card"] for c in view.get("hand", []) if c["id"] == number), "")

@@ -1,0 +1,359 @@
+"""Dominion in words, in the active language (Django's gettext): cards, events, commands, email sections.
+
+Card names and texts come from the card data (`dominion.cards`, German and English), so a card there is
+named here with no more work. Events are told as the reader's seat sees them (`RULES.redact`), so nothing
+here can leak another seat's private part: it is not in the input. Commands name cards by their number;
+the reader's `view` (hand, play area, trash, the decision asked) says which card a number is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import get_language, gettext_noop, ngettext
+from django.utils.translation import gettext as _
+
+from dominion.cards import CARDS, PILE_NAMES
+
+
+def _german() -> bool:
+    return (get_language() or "en").startswith("de")
+
+
+def card_name(card_id: str) -> str:
+    """A card's (or a mixed pile's) name in the active language; the id itself for an unknown one."""
+    card = CARDS.get(card_id)
+    if card is not None:
+        return card.de if _german() else card.en
+    if card_id in PILE_NAMES:
+        german, english = PILE_NAMES[card_id]
+        return german if _german() else english
+    return card_id
+
+
+def card_text(card_id: str) -> str:
+    """A card's text in the active language ("" for an unknown card or a mixed pile)."""
+    card = CARDS.get(card_id)
+    if card is None:
+        return ""
+    return card.text_de if _german() else card.text_en
+
+
+def card_line(ids: list[str] | tuple[str, ...]) -> str:
+    """A list of card names, or "(none)"."""
+    return ", ".join(card_name(i) for i in ids) if ids else _("(none)")
+
+
+def card_numbers(view: Mapping[str, Any] | None) -> dict[int, str]:
+    """Card number -> card id for every card the reader's view shows (hand, play, trash, the decision)."""
+    view = view or {}
+    found: dict[int, str] = {}
+    shown = [*view.get("hand", []), *view.get("trash", [])]
+    for player in view.get("players", []):
+        shown += [*player.get("in_play", []), *player.get("set_aside", [])]
+    decision = view.get("decision") or {}
+    shown += [*decision.get("cards", []), *decision.get("seen", [])]
+    for card in shown:
+        if isinstance(card, Mapping):
+            found[int(card["id"])] = str(card["card"])
+    return found
+
+
+def _count(count: int) -> str:
+    return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
+
+
+# Each event type: its sentence, with {placeholders} filled from the redacted event. {who} is the seat's
+# name; {cards} the moved cards' names where the reader may see them, else how many.
+_EVENTS: dict[str, str] = {
+    "game_set_up": gettext_noop("The game was set up for {players} players. Kingdom: {kingdom}."),
+    "turn_started": gettext_noop("Turn {turn}: {who} begins."),
+    "turn_ended": gettext_noop("{who} ended the turn."),
+    "phase": gettext_noop("Buy phase."),
+    "bought": gettext_noop("{who} bought {card} for {cost} coins."),
+    "bonus": gettext_noop("Bonus: {bonus}."),
+    "shuffled": gettext_noop("{who} shuffled the discard pile into a new deck ({count} cards)."),
+    "drew": gettext_noop("{who} drew {cards}."),
+    "discarded": gettext_noop("{who} discarded {cards}."),
+    "discarded_deck": gettext_noop("{who} put the deck onto the discard pile ({cards})."),
+    "trashed": gettext_noop("{who} trashed {cards}."),
+    "gained": gettext_noop("{who} gained {cards}."),
+    "gained_deck": gettext_noop("{who} gained {cards} onto the deck."),
+    "gained_hand": gettext_noop("{who} gained {cards} into the hand."),
+    "played": gettext_noop("{who} played {cards}."),
+    "put_on_deck": gettext_noop("{who} put {cards} onto the deck."),
+    "revealed": gettext_noop("{who} revealed {cards}."),
+    "returned": gettext_noop("{who} returned {cards} to its pile."),
+    "put_in_hand": gettext_noop("{who} put {cards} into the hand."),
+    "set_aside": gettext_noop("{who} set {cards} aside."),
+    "cleaned_up": gettext_noop("{who} cleaned up: {cards} to the discard pile."),
+    "hand_revealed": gettext_noop("{who} revealed the hand: {cards}."),
+    "chose": gettext_noop("{who} named {name} for {card}."),
+    "played_again": gettext_noop("{who} played {name} again."),
+    "played_from_supply": gettext_noop("{who} played {name} from the Supply."),
+    "waiting": gettext_noop("Waiting for {asks}."),
+    "answered": gettext_noop("Every decision is answered."),
+    "action_used": gettext_noop("An Action was used."),
+    "standing_always": gettext_noop("{who} will always use {card} from now on."),
+    "standing_never": gettext_noop("{who} will never use {card} from now on."),
+    "standing_ask": gettext_noop("{who} will be asked each time about {card}."),
+    "game_ended": gettext_noop("The game ended. Winner: {winners}."),
+}
+
+# What a decision asks, by its prompt; {card} is the card that asks.
+_PROMPTS: dict[str, str] = {
+    "attack": gettext_noop("{card}: an Attack was played; discard Beggar to gain 2 Silvers?"),
+    "choose": gettext_noop("{card}: choose one"),
+    "deck_to_discard": gettext_noop("{card}: put your deck into your discard pile?"),
+    "discard": gettext_noop("{card}: choose the cards to discard"),
+    "discard_down": gettext_noop("{card}: discard down to the allowed hand size"),
+    "discard_for": gettext_noop("{card}: choose the card the other player discards"),
+    "discard_for_coins": gettext_noop("{card}: discard any cards for +1 coin each"),
+    "discard_or_back": gettext_noop("{card}: discard the revealed cards or put them back?"),
+    "discard_to_draw": gettext_noop("{card}: discard any cards to draw as many"),
+    "first": gettext_noop("{card}: choose the first option"),
+    "gain": gettext_noop("{card}: choose the card to gain"),
+    "gain_from_trash": gettext_noop("{card}: choose the card to gain from the trash"),
+    "gain_onto_deck": gettext_noop("{card}: choose the card to gain onto your deck"),
+    "gained_victory": gettext_noop("{card}: you gained a Victory card; trash Hovel from your hand?"),
+    "hand_or_discard": gettext_noop("{card}: put the cards into your hand, or discard them and draw 3?"),
+    "name": gettext_noop("{card}: name a card"),
+    "onto_deck": gettext_noop("{card}: choose the card to put onto your deck"),
+    "order": gettext_noop("{card}: choose the order"),
+    "play_cultist": gettext_noop("{card}: play a Cultist from your hand?"),
+    "play_from_supply": gettext_noop("{card}: choose the Supply card to play"),
+    "play_twice": gettext_noop("{card}: choose an Action card to play twice"),
+    "second": gettext_noop("{card}: choose the second option"),
+    "trash": gettext_noop("{card}: choose the cards to trash"),
+    "trash_for_coins": gettext_noop("{card}: trash cards for coins?"),
+    "trash_for_mercenary": gettext_noop("{card}: trash this Urchin to gain a Mercenary?"),
+    "trash_revealed": gettext_noop("{card}: choose the revealed card to trash"),
+    "trash_two": gettext_noop("{card}: trash 2 cards from your hand?"),
+    "trashed": gettext_noop("{card}: a card of yours was trashed; discard Market Square to gain a Gold?"),
+}
+
+# A `cards` decision's answer, by prompt: {cards} are the picked cards.
+_PICKS: dict[str, str] = {
+    "discard": gettext_noop("Discard {cards}"),
+    "discard_down": gettext_noop("Discard {cards}"),
+    "discard_for": gettext_noop("They discard {cards}"),
+    "discard_for_coins": gettext_noop("Discard {cards} for coins"),
+    "discard_to_draw": gettext_noop("Discard {cards} and draw as many"),
+    "gain_from_trash": gettext_noop("Gain {cards} from the trash"),
+    "onto_deck": gettext_noop("Put {cards} onto your deck"),
+    "play_cultist": gettext_noop("Play {cards}"),
+    "play_twice": gettext_noop("Play {cards} twice"),
+    "trash": gettext_noop("Trash {cards}"),
+    "trash_for_coins": gettext_noop("Trash {cards}"),
+    "trash_revealed": gettext_noop("Trash {cards}"),
+}
+
+# A `choice` decision's option words (cards and piles are named, see `_choice`).
+_OPTIONS: dict[str, str] = {
+    "yes": gettext_noop("Yes"),
+    "no": gettext_noop("No"),
+    "always": gettext_noop("Yes, and always from now on"),
+    "never": gettext_noop("No, and never from now on"),
+    "actions": gettext_noop("+2 Actions"),
+    "buys": gettext_noop("+2 Buys"),
+    "coins": gettext_noop("+3 coins"),
+    "discard": gettext_noop("Discard"),
+    "back": gettext_noop("Put back"),
+    "hand": gettext_noop("Into your hand"),
+    "estates": gettext_noop("Gain 3 Estates"),
+    "from_trash": gettext_noop("Gain a card costing 3 to 6 from the trash"),
+    "trash_action": gettext_noop("Trash an Action card from your hand"),
+    "discard_two": gettext_noop("Discard 2 cards"),
+    "onto_deck": gettext_noop("Put a card from your hand onto your deck"),
+    "trash_hand": gettext_noop("Trash your hand"),
+    "none": gettext_noop("Gain nothing"),
+}
+
+_COMMANDS: dict[str, str] = {
+    "play": gettext_noop("Play {card}"),
+    "play_treasures": gettext_noop("Play all Treasures"),
+    "buy": gettext_noop("Buy {card}"),
+    "end_turn": gettext_noop("End your turn"),
+    "gain": gettext_noop("Gain {card}"),
+    "gain_onto_deck": gettext_noop("Gain {card} onto your deck"),
+    "play_from_supply": gettext_noop("Play {card}"),
+    "name": gettext_noop("Name {card}"),
+    "order": gettext_noop("In this order, top first: {cards}"),
+    "pick": gettext_noop("Choose {cards}"),
+    "first_effect": gettext_noop("First {card}"),
+    "standing_always": gettext_noop("{card}: always use it"),
+    "standing_never": gettext_noop("{card}: never use it"),
+    "standing_ask": gettext_noop("{card}: ask me each time"),
+}
+
+
+class _Missing(dict[str, Any]):
+    """Format values that leave a missing placeholder visible instead of failing a whole page or email."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def _name(names: Mapping[int, str], seat: Any) -> str:
+    return names.get(seat, f"#{seat}") if isinstance(seat, int) else "?"
+
+
+def prompt_text(decision: Mapping[str, Any]) -> str:
+    """What a decision (or its public summary) asks, in words."""
+    card = str(decision.get("card", ""))
+    if card == "trashed":
+        return _("Several of your cards were trashed: which when-trashed effect comes first?")
+    template = _PROMPTS.get(str(decision.get("prompt")), gettext_noop("{card}: choose"))
+    return _(template).format(card=card_name(card))
+
+
+def _moved(seen: Mapping[str, Any]) -> str:
+    if "names" in seen:
+        return card_line(list(seen["names"]))
+    return _count(int(seen.get("count", 0)))
+
+
+def _event_key(kind: str, seen: Mapping[str, Any]) -> str:
+    if kind == "waiting" and not seen.get("asks"):
+        return "answered"
+    if kind == "bonus" and seen.get("actions") == -1 and not (seen.get("buys") or seen.get("coins")):
+        return "action_used"
+    if kind == "gained" and seen.get("to") in ("deck", "hand"):
+        return f"gained_{seen['to']}"
+    if kind == "discarded" and seen.get("from") == "deck" and "names" not in seen:
+        return "discarded_deck"
+    if kind == "standing_set":
+        return f"standing_{seen.get('answer')}"
+    return kind
+
+
+def _bonus(seen: Mapping[str, Any]) -> str:
+    actions, buys, coins = (int(seen.get(key, 0)) for key in ("actions", "buys", "coins"))
+    parts = []
+    if actions:
+        parts.append(ngettext("%(n)+d Action", "%(n)+d Actions", abs(actions)) % {"n": actions})
+    if buys:
+        parts.append(ngettext("%(n)+d Buy", "%(n)+d Buys", abs(buys)) % {"n": buys})
+    if coins:
+        parts.append(ngettext("%(n)+d coin", "%(n)+d coins", abs(coins)) % {"n": coins})
+    return ", ".join(parts)
+
+
+def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    """One event as the reader's seat sees it (`seen` is `RULES.redact(event, seat)`), in words."""
+    kind = str(seen.get("type", ""))
+    values: dict[str, Any] = _Missing(seen)
+    values["who"] = _name(names, seen.get("seat"))
+    values["cards"] = _moved(seen)
+    if isinstance(seen.get("card"), str):
+        values["card"] = card_name(seen["card"])
+    if isinstance(seen.get("name"), str):
+        values["name"] = card_name(seen["name"])
+    if kind == "game_set_up":
+        values["kingdom"] = card_line(list(seen.get("kingdom", [])))
+    elif kind == "bonus":
+        values["bonus"] = _bonus(seen)
+    elif kind == "waiting":
+        values["asks"] = "; ".join(
+            f"{_name(names, a.get('seat'))} ({prompt_text(a)})" for a in seen.get("asks", [])
+        )
+    elif kind == "game_ended":
+        values["winners"] = ", ".join(_name(names, s) for s in seen.get("winners", []))
+    template = _EVENTS.get(_event_key(kind, seen))
+    if template is None:
+        return kind.replace("_", " ")
+    return _(template).format_map(values)
+
+
+def _choice(option: str, prompt: str, numbers: Mapping[int, str]) -> str:
+    if option.startswith("card:"):
+        number = int(option[len("card:"):]) if option[len("card:"):].isdigit() else -1
+        card = card_name(numbers[number]) if number in numbers else f"#{number}"
+        return _(_COMMANDS["first_effect"]).format(card=card)
+    if option in _OPTIONS and not (option == "discard" and prompt == "hand_or_discard"):
+        return _(_OPTIONS[option])
+    if option == "discard":
+        return _("Discard them and draw 3 cards")
+    if option in CARDS or option in PILE_NAMES:
+        template = {"gain_onto_deck": "gain_onto_deck", "play_from_supply": "play_from_supply"}.get(prompt, "gain")
+        return _(_COMMANDS[template]).format(card=card_name(option))
+    return option.replace("_", " ")
+
+
+def _card_list(cards: list[Any], numbers: Mapping[int, str]) -> str:
+    return card_line([numbers.get(c, f"#{c}") for c in cards]) if cards else _("nothing")
+
+
+def _decide(command: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
+    decision = (view or {}).get("decision") or {}
+    prompt = str(decision.get("prompt", ""))
+    numbers = card_numbers(view)
+    if isinstance(command.get("choice"), str):
+        return _choice(command["choice"], prompt, numbers)
+    if isinstance(command.get("name"), str):
+        return _(_COMMANDS["name"]).format(card=card_name(command["name"]))
+    if isinstance(command.get("order"), list):
+        return _(_COMMANDS["order"]).format(cards=_card_list(command["order"], numbers))
+    cards = command.get("cards") if isinstance(command.get("cards"), list) else []
+    return _(_PICKS.get(prompt, _COMMANDS["pick"])).format(cards=_card_list(list(cards or []), numbers))
+
+
+def describe_command(
+    command: Mapping[str, Any], names: Mapping[int, str], view: Mapping[str, Any] | None = None
+) -> str:
+    """One command in words, e.g. "Buy Province" / "Provinz kaufen"; `view` (the sender's) names the
+    cards that the command gives by number."""
+    kind = str(command.get("type"))
+    if kind == "decide":
+        return _decide(command, view)
+    card = command.get("card")
+    if kind == "play":
+        numbers = card_numbers(view)
+        card = numbers.get(card, f"#{card}") if isinstance(card, int) else "?"
+    values: dict[str, Any] = _Missing(command)
+    values["card"] = card_name(str(card))
+    if kind == "set_reaction":
+        kind = f"standing_{command.get('answer')}"
+    template = _COMMANDS.get(kind)
+    if template is None:
+        return kind.replace("_", " ")
+    return _(template).format_map(values)
+
+
+def _supply_lines(view: Mapping[str, Any]) -> list[str]:
+    lines = []
+    for pile, facts in (view.get("supply") or {}).items():
+        top = facts.get("top")
+        cost = CARDS[top].cost if top in CARDS else "-"
+        shown = card_name(pile) if pile in PILE_NAMES and top is None else card_name(top or pile)
+        lines.append(_("{card} (cost {cost}): {count} left").format(card=shown, cost=cost, count=facts.get("count", 0)))
+    return lines
+
+
+def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, str]) -> list[tuple[str, list[str]]]:
+    """The table of a turn email: the decision asked, the reader's hand, this turn, the Supply, every player."""
+    sections: list[tuple[str, list[str]]] = []
+    if seat is not None:
+        if view.get("decision"):
+            sections.append((_("The decision asked of you"), [prompt_text(view["decision"])]))
+        hand = [c["card"] for c in view.get("hand", [])]
+        sections.append((_("Your hand"), [card_line(sorted(hand, key=card_name))]))
+    if view.get("phase") != "over":
+        sections.append((_("This turn"), [
+            _("{name}'s turn {turn}: {actions} actions, {buys} buys, {coins} coins").format(
+                name=_name(names, view.get("current")), turn=view.get("turn"), actions=view.get("actions", 0),
+                buys=view.get("buys", 0), coins=view.get("coins", 0),
+            )
+        ]))
+    sections.append((_("The Supply"), _supply_lines(view)))
+    sections.append((_("The trash"), [card_line([c["card"] for c in view.get("trash", [])])]))
+    rows = [
+        _("{name}: {hand} in hand, {deck} in the deck, {discard} in the discard pile; in play: {play}").format(
+            name=_name(names, p["seat"]), hand=p.get("hand_size", 0), deck=p.get("deck_size", 0),
+            discard=p.get("discard_size", 0), play=card_line([c["card"] for c in p.get("in_play", [])]),
+        )
+        for p in view.get("players", [])
+    ]
+    sections.append((_("The table"), rows))
+    return sections

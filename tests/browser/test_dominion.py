@@ -1,0 +1,132 @@
+"""A whole 2-player Dominion game played by clicking in Chromium, the other seat by the heuristic bot.
+
+The game is stacked through the service's trusted path (`decks`, `kingdom`) so that it ends in a few
+minutes of clicks: the clicking player opens with Golds, the bot with an Urchin whose attack makes the
+clicking player pick a card to discard (a card selection with a confirm button). Every kind of page is
+checked with axe-core and for sideways scrolling at phone width; screenshots land in var/screenshots/.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from dominion.bots import heuristic_bot
+from games import services, store
+from games.models import Game, Seat
+
+from .axe import assert_accessible
+from .conftest import SCREENSHOTS
+
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+KINGDOM = ["urchin", "beggar", "squire", "vagrant", "forager", "hermit", "market_square", "sage", "storeroom",
+           "armory"]
+DECKS = [
+    ["gold"] * 5 + ["gold", "gold", "gold", "gold", "silver"],
+    ["urchin"] + ["copper"] * 7 + ["estate"] * 2,
+]
+
+
+def _check(page: Any, kind: str, checked: set[str]) -> None:
+    if kind not in checked:
+        checked.add(kind)
+        assert_accessible(page, kind)
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{kind} scrolls sideways by {overflow}px"
+
+
+def _shoot(page: Any, name: str, full_page: bool = True) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
+
+
+def _bot_moves(game: Game, seat: int, user: Any, rng: random.Random) -> None:
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE or seat not in game.awaiting:
+            return
+        state = store.load_state(game, use_cache=False)
+        services.execute(user, game.pk, heuristic_bot(state, seat, rng))
+
+
+def _click(page: Any, locator: Any) -> None:
+    with page.expect_navigation():
+        locator.click()
+
+
+def test_a_whole_dominion_game_by_clicking(make_user: Any, page_for: Any, live_server: Any) -> None:
+    users = [make_user("Anna", language="en"), make_user("Ben", language="en")]
+    game = services.create_game(users[0], "dominion", 2, options={"kingdom": KINGDOM, "decks": DECKS}, trusted=True)
+    services.join_game(users[1], game.pk)
+    services.start_game(users[0], game.pk)
+    seats = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
+    me, bot = seats[0], seats[1]
+    rng = random.Random(3)
+    page = page_for(me)
+    url = f"{live_server.url}/games/{game.pk}/"
+    checked: set[str] = set()
+    page.goto(url)
+    page.set_viewport_size(DESKTOP)
+    _check(page, "table, action phase", checked)
+    _shoot(page, "dominion_desktop")
+    page.set_viewport_size(PHONE)
+    _check(page, "table at phone width", checked)
+    _shoot(page, "dominion_phone", full_page=False)
+    decided = standing = False
+    for _step in range(200):
+        _bot_moves(game, 1, bot, rng)
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        page.goto(url)
+        choice = page.locator("form.card-choice")
+        if choice.count():
+            _check(page, "a decision to make", checked)
+            _shoot(page, "dominion_decision_phone", full_page=False)
+            page.get_by_role("heading", name="History").scroll_into_view_if_needed()
+            _shoot(page, "dominion_history_phone", full_page=False)
+            page.locator("form.card-choice label.card").first.click()
+            _click(page, choice.get_by_role("button", name="Confirm the selection"))
+            decided = True
+            continue
+        if not standing:
+            # An out-of-turn command: the standing answer for Beggar, set by a button.
+            _click(page, page.get_by_role("button", name="Beggar: always use it"))
+            standing = True
+            continue
+        treasures = page.get_by_role("button", name="Play all Treasures")
+        if treasures.count():
+            _click(page, treasures)
+            continue
+        for pile in ("Province", "Gold", "Duchy"):
+            buy = page.get_by_role("button", name=f"Buy {pile}")
+            if buy.count():
+                _check(page, "buy phase", checked)
+                _click(page, buy)
+                break
+        else:
+            _click(page, page.get_by_role("button", name="End your turn"))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert decided, "the Urchin's discard was never clicked"
+    page.goto(url)
+    page.set_viewport_size(DESKTOP)
+    assert page.get_by_role("heading", name="Final scores").count() == 1
+    _check(page, "finished game", checked)
+    _shoot(page, "dominion_finished_desktop")
+    page.goto(url + "?at=8")
+    assert page.get_by_role("navigation", name="Replay").count() == 1
+    _check(page, "replay", checked)
+    view = store.load_state(game)
+    assert view.standing[0] == {"beggar": "always"}
+    # The table's own stylesheet is served (a Treasure's frame is gold), and no script error happened
+    # (the browser's request for /favicon.ico is the only 404 of the site).
+    colour = page.evaluate("getComputedStyle(document.querySelector('.card.dom.treasure')).backgroundColor")
+    assert colour == "rgb(246, 231, 168)", colour
+    uncaught = [e for e in page.js_errors if e.startswith("uncaught")]  # type: ignore[attr-defined]
+    assert not uncaught, uncaught
