@@ -14,6 +14,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from citadels.cards import BASE_CHARACTERS, BASE_PURPLE
+
 from .words import Missing, card_line, card_values, character_name, district_name, seat_name
 
 # Each sentence, keyed "type", "type:variant", "type_own" or "type:variant_own". {who} is the actor's
@@ -146,11 +148,14 @@ def _values(seen: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]
 
 
 def _game_set_up(seen: Mapping[str, Any]) -> list[str]:
+    """The character set and the purple districts, when they are not the base game's (public facts)."""
     lines = []
-    if seen.get("characters"):
-        lines.append(_("Characters: {names}.").format(names=card_line(list(seen["characters"]), character_name)))
-    if "purple" in seen:
-        lines.append(_("Purple districts: {names}.").format(names=card_line(list(seen["purple"]))))
+    characters = list(seen.get("characters") or [])
+    if characters and characters != list(BASE_CHARACTERS):
+        lines.append(_("Characters: {names}.").format(names=card_line(characters, character_name)))
+    purple = sorted(seen.get("purple") or [])
+    if "purple" in seen and purple != sorted(BASE_PURPLE):
+        lines.append(_("Purple districts: {names}.").format(names=card_line(purple)))
     return lines
 
 

@@ -104,6 +104,10 @@ EVENTS: list[tuple[dict[str, Any], str, str]] = [
      "Die Partie wurde für 2 Spieler aufgebaut; jeder beginnt mit 2 Gold. Charaktere: Hexe, Königin. "
      "Lila Bauwerke: Museum.",
      "The game was set up for 2 players; each starts with 2 gold. Characters: Witch, Queen. Purple districts: Museum."),
+    ({"type": "game_set_up", "players": 4, "gold": 2, "crown": 0, "characters": list(BASE_CHARACTERS),
+      "purple": list(BASE_PURPLE)},  # the base game's sets go without saying
+     "Die Partie wurde für 4 Spieler aufgebaut; jeder beginnt mit 2 Gold.",
+     "The game was set up for 4 players; each starts with 2 gold."),
     ({"type": "game_ended", "winners": [0], "scores": [
         {"seat": 0, "total": 30, "extras": 4}, {"seat": 1, "total": 20, "extras": 0}]},
      "Die Partie ist zu Ende. Gewonnen hat: Anna. Wertung: Anna: 30 Punkte (davon 4 für besondere Bauwerke); "
