@@ -8,9 +8,10 @@ Citadels options (`options`). `import citadels` loads none of it, so the rules s
 
 from __future__ import annotations
 
+from .event_words import describe_event
 from .options import form_fields, options_from_form
 from .table import TABLE_TEMPLATE, table
-from .words import card_line, describe_command, describe_event, email_sections
+from .words import card_line, describe_command, email_sections
 
 __all__ = [
     "TABLE_TEMPLATE",

@@ -65,7 +65,8 @@ def form_fields() -> dict[str, forms.Field]:
             label=_("Character of rank %(rank)s") % {"rank": rank},
             choices=_LazyChoices(lambda ids=ids, base=base: ([] if base else [("", "-")])
                                  + [(c, _character_label(c)) for c in ids]),
-            initial=base, required=not base,
+            # Ranks 1-8 are always played; rank 9 (no base character) is optional.
+            initial=base, required=bool(base),
         )
     fields["purple"] = forms.MultipleChoiceField(
         label=_("Purple districts in the deck"),
@@ -78,7 +79,8 @@ def form_fields() -> dict[str, forms.Field]:
         help_text=_("The special districts shuffled into the deck."),
     )
     fields["dark_city_districts"] = forms.IntegerField(
-        label=_("Number of random purple districts"), required=False, min_value=1, max_value=len(DISTRICTS),
+        # No bounds here: the engine refuses a count it cannot deal, with its own message.
+        label=_("Number of random purple districts"), required=False,
         help_text=_("Leave empty to use the districts ticked above; a number deals that many at random."),
     )
     return fields
@@ -96,7 +98,7 @@ def options_from_form(data: dict[str, Any]) -> dict[str, Any]:
         if list(characters) != list(BASE_CHARACTERS):
             options["characters"] = characters
     purple = sorted(data.get("purple") or [])
-    if data.get("dark_city_districts"):
+    if data.get("dark_city_districts") is not None:
         options["dark_city_districts"] = int(data["dark_city_districts"])
     elif purple != _base_purple():
         options["purple"] = purple

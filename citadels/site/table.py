@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from citadels.cards import CHARACTERS, DISTRICTS
 
@@ -18,16 +19,40 @@ from . import words
 
 TABLE_TEMPLATE = "citadels/table.html"
 
-# Choices made of cards: the cards are selected, then one button sends the command with them.
+
+class _CardChoice(NamedTuple):
+    """A choice made of cards: the cards are selected, then one button sends the command with them."""
+
+    field: str  # the command's field that names the card(s)
+    multiple: bool
+    source: str  # where the cards come from in the viewer's view
+    title: str
+    confirm: str
+
+
 _CARD_CHOICES = {
-    "keep_card": ("district", False),
-    "use_laboratory": ("district", False),
-    "redraw": ("districts", True),
+    "keep_card": _CardChoice("district", False, "drawn", gettext_noop("Keep one of the cards you drew"),
+                             gettext_noop("Keep the selected card")),
+    "use_laboratory": _CardChoice("district", False, "hand", gettext_noop("Laboratory: discard one card for 1 gold"),
+                                  gettext_noop("Discard the selected card")),
+    "redraw": _CardChoice("districts", True, "hand", gettext_noop("Magician: discard any cards and draw as many"),
+                          gettext_noop("Discard the selected cards and draw")),
+    "keep_from_deck": _CardChoice("district", False, "deck_cards",
+                                  gettext_noop("Lighthouse: keep one card of the deck (then it is shuffled)"),
+                                  gettext_noop("Keep the selected card")),
+    "use_museum": _CardChoice("district", False, "hand", gettext_noop("Museum: put one card of your hand under it"),
+                              gettext_noop("Put the selected card under the Museum")),
 }
 
 
-def district_card(district_id: str) -> dict[str, Any]:
-    """A district as the template draws it: colour, cost, points, name and (purple) text."""
+def _choice_cards(view: Mapping[str, Any], source: str) -> list[str]:
+    if source == "drawn":
+        return list((view.get("drawn") or {}).get("cards", []))
+    return list(view.get(source) or [])
+
+
+def district_card(district_id: str, adorned: bool = False) -> dict[str, Any]:
+    """A district as the template draws it: colour, cost, points, name, (purple) text and the Artist's gold."""
     card = DISTRICTS.get(district_id)
     return {
         "id": district_id,
@@ -37,6 +62,7 @@ def district_card(district_id: str) -> dict[str, Any]:
         "points": card.points if card else "?",
         "extra_points": bool(card and card.points != card.cost),
         "text": words.district_text(district_id),
+        "adorned": _("adorned by the Artist: 1 gold on it") if adorned else "",
     }
 
 
@@ -54,8 +80,9 @@ def character_card(character_id: str, status: str = "") -> dict[str, Any]:
 
 
 def _round_characters(view: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
-    """The characters whose fate this round is public: face up, called (with the player), killed, robbed."""
-    shown: dict[str, dict[str, Any]] = {}
+    """Every character of the game in rank order (the 9th rank too), with its public fate this round:
+    face up, called (with the player), playing now, murdered, robbed, bewitched."""
+    shown = {c: character_card(c) for c in view.get("characters") or []}
     for character in view.get("face_up", []):
         shown[character] = character_card(character, _("face up, out of the round"))
     for player in view.get("players", []):
@@ -66,12 +93,12 @@ def _round_characters(view: Mapping[str, Any], names: Mapping[int, str]) -> list
         shown[turn["character"]] = character_card(
             turn["character"], _("playing now: {name}").format(name=names.get(turn.get("seat", -1), "?"))
         )
-    for key, label in (("killed", _("murdered")), ("robbed", _("robbed"))):
+    for key, label in (("killed", _("murdered")), ("robbed", _("robbed")), ("bewitched", _("bewitched"))):
         if view.get(key):
             card = shown.get(view[key]) or character_card(view[key])
             card["status"] = f"{card['status']}, {label}" if card["status"] else label
             shown[view[key]] = card
-    return sorted(shown.values(), key=lambda c: (str(c["rank"]), c["id"]))
+    return sorted(shown.values(), key=lambda c: (c["rank"] if isinstance(c["rank"], int) else 99, c["id"]))
 
 
 def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mapping[str, Any]) -> dict[str, Any]:
@@ -81,27 +108,14 @@ def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mappi
     for command in legal:
         kind = str(command.get("type"))
         if kind in _CARD_CHOICES:
-            field, multiple = _CARD_CHOICES[kind]
+            spec = _CARD_CHOICES[kind]
             if kind not in choices:
-                source = (view.get("drawn") or {}).get("cards", []) if kind == "keep_card" else view.get("hand", [])
                 choices[kind] = {
-                    "type": kind,
-                    "field": field,
-                    "multiple": multiple,
-                    "cards": [district_card(d) for d in source],
-                    "allowed": set(),
-                    "title": {
-                        "keep_card": _("Keep one of the cards you drew"),
-                        "use_laboratory": _("Laboratory: discard one card for 1 gold"),
-                        "redraw": _("Magician: discard any cards and draw as many"),
-                    }[kind],
-                    "confirm": {
-                        "keep_card": _("Keep the selected card"),
-                        "use_laboratory": _("Discard the selected card"),
-                        "redraw": _("Discard the selected cards and draw"),
-                    }[kind],
+                    "type": kind, "field": spec.field, "multiple": spec.multiple,
+                    "cards": [district_card(d) for d in dict.fromkeys(_choice_cards(view, spec.source))],
+                    "allowed": set(), "title": _(spec.title), "confirm": _(spec.confirm),
                 }
-            choices[kind]["allowed"].update(command.get("districts") or [command.get(field)])
+            choices[kind]["allowed"].update(command.get("districts") or [command.get(spec.field)])
             continue
         buttons.append({"label": words.describe_command(command, names), "json": json.dumps(command)})
     for choice in choices.values():
@@ -123,7 +137,8 @@ def table(
             "name": names.get(p["seat"], f"#{p['seat']}"),
             "gold": p.get("gold", 0),
             "hand_size": p.get("hand_size", 0),
-            "city": [district_card(d) for d in p.get("city", [])],
+            "city": [district_card(d, adorned=d in p.get("adorned", [])) for d in p.get("city", [])],
+            "museum": _("{count} cards under the Museum").format(count=p["museum_size"]) if p.get("museum_size") else "",
             "characters": [words.character_name(c) for c in p.get("characters", [])],
             "awaited": p["seat"] in awaiting,
             "crown": p["seat"] == view.get("crown"),
@@ -138,6 +153,11 @@ def table(
         "round": view.get("round"),
         "crown": names.get(view.get("crown", -1), ""),
         "deck_size": view.get("deck_size"),
+        "complete_at": view.get("complete_at"),
+        "bell_tower": _("Bell Tower: a city is complete with {count} districts.").format(count=view["complete_at"])
+        if view.get("complete_at") not in (None, words.COMPLETE_CITY) else "",
+        "museum_title": _("Under your Museum"),
+        "museum": [district_card(d) for d in view.get("museum") or []] if seat is not None else None,
         "discard_size": view.get("discard_size"),
         "characters": _round_characters(view, names),
         "players": players,

@@ -1,8 +1,7 @@
-"""Citadels in words, in the active language (Django's gettext): cards, events, commands, email sections.
+"""Citadels in words, in the active language (Django's gettext): cards, commands, email sections.
 
 Card and character names come from the card data (`citadels.cards`, German and English), so a card added
-there is named here with no more work. Events are told as the reader's seat sees them (`RULES.redact`), so
-nothing here can leak another seat's private part: it is not in the input.
+there is named here with no more work. The events are told in `event_words`, from the reader's seat.
 """
 
 from __future__ import annotations
@@ -14,6 +13,8 @@ from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from citadels.cards import CHARACTERS, DISTRICTS
+
+COMPLETE_CITY = 8  # districts that complete a city unless a Bell Tower says 7
 
 
 def _german() -> bool:
@@ -57,44 +58,6 @@ def card_line(ids: list[str] | tuple[str, ...], name: Callable[[str], str] = dis
     return ", ".join(name(i) for i in ids) if ids else _("(none)")
 
 
-# Each event type: its sentence, with {placeholders} filled from the redacted event. {who} is the actor's
-# name, {whom} a target's, {character} / {district} / {districts} / {cards} card names. The "_own" variants
-# are told when the reader's private part names the card.
-_EVENTS: dict[str, str] = {
-    "game_set_up": gettext_noop("The game was set up for {players} players; each starts with {gold} gold."),
-    "round_started": gettext_noop("Round {round} began; {crown_name} holds the crown."),
-    "character_chosen": gettext_noop("{who} chose a character."),
-    "character_chosen_own": gettext_noop("{who} chose the {character}."),
-    "character_discarded": gettext_noop("{who} laid a character face down."),
-    "character_discarded_own": gettext_noop("{who} laid the {character} face down."),
-    "face_down_offered": gettext_noop("{who} was offered the face-down character."),
-    "character_revealed": gettext_noop("The {character} was called: {who}."),
-    "gold_stolen": gettext_noop("{who} stole {amount} gold from {whom}."),
-    "crown_passed": gettext_noop("{who} took the crown."),
-    "gold_taken": gettext_noop("{who} took {amount} gold."),
-    "bonus_gold": gettext_noop("{who} got {amount} bonus gold."),
-    "cards_drawn": gettext_noop("{who} drew {count} cards."),
-    "cards_drawn_own": gettext_noop("{who} drew {count} cards: {cards}."),
-    "card_kept": gettext_noop("{who} kept one card."),
-    "card_kept_own": gettext_noop("{who} kept {district}."),
-    "cards_discarded": gettext_noop("{who} discarded {districts}."),
-    "district_built": gettext_noop("{who} built {district} for {cost} gold."),
-    "income_collected": gettext_noop("{who} collected {amount} gold from their districts."),
-    "character_killed": gettext_noop("{who} murdered the {character}."),
-    "character_robbed": gettext_noop("{who} chose to rob the {character}."),
-    "hands_swapped": gettext_noop("{who} swapped hands with {whom}."),
-    "deck_reshuffled": gettext_noop("The discard pile was shuffled into a new deck."),
-    "district_destroyed": gettext_noop("{who} destroyed {district} of {whom} for {cost} gold."),
-    "graveyard_offered": gettext_noop("{who} may take back {district} with the Graveyard."),
-    "graveyard_used": gettext_noop("{who} took back {district} with the Graveyard."),
-    "graveyard_declined": gettext_noop("{who} left the district on the discard pile."),
-    "laboratory_used": gettext_noop("{who} used the Laboratory."),
-    "smithy_used": gettext_noop("{who} used the Smithy."),
-    "turn_ended": gettext_noop("{who} ended the turn."),
-    "round_ended": gettext_noop("Round {round} ended."),
-    "game_ended": gettext_noop("The game ended. Winner: {winners}."),
-}
-
 _COMMANDS: dict[str, str] = {
     "choose_character": gettext_noop("Choose the {character}"),
     "discard_character": gettext_noop("Lay the {character} face down"),
@@ -114,62 +77,64 @@ _COMMANDS: dict[str, str] = {
     "end_turn": gettext_noop("End your turn"),
     "use_graveyard": gettext_noop("Pay 1 gold to take the destroyed district"),
     "decline_graveyard": gettext_noop("Leave the destroyed district"),
+    # Die dunklen Lande
+    "thank_your_excellency": gettext_noop("\u201cThank you, Your Excellency!\u201d"),
+    "bewitch": gettext_noop("Bewitch the {character}"),
+    "look_at_hand": gettext_noop("Look at the hand of {whom}"),
+    "take_card": gettext_noop("Take {district} into your hand"),
+    "take_card:build": gettext_noop("Take {district} and build it at once"),
+    "give_crown": gettext_noop("Give the crown to {whom}"),
+    "navigate:gold": gettext_noop("Navigator: take 4 gold"),
+    "navigate:cards": gettext_noop("Navigator: draw 4 cards"),
+    "exchange": gettext_noop("Exchange your {own} for {their} of {whom}"),
+    "adorn": gettext_noop("Adorn {district} with 1 gold"),
+    "keep_from_deck": gettext_noop("Keep {district} from the deck"),
+    "set_bell_tower": gettext_noop("Bell Tower: a city is complete with {count} districts"),
+    "use_museum": gettext_noop("Museum: put {district} under it"),
+    "use_armory": gettext_noop("Armory: blow it up to destroy {district} of {whom}"),
 }
 
 
-class _Missing(dict[str, Any]):
+class Missing(dict[str, Any]):
     """Format values that leave a missing placeholder visible instead of failing a whole page or email."""
 
     def __missing__(self, key: str) -> str:
         return "?"
 
 
-def _name(names: Mapping[int, str], seat: Any) -> str:
+def seat_name(names: Mapping[int, str], seat: Any) -> str:
+    """A seat's player name ("#3" for an unnamed seat)."""
     return names.get(seat, f"#{seat}") if isinstance(seat, int) else "?"
 
 
-def _card_values(values: dict[str, Any], data: Mapping[str, Any]) -> None:
+def card_values(values: dict[str, Any], data: Mapping[str, Any]) -> None:
+    """Fill `values` with the names of the cards `data` names (character, district(s), cards)."""
     if "character" in data:
         values["character"] = character_name(str(data["character"]))
     if "district" in data:
         values["district"] = district_name(str(data["district"]))
-    if "districts" in data:
+    if isinstance(data.get("districts"), list):
         values["districts"] = card_line(list(data["districts"]))
     if "cards" in data:
         values["cards"] = card_line(list(data["cards"]))
 
 
-def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """One event as the reader's seat sees it (`seen` is `RULES.redact(event, seat)`), in words."""
-    kind = str(seen.get("type", ""))
-    values: dict[str, Any] = _Missing(seen)
-    values["who"] = _name(names, seen.get("seat"))
-    values["whom"] = _name(names, seen.get("victim", seen.get("target", seen.get("other"))))
-    values["crown_name"] = _name(names, seen.get("crown"))
-    _card_values(values, seen)
-    if "winners" in seen:
-        values["winners"] = ", ".join(_name(names, s) for s in seen["winners"])
-    own = f"{kind}_own"
-    if own in _EVENTS and (
-        ("character" in seen and kind.startswith("character")) or "cards" in seen
-        or (kind == "card_kept" and "district" in seen)
-    ):
-        kind = own
-    template = _EVENTS.get(kind)
-    if template is None:
-        return kind.replace("_", " ")
-    return _(template).format_map(values)
-
-
 def describe_command(command: Mapping[str, Any], names: Mapping[int, str]) -> str:
     """One legal command in words, e.g. "Build Castle" / "Schloss bauen"."""
-    values: dict[str, Any] = _Missing(command)
-    _card_values(values, command)
+    values: dict[str, Any] = Missing(command)
+    card_values(values, command)
     if "seat" in command:
-        values["whom"] = _name(names, command["seat"])
-    template = _COMMANDS.get(str(command.get("type")))
+        values["whom"] = seat_name(names, command["seat"])
+    for field in ("own", "their"):
+        if field in command:
+            values[field] = district_name(str(command[field]))
+    if isinstance(command.get("districts"), int):
+        values["count"] = command["districts"]
+    kind = str(command.get("type"))
+    variant = "build" if command.get("build") else str(command.get("take", ""))
+    template = _COMMANDS.get(f"{kind}:{variant}") or _COMMANDS.get(kind)
     if template is None:
-        return str(command.get("type", "?")).replace("_", " ")
+        return kind.replace("_", " ")
     return _(template).format_map(values)
 
 
@@ -184,12 +149,22 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
             (_("Your city"), [card_line(me.get("city", []))]),
             (_("Your characters"), [card_line(view.get("my_characters", []), character_name)]),
         ]
-    rows = [
-        _("{name}: {gold} gold, {hand} cards in hand, city: {city}").format(
-            name=_name(names, p["seat"]), gold=p.get("gold", 0), hand=p.get("hand_size", 0),
-            city=card_line(p.get("city", [])),
-        )
-        for p in view.get("players", [])
-    ]
+        if view.get("museum"):
+            sections.append((_("Under your Museum"), [card_line(view["museum"])]))
+    rows = [_player_row(p, names) for p in view.get("players", [])]
+    if view.get("characters"):
+        rows.append(_("Characters in this game: {names}").format(names=card_line(view["characters"], character_name)))
+    if view.get("complete_at") not in (None, COMPLETE_CITY):
+        rows.append(_("Bell Tower: a city is complete with {count} districts.").format(count=view["complete_at"]))
     sections.append((_("The table"), rows))
     return sections
+
+
+def _player_row(player: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    row = _("{name}: {gold} gold, {hand} cards in hand, city: {city}").format(
+        name=seat_name(names, player["seat"]), gold=player.get("gold", 0), hand=player.get("hand_size", 0),
+        city=card_line(player.get("city", [])),
+    )
+    if player.get("museum_size"):
+        row += ", " + _("{count} cards under the Museum").format(count=player["museum_size"])
+    return row

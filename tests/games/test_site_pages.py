@@ -30,11 +30,18 @@ def test_new_game_form_creates_a_game_and_refusals_are_form_errors(client: Any, 
     assert client.get("/games/new/").status_code == 200
     created = client.post("/games/new/", _form())
     assert created.status_code == 302 and Game.objects.filter(created_by=user).count() == 1
-    # An option the engine refuses (here: until it knows the online edition, or a bad count) is a form error.
-    for extra in ({"citadels__edition": "online"}, {"citadels__dark_city_districts": "0"}, {"reminder_hours": "99"}):
+    # An option the engine refuses is a form error that shows the engine's reason; a bad time control too.
+    refusals = {
+        "2 players play with 8 characters": {"players": "2", "citadels__character_9": "artist"},
+        "the Queen plays only with 5 or more players": {"citadels__character_9": "queen"},
+        "dark_city_districts must be a number from 0 to 15": {"citadels__dark_city_districts": "16"},
+        "must come before the deadline": {"reminder_hours": "99"},
+    }
+    for message, extra in refusals.items():
         answer = client.post("/games/new/", _form(**extra))
         assert answer.status_code == 400 and b'class="error"' in answer.content, extra
-    assert Game.objects.filter(created_by=user).count() <= 2
+        assert message in answer.content.decode(), extra
+    assert Game.objects.filter(created_by=user).count() == 1
 
 
 def test_bad_ids_and_foreign_actions_are_friendly_pages(client: Any, make_user: Any) -> None:
