@@ -1,14 +1,24 @@
-"""Benchmark of the hosting API through the real HTTP stack.
+"""The command path against the least a Django + DRF append endpoint can do, side by side in one run.
 
-Starts gunicorn (several sync workers) on PostgreSQL, lets concurrent clients play 2-player games through
-HTTP (GET the game for its legal commands, POST a command with expected_version and an Idempotency-Key),
-and prints commands per second with p50/p99 latency of the command POSTs. Then it builds a game with
-10,000 events and prints the time to load it with snapshots and by a full fold, in-process and over HTTP.
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/citadels .venv/bin/python benchmarks/api.py
 
-    python benchmarks/api.py [--clients 1,4,8] [--seconds 20] [--workers 4] [--events 10000]
+Two apps run in turn under the same gunicorn settings (`--workers` sync workers) on the same PostgreSQL:
 
-Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust); uses the database `citadels_bench`, which it
-creates and empties. Redis on 6379, when up, is the Celery broker (its db 14 is flushed at the end).
+* the minimal append app (benchmarks/minimal/): token authentication, Django's default middleware; a POST
+  locks a row, appends one event with the next seq under a unique key and bumps a version in one
+  transaction; a GET reads the row;
+* the service: 2-player Citadels games through the real API; players with verified addresses, so the
+  commands write their outbox rows as in production (the mails themselves are not sent here).
+
+The same `--clients` client processes drive both: each GETs the game as the seat it expects to move and
+POSTs one of that seat's legal commands (with expected_version and an Idempotency-Key), for `--seconds`,
+`--rounds` times alternately. It prints commands/s and POST latency of both, the ratios (goal: the
+service at >= 0.6 of the minimal app's throughput, its p99 at most 2x the minimal app's), checks that no
+command was refused or lost (every accepted command is in the log, every log's hash chain holds), then
+profiles a command in-process (benchmarks/profile_command.py). The machine's load is printed with each
+figure: other processes on the same cores make them noisy.
+
+It works in two databases of its own (`<name>_api_bench`, `<name>_minimal_bench`), created afresh.
 """
 
 from __future__ import annotations
@@ -16,30 +26,38 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import signal
 import socket
-import statistics
 import subprocess
 import sys
-import threading
 import time
 import uuid
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-DB_NAME = "citadels_bench"
-BENCH_ENV = {
-    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
-    "DEBUG": "0",
-    "SECRET_KEY": "benchmark-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz",
-    "ALLOWED_HOSTS": "127.0.0.1,localhost",
-    "FAST_PASSWORD_HASHER": "1",
-    "LOG_LEVEL": "WARNING",
-    "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-}
+SECRET = "benchmark-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
+
+
+def database_urls() -> tuple[str, str]:
+    url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/citadels")
+    if not url.startswith("postgres"):
+        sys.exit("benchmarks/api.py measures PostgreSQL: set DATABASE_URL=postgres://...")
+    base, _, name = url.rpartition("/")
+    name = name or "citadels"
+    return f"{base}/{name}_api_bench", f"{base}/{name}_minimal_bench"
+
+
+def recreate(url: str) -> None:
+    import psycopg
+
+    base, _, name = url.rpartition("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def port_open(port: int) -> bool:
@@ -56,12 +74,47 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def reset_database() -> None:
+def load() -> str:
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """User + system CPU time each of these processes has used so far (from /proc; a process gone is left out)."""
+    found = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        found[pid] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
+
+
+def cpu_delta(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU time spent between two readings by the processes alive at the second (new ones from zero)."""
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (gunicorn's workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def backends(database_url: str) -> list[int]:
+    """The PostgreSQL server processes serving this database now."""
     import psycopg
 
-    with psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres", autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {DB_NAME}")
+    base, _, name = database_url.rpartition("/")
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        return [row[0] for row in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name])]
 
 
 class Client:
@@ -85,14 +138,33 @@ class Client:
         return response.status, json.loads(data) if data else None
 
 
-def sign_up(port: int, name: str) -> Client:
-    anonymous = Client(port)
-    email = f"{name}-{uuid.uuid4().hex[:8]}@bench.example"
-    status, _ = anonymous.call("POST", "/api/accounts/register", {"email": email, "password": "bench-pass-123!", "display_name": name})
-    assert status == 201, status
-    status, body = anonymous.call("POST", "/api/accounts/token", {"email": email, "password": "bench-pass-123!"})
-    assert status == 200, body
-    return Client(port, body["token"])
+class Server:
+    """gunicorn with the same settings for both apps."""
+
+    def __init__(self, module: str, env: dict[str, str], workers: int) -> None:
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", module, "-w", str(workers), "-b", f"127.0.0.1:{self.port}",
+             "--log-level", "warning"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        )
+        for _ in range(200):
+            if port_open(self.port):
+                return
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn {module} died: {self.process.stderr.read()[-2000:]!r}")  # type: ignore[union-attr]
+            time.sleep(0.1)
+        raise RuntimeError(f"gunicorn {module} did not start")
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+# --- the clients (processes) ------------------------------------------------------------------------
 
 
 def new_game(a: Client, b: Client) -> tuple[int, dict[int, Client]]:
@@ -106,36 +178,66 @@ def new_game(a: Client, b: Client) -> tuple[int, dict[int, Client]]:
     return game["id"], by_seat
 
 
-def play(port: int, stop_at: float, results: dict[str, list[float]], errors: list[str], rng: random.Random) -> None:
-    """One client: two players' tokens, one game at a time. Like a real client it reads the game as the seat
-    it expects to move (the one awaited last time), then posts one of that seat's legal commands."""
-    a, b = sign_up(port, "a"), sign_up(port, "b")
-    game_id, by_seat = new_game(a, b)
+def client_process(app: str, port: int, credentials: list[Any], start_at: float, seconds: float, seed: int,
+                   results: Any) -> None:
+    """One client: GET the game as the seat expected to move, POST one of its legal commands; repeat."""
+    rng = random.Random(seed)
+    posts: list[float] = []
+    gets: list[float] = []
+    refused: list[str] = []
+    if app == "service":
+        a, b = Client(port, credentials[0]), Client(port, credentials[1])
+        game_id, by_seat = new_game(a, b)
+    else:
+        game_id, by_seat = int(credentials[1]), {0: Client(port, credentials[0])}
     seat = 0
-    while time.perf_counter() < stop_at:
+    time.sleep(max(0.0, start_at - time.time()))
+    stop_at = start_at + seconds
+    while time.time() < stop_at:
         t0 = time.perf_counter()
         status, detail = by_seat[seat].call("GET", f"/api/games/{game_id}/")
-        results["get"].append(time.perf_counter() - t0)
+        gets.append(time.perf_counter() - t0)
         if detail["status"] != "active":
-            results["games"].append(1.0)
             game_id, by_seat = new_game(a, b)
             continue
         if seat not in detail["awaiting"]:
             seat = rng.choice(detail["awaiting"])
             continue
-        command = rng.choice(detail["legal_commands"])
+        body = {"command": rng.choice(detail["legal_commands"]), "expected_version": detail["version"]}
         t0 = time.perf_counter()
-        status, answer = by_seat[seat].call(
-            "POST",
-            f"/api/games/{game_id}/commands",
-            {"command": command, "expected_version": detail["version"]},
-            {"Idempotency-Key": uuid.uuid4().hex},
-        )
-        elapsed = time.perf_counter() - t0
+        status, answer = by_seat[seat].call("POST", f"/api/games/{game_id}/commands", body,
+                                            {"Idempotency-Key": uuid.uuid4().hex})
         if status == 201:
-            results["post"].append(elapsed)
+            posts.append(time.perf_counter() - t0)
         else:
-            errors.append(f"{status} {answer}")
+            refused.append(f"{status} {answer}")
+    results.put((posts, gets, refused))
+
+
+def drive(app: str, server: Server, database_url: str, credentials: list[list[Any]], seconds: float) -> dict[str, Any]:
+    """Run one client process per credentials entry against the server for `seconds`; the pooled figures,
+    with the CPU time the server's workers and its database's server processes spent meanwhile."""
+    port = server.port
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    start_at = time.time() + 1.5  # every process is up (and has its game) before the clock starts
+    processes = [context.Process(target=client_process, args=(app, port, c, start_at, seconds, i, results))
+                 for i, c in enumerate(credentials)]
+    before = load()
+    for process in processes:
+        process.start()
+    time.sleep(max(0.0, start_at - time.time()))
+    workers = children(server.process.pid)
+    web_before, db_before = cpu_seconds(workers), cpu_seconds(backends(database_url))
+    collected = [results.get(timeout=seconds + 120) for _ in processes]
+    web_cpu = cpu_delta(web_before, cpu_seconds(workers))
+    db_cpu = cpu_delta(db_before, cpu_seconds(backends(database_url)))
+    for process in processes:
+        process.join()
+    posts = [x for c in collected for x in c[0]]
+    return {"posts": posts, "gets": [x for c in collected for x in c[1]], "refused": [x for c in collected for x in c[2]],
+            "rate": len(posts) / seconds, "load": f"{before} -> {load()}",
+            "web_cpu": web_cpu, "db_cpu": db_cpu}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -143,133 +245,128 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
 
 
-def build_long_game(events: int) -> int:
-    """A 2-player game with `events` events, played in-process through services.execute. Nobody builds,
-    so the game never ends (the end needs a complete city)."""
-    from accounts.models import User
-    from citadels import RULES
-    from games import services, store
-    from games.models import Game, Seat
-
-    users = [User.objects.create_user(f"long{i}-{uuid.uuid4().hex[:6]}@bench.example", "x-long-pass-1", display_name=f"L{i}") for i in range(2)]
-    game = services.create_game(users[0], "citadels", 2)
-    services.join_game(users[1], game.pk)
-    services.start_game(users[0], game.pk)
-    game.refresh_from_db()
-    by_seat = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
-    rng = random.Random(1)
-    while game.version < events:
-        seat = game.awaiting[0]
-        state = store.load_state(game)
-        legal = [c for c in RULES.legal_commands(state, seat) if c["type"] != "build"]
-        services.execute(by_seat[seat], game.pk, rng.choice(legal), f"long-{game.version}")
-        game = Game.objects.get(pk=game.pk)
-    return int(game.pk)
+def describe(name: str, run: dict[str, Any]) -> str:
+    posts, gets = run["posts"], run["gets"]
+    n = max(len(posts), 1)
+    return (f"{name:15s} {run['rate']:6.0f} commands/s; POST p50 {pct(posts, .5):5.1f} ms, p99 {pct(posts, .99):5.1f} ms; "
+            f"GET p50 {pct(gets, .5):5.1f} ms, p99 {pct(gets, .99):5.1f} ms; CPU per GET+POST: web "
+            f"{run['web_cpu'] / n * 1000:.1f} ms, database {run['db_cpu'] / n * 1000:.1f} ms; refused {len(run['refused'])}"
+            f"  ({run['load']})")
 
 
-def timed(fn: Any, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times) * 1000
+# --- set-up of each app ------------------------------------------------------------------------------
+
+
+def service_players(port: int, clients: int, database_url: str) -> list[list[str]]:
+    """Two players per client through the API; their addresses verified (so that commands write mails)."""
+    import psycopg
+
+    anonymous = Client(port)
+    pairs = []
+    for i in range(clients):
+        tokens = []
+        for who in ("a", "b"):
+            email = f"{who}{i}-{uuid.uuid4().hex[:8]}@bench.example"
+            body = {"email": email, "password": "bench-pass-123!", "display_name": f"{who}{i}"}
+            status, answer = anonymous.call("POST", "/api/accounts/register", body)
+            assert status == 201, (status, answer)
+            status, answer = anonymous.call("POST", "/api/accounts/token", {"email": email, "password": "bench-pass-123!"})
+            assert status == 200, answer
+            tokens.append(answer["token"])
+        pairs.append(tokens)
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute("UPDATE accounts_user SET email_verified_at = now()")
+    return pairs
+
+
+def minimal_players(clients: int, env: dict[str, str]) -> list[list[Any]]:
+    out = subprocess.run([sys.executable, "-m", "benchmarks.minimal.prepare", str(clients)], cwd=ROOT, env=env,
+                         check=True, capture_output=True, text=True).stdout
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def check_log(accepted: int) -> None:
+    """No accepted command lost, every game's log intact (in-process, on the service's database)."""
+    from games import store
+    from games.models import Command, Game
+
+    stored = Command.objects.count()
+    problems = [(g.pk, p) for g in Game.objects.exclude(version=0) for p in store.verify(g)]
+    print(f"\nexactly once: {accepted} commands accepted over HTTP, {stored} commands in the logs "
+          f"({'none lost or doubled' if stored == accepted else 'MISMATCH'}); hash chains and projections of "
+          f"{Game.objects.exclude(version=0).count()} games verified: {len(problems)} problems" + (f" {problems[:3]}" if problems else ""))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--clients", default="4,8", help="comma-separated numbers of concurrent clients, one run each")
-    parser.add_argument("--seconds", type=float, default=20)
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--events", type=int, default=10_000)
+    parser.add_argument("--clients", type=int, default=4, help="client processes")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers of each app")
+    parser.add_argument("--seconds", type=float, default=15, help="length of one measured run")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each app, alternately")
+    parser.add_argument("--profile", type=int, default=300, help="commands profiled in-process (0: none)")
     args = parser.parse_args()
-    if not port_open(5432):
-        print("PostgreSQL is not reachable on 127.0.0.1:5432", file=sys.stderr)
-        return 2
-    env = {**os.environ, **BENCH_ENV}
-    redis_up = port_open(6379)
-    env["CELERY_BROKER_URL"] = "redis://127.0.0.1:6379/14" if redis_up else "memory://"
-    os.environ.update({k: env[k] for k in [*BENCH_ENV, "CELERY_BROKER_URL"]})
-    reset_database()
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-         "--access-logfile", "-", "--log-level", "warning"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
+    service_url, minimal_url = database_urls()
+    recreate(service_url)
+    recreate(minimal_url)
+    broker = "redis://127.0.0.1:6379/14" if port_open(6379) else "memory://"
+    base_env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1,localhost",
+                "FAST_PASSWORD_HASHER": "1", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": broker,
+                "THROTTLE_REGISTER": "100000/hour", "THROTTLE_TOKEN": "100000/min", "SECURE_SSL_REDIRECT": "0"}
+    service_env = {**base_env, "DATABASE_URL": service_url,
+                   "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
+    minimal_env = {**base_env, "MINIMAL_DATABASE_URL": minimal_url, "DJANGO_SETTINGS_MODULE": "benchmarks.minimal.settings"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=service_env, check=True)
+    minimal_credentials = minimal_players(args.clients, minimal_env)
+    servers = {"minimal append": Server("benchmarks.minimal.wsgi", minimal_env, args.workers),
+               "service": Server("config.wsgi", service_env, args.workers)}
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in servers}
     try:
-        for _ in range(100):
-            if port_open(port):
-                break
-            time.sleep(0.1)
-        else:
-            raise RuntimeError("gunicorn did not start")
-        print(f"server: gunicorn, {args.workers} sync workers, PostgreSQL; broker {env['CELERY_BROKER_URL']}; "
-              "2-player games, random legal commands, expected_version and Idempotency-Key on every command")
-        for clients in [int(c) for c in str(args.clients).split(",") if c.strip()]:
-            results: dict[str, list[float]] = {"post": [], "get": [], "games": []}
-            errors: list[str] = []
-            stop_at = time.perf_counter() + args.seconds
-            threads = [threading.Thread(target=play, args=(port, stop_at, results, errors, random.Random(i))) for i in range(clients)]
-            t0 = time.perf_counter()
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
-            wall = time.perf_counter() - t0
-            posts = results["post"]
-            print(f"\n{clients} concurrent clients, {wall:.1f} s: {len(posts)} commands = {len(posts) / wall:.0f} commands/s "
-                  f"(plus {len(results['get'])} GETs of the game; {len(results['games'])} games finished)")
-            print(f"  command POST latency: p50 {pct(posts, 0.5):.1f} ms, p90 {pct(posts, 0.9):.1f} ms, "
-                  f"p99 {pct(posts, 0.99):.1f} ms, max {pct(posts, 1.0):.1f} ms")
-            print(f"  game GET latency:     p50 {pct(results['get'], 0.5):.1f} ms, p99 {pct(results['get'], 0.99):.1f} ms")
-            print(f"  refused commands: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
-
-        if args.events <= 0:
-            return 0
-        import django
-
-        sys.path.insert(0, str(ROOT))
-        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-        django.setup()
-        from games import store
-        from games.models import Game
-
-        t0 = time.perf_counter()
-        game_id = build_long_game(args.events)
-        game = Game.objects.get(pk=game_id)
-        print(f"\nlong game: {game.version} events written through services.execute in {time.perf_counter() - t0:.1f} s")
-        with_snap = timed(lambda: store.load_state(game, use_cache=False), 20)
-        full = timed(lambda: store.load_state(game, use_snapshots=False, use_cache=False), 5)
-        half = timed(lambda: store.load_state(game, at=game.version // 10, use_snapshots=False, use_cache=False), 5)
-        print(f"load {game.version} events: snapshot + tail {with_snap:.2f} ms; full fold {full:.1f} ms "
-              f"(full fold of the first {game.version // 10}: {half:.1f} ms)")
-        short = Game.objects.filter(version__gt=0, version__lt=600).order_by("-version").first()
-        if short is not None:
-            short_time = timed(lambda: store.load_state(short, use_cache=False), 20)
-            print(f"load a {short.version}-event game with snapshots: {short_time:.2f} ms (does not grow with the history)")
-        from rest_framework.authtoken.models import Token
-
-        from accounts.models import User
-
-        viewer = User.objects.get(pk=game.seats.order_by("index").first().user_id)
-        client = Client(port, Token.objects.get_or_create(user=viewer)[0].key)
-        http_times = timed(lambda: client.call("GET", f"/api/games/{game_id}/"), 20)
-        print(f"GET /api/games/{game_id}/ on the {game.version}-event game over HTTP: median {http_times:.1f} ms")
+        service_credentials = service_players(servers["service"].port, args.clients, service_url)
+        credentials = {"minimal append": minimal_credentials, "service": service_credentials}
+        print(f"gunicorn, {args.workers} sync workers per app; {args.clients} client processes (GET the game as the "
+              f"seat to move, POST one legal command); PostgreSQL; broker {broker}; {args.rounds} x {args.seconds:.0f} s each")
+        for round_ in range(args.rounds):
+            for name, server in servers.items():
+                url = service_url if name == "service" else minimal_url
+                run = drive("service" if name == "service" else "minimal", server, url, credentials[name], args.seconds)
+                runs[name].append(run)
+                print(f"  round {round_ + 1}: {describe(name, run)}")
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        if redis_up:
-            try:
-                import redis
+        for server in servers.values():
+            server.stop()
+    pooled = {name: {"posts": [x for r in rs for x in r["posts"]], "gets": [x for r in rs for x in r["gets"]],
+                     "refused": [x for r in rs for x in r["refused"]], "rate": sum(r["rate"] for r in rs) / len(rs),
+                     "web_cpu": sum(r["web_cpu"] for r in rs), "db_cpu": sum(r["db_cpu"] for r in rs),
+                     "load": "mean of the rounds"} for name, rs in runs.items()}
+    minimal, service = pooled["minimal append"], pooled["service"]
+    print("\nall rounds:")
+    print(f"  {describe('minimal append', minimal)}")
+    print(f"  {describe('service', service)}")
+    print(f"  throughput ratio service / minimal = {service['rate'] / minimal['rate']:.2f} (goal >= 0.6); "
+          f"p99 ratio = {pct(service['posts'], .99) / pct(minimal['posts'], .99):.2f} (goal <= 2)")
+    cost = {name: (run["web_cpu"] + run["db_cpu"]) / max(len(run["posts"]), 1) for name, run in pooled.items()}
+    print(f"  CPU per GET+POST (web workers + database), which the machine's other load does not inflate much: "
+          f"service {cost['service'] * 1000:.1f} ms, minimal {cost['minimal append'] * 1000:.1f} ms, "
+          f"ratio minimal / service = {cost['minimal append'] / cost['service']:.2f}")
+    refused = service["refused"] + minimal["refused"]
+    print(f"  refused commands: {len(refused)}" + (f" (first: {refused[0]})" if refused else ""))
 
-                redis.Redis(host="127.0.0.1", port=6379, db=14).flushdb()
-            except Exception as exc:  # cleanup only
-                print(f"(could not flush redis db 14: {exc})")
+    sys.path.insert(0, str(ROOT))
+    os.environ.update({k: v for k, v in service_env.items() if k in ("DATABASE_URL", "SECRET_KEY", "DEBUG", "LOG_LEVEL",
+                                                                       "FAST_PASSWORD_HASHER", "EMAIL_BACKEND",
+                                                                       "SECURE_SSL_REDIRECT")})
+    os.environ["CELERY_BROKER_URL"] = "memory://"  # the profile's delivery tasks go nowhere
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    check_log(len(service["posts"]))
+    if args.profile > 0:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from profile_command import profile
+
+        profile(args.profile)
     return 0
 
 

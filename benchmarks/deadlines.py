@@ -1,31 +1,35 @@
-"""Deadline sweep and outbox delivery, measured on PostgreSQL.
+"""Deadline sweep and outbox delivery at scale, measured on PostgreSQL.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/citadels .venv/bin/python benchmarks/deadlines.py
 
-1. 100,000 active games, 1,000 of them past their deadline: the time for `enforce_due_deadlines()` (the
-   beat task's body) to enforce them all, each through the ordinary command path with the bot, each
-   writing its events, the next seat's deadline and the outbox rows (timeout + your-turn emails).
-   The other 99,000 games are plain rows with deadlines in the future: they are what the indexed
-   `deadline_at` lets the sweep never look at.
-2. Outbox delivery: the rows that sweep wrote, sent by `deliver()` to a local aiosmtpd server, in mails/s
-   (one SMTP connection per mail, as in production; one process).
+1. 100,000 active games, 1,000 of them past their deadline: the time for `--sweepers` processes running
+   `enforce_due_deadlines()` (the beat task's body; SKIP LOCKED shares the due games among them) to
+   enforce them all, each through the ordinary command path with the bot, each writing its events, the
+   next seat's deadline and the outbox rows (reminder, timeout and your-turn emails). The other 99,000
+   games are plain rows with deadlines in the future: the indexed `deadline_at` lets the sweep never look
+   at them. Then it checks that every due deadline was enforced exactly once.
+2. Outbox delivery: the rows that sweep wrote, rendered and sent by `--senders` processes
+   (`deliver_pending`: a batch claimed with SKIP LOCKED, rendered at delivery, one SMTP connection per
+   batch) to a local aiosmtpd server, in mails/s; then it checks every mail arrived exactly once.
 
-It works in a database of its own (`<name>_deadlines_bench`), created afresh and dropped at the end.
+`--profile` prints where one sweeper's time goes instead (in-process, cProfile). Each figure comes with
+the machine's load: other processes on the same cores make them noisy. It works in a database of its own
+(`<name>_deadlines_bench`), created afresh and dropped at the end.
 """
 
 from __future__ import annotations
 
+import argparse
+import multiprocessing
 import os
 import sys
 import time
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
-TOTAL_GAMES = int(os.environ.get("BENCH_GAMES", "100000"))
-DUE_GAMES = int(os.environ.get("BENCH_DUE", "1000"))
 
 
 def _bench_database_url() -> str:
@@ -41,7 +45,7 @@ def _recreate(url: str) -> None:
 
     base, _, name = url.rpartition("/")
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
@@ -53,7 +57,19 @@ def _drop(url: str) -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
+def load() -> str:
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=100_000, help="active games in all")
+    parser.add_argument("--due", type=int, default=1000, help="of them past their deadline (real 4-player games)")
+    parser.add_argument("--sweepers", type=int, default=4, help="sweeper processes")
+    parser.add_argument("--senders", type=int, default=4, help="outbox sender processes")
+    parser.add_argument("--batch", type=int, default=50, help="mails per claimed batch (one SMTP connection)")
+    parser.add_argument("--profile", action="store_true", help="profile one sweeper in-process instead")
+    args = parser.parse_args()
     url = _bench_database_url()
     _recreate(url)
     os.environ["DATABASE_URL"] = url
@@ -63,10 +79,9 @@ def main() -> None:
     import django
 
     django.setup()
-    from django.conf import settings
     from django.core.management import call_command
 
-    # Delivery tasks are not wanted here: the benchmark delivers the rows itself, after the sweep.
+    # Tasks are not wanted here: the benchmark sweeps and delivers itself.
     from config.celery import app
 
     app.conf.task_always_eager = False
@@ -75,7 +90,7 @@ def main() -> None:
     notify._send_tasks = lambda keys: None  # type: ignore[assignment]
     try:
         call_command("migrate", verbosity=0)
-        run(settings)
+        run(args)
     finally:
         from django.db import connections
 
@@ -83,20 +98,18 @@ def main() -> None:
         _drop(url)
 
 
-def run(settings: object) -> None:
+def _setup(total: int, due: int) -> list[int]:
     import secrets
 
-    from django.db import connection, transaction
+    from django.db import connection
     from django.utils import timezone
 
     from accounts.models import User
-    from games import deadlines, services
+    from games import services
     from games.models import Game
-    from notifications import services as notify
     from notifications.models import Outbox
 
     now = timezone.now()
-    print(f"PostgreSQL benchmark: {TOTAL_GAMES} active games, {DUE_GAMES} due")
     users = [
         User.objects.create_user(email=f"bench{i}@example.org", password=None, display_name=f"bench{i}",
                                  language="de" if i % 2 else "en", email_verified_at=now)
@@ -104,20 +117,19 @@ def run(settings: object) -> None:
     ]
     t0 = time.perf_counter()
     real = []
-    for _ in range(DUE_GAMES):
+    for _ in range(due):
         game = services.create_game(users[0], "citadels", 4)
         for user in users[1:]:
             services.join_game(user, game.pk)
         services.start_game(users[0], game.pk)
         real.append(game.pk)
-    print(f"  set up {DUE_GAMES} started games in {time.perf_counter() - t0:.1f} s")
+    print(f"  set up {due} started games in {time.perf_counter() - t0:.1f} s")
     t0 = time.perf_counter()
-    filler = TOTAL_GAMES - DUE_GAMES
     batch = []
-    for i in range(filler):
+    for i in range(total - due):
         batch.append(Game(kind="citadels", players=4, status=Game.Status.ACTIVE, awaiting=[0], version=1,
                           created_by=users[0], rng_salt=secrets.token_hex(8),
-                          deadline_at=now + timedelta(minutes=5 + i % (3 * 24 * 60)), deadline_version=1))
+                          deadline_at=now + timedelta(days=1, minutes=i % (3 * 24 * 60)), deadline_version=1))
         if len(batch) == 5000:
             Game.objects.bulk_create(batch)
             batch = []
@@ -127,52 +139,156 @@ def run(settings: object) -> None:
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE games_game")
     Outbox.objects.all().delete()
-    print(f"  inserted {filler} more active games in {time.perf_counter() - t0:.1f} s")
+    print(f"  inserted {total - due} more active games in {time.perf_counter() - t0:.1f} s")
+    return real
+
+
+def _sweeper(results: Any) -> None:
+    from django.db import connections
+
+    from games import deadlines
+
+    connections.close_all()  # a connection of its own, not the parent's
+    report = deadlines.enforce_due_deadlines()
+    connections.close_all()
+    results.put(report.__dict__)
+
+
+def _sender(batch: int, results: Any) -> None:
+    from django.db import connections
+
+    from notifications import services as notify
+
+    connections.close_all()
+    handled = 0
+    while n := notify.deliver_pending(limit=batch):
+        handled += n
+    connections.close_all()
+    results.put(handled)
+
+
+def _in_parallel(target: Any, count: int, *extra: Any) -> tuple[list[Any], float]:
+    from django.db import connections
+
+    connections.close_all()
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    processes = [context.Process(target=target, args=(*extra, results)) for _ in range(count)]
+    t0 = time.perf_counter()
+    for process in processes:
+        process.start()
+    collected = [results.get(timeout=3600) for _ in processes]
+    for process in processes:
+        process.join()
+    return collected, time.perf_counter() - t0
+
+
+def _profiled(label: str, work: Any) -> Any:
+    """Run `work()` in this process under cProfile; print its time and where it went."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    t0 = time.perf_counter()
+    profiler.enable()
+    result = work()
+    profiler.disable()
+    print(f"  {label}, profiled in one process: {result} in {time.perf_counter() - t0:.2f} s ({load()})")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+    return result
+
+
+def run(args: argparse.Namespace) -> None:
+    from django.db import connection, transaction
+    from django.db.models import Count
+    from django.utils import timezone
+
+    from games import deadlines
+    from notifications.models import Outbox
+
+    print(f"PostgreSQL: {args.games} active games, {args.due} due; {args.sweepers} sweepers, {args.senders} senders")
+    real = _setup(args.games, args.due)
     query = deadlines.due_games(timezone.now()).select_for_update(skip_locked=True)[:1]
     with transaction.atomic(), connection.cursor() as cursor:
         sql, params = query.query.sql_with_params()
         cursor.execute("EXPLAIN " + sql, params)
         plan = " / ".join(row[0].strip() for row in cursor.fetchall())
     print(f"  plan of the due query: {plan}")
+    _sweep(args, real)
+    rows = Outbox.objects.filter(status=Outbox.Status.PENDING).count()
+    by_kind = dict(Outbox.objects.values_list("kind").annotate(n=Count("id")))
+    _deliver(args, rows, by_kind)
 
-    t0 = time.perf_counter()
-    report = deadlines.enforce_due_deadlines()
-    elapsed = time.perf_counter() - t0
-    print(f"  sweep: enforced {report.enforced} deadlines ({report.commands} commands, {report.failed} failed) "
-          f"in {elapsed:.2f} s = {report.enforced / elapsed:.0f} deadlines/s, {elapsed / max(report.enforced, 1) * 1000:.1f} ms each")
+
+def _sweep(args: argparse.Namespace, real: list[int]) -> None:
+    from games import deadlines
+    from games.models import Command
+
+    if args.profile:
+        enforced = _profiled("sweep", lambda: deadlines.enforce_due_deadlines().enforced)
+    else:
+        before = load()
+        reports, elapsed = _in_parallel(_sweeper, args.sweepers)
+        enforced = sum(r["enforced"] for r in reports)
+        print(f"  sweep: {args.sweepers} sweepers enforced {enforced} deadlines "
+              f"({sum(r['commands'] for r in reports)} commands, {sum(r['failed'] for r in reports)} failed, "
+              f"{sum(r['skipped'] for r in reports)} skipped) in {elapsed:.2f} s = {enforced / elapsed:.0f} deadlines/s, "
+              f"{elapsed / max(enforced, 1) * 1000:.1f} ms each  ({before} -> {load()})")
     t0 = time.perf_counter()
     again = deadlines.enforce_due_deadlines()
     print(f"  second sweep right after: {again.enforced} enforced in {(time.perf_counter() - t0) * 1000:.1f} ms")
-    assert report.enforced == DUE_GAMES, report
+    timeouts = Command.objects.filter(game_id__in=real, idempotency_key__startswith=deadlines.TIMEOUT_KEY_PREFIX)
+    games = timeouts.values("game_id").distinct().count()
+    once = enforced == args.due and games == args.due and again.enforced == 0
+    print(f"  exactly once: {enforced} of {args.due} due deadlines enforced, each game by one sweeper "
+          f"({timeouts.count()} service commands in {games} games): {'yes' if once else 'NO'}")
 
-    rows = list(Outbox.objects.filter(status=Outbox.Status.PENDING).values_list("pk", flat=True))
+
+def _deliver(args: argparse.Namespace, rows: int, by_kind: dict[str, int]) -> None:
+    import socket
+
     from aiosmtpd.controller import Controller
+    from django.conf import settings
+
+    from notifications.models import Outbox
 
     class Sink:
-        count = 0
+        ids: list[str] = []
 
-        async def handle_DATA(self, server: object, session: object, envelope: object) -> str:  # noqa: N802
-            Sink.count += 1
+        async def handle_DATA(self, server: object, session: object, envelope: Any) -> str:  # noqa: N802
+            content = envelope.original_content or envelope.content
+            for line in content.split(b"\r\n"):
+                if line.lower().startswith(b"message-id:"):
+                    Sink.ids.append(line.split(b":", 1)[1].strip().decode())
+                    break
             return "250 OK"
-
-    import socket
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     controller = Controller(Sink(), hostname="127.0.0.1", port=port)
     controller.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"  # type: ignore[attr-defined]
-    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port  # type: ignore[attr-defined]
-    t0 = time.perf_counter()
-    outcomes: dict[str, int] = {}
-    for pk in rows:
-        outcome = notify.deliver(pk)
-        outcomes[outcome] = outcomes.get(outcome, 0) + 1
-    elapsed = time.perf_counter() - t0
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    before = load()
+    if args.profile:
+        from notifications import services as notify
+
+        t0 = time.perf_counter()
+        handled = [_profiled("delivery", lambda: sum(iter(lambda: notify.deliver_pending(limit=args.batch), 0)))]
+        elapsed = time.perf_counter() - t0
+    else:
+        handled, elapsed = _in_parallel(_sender, args.senders, args.batch)
     controller.stop()
-    print(f"  outbox: {len(rows)} mails delivered to local SMTP in {elapsed:.2f} s = {len(rows) / elapsed:.0f} mails/s "
-          f"(outcomes {outcomes}, server received {Sink.count})")
+    sent = Outbox.objects.filter(status=Outbox.Status.SENT).count()
+    print(f"  outbox: {rows} mails {by_kind} rendered and delivered to local SMTP by {args.senders} senders "
+          f"(batches of {args.batch}) in {elapsed:.2f} s = {rows / elapsed:.0f} mails/s  ({before} -> {load()})")
+    expected = set(Outbox.objects.values_list("message_id", flat=True))
+    received = Sink.ids
+    once = sent == rows and len(received) == len(set(received)) == rows and set(received) == expected
+    print(f"  every mail delivered once: {sum(handled)} rows handled, {sent} marked sent, the server received "
+          f"{len(received)} mails with {len(set(received))} distinct Message-IDs: {'yes' if once else 'NO'}")
 
 
 if __name__ == "__main__":

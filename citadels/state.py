@@ -6,7 +6,8 @@ long game replaces the state once per event.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .options import Rules
 
@@ -152,3 +153,27 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`cards` less one copy of `card` (ValueError if absent: a corrupt log must not fold quietly)."""
     index = cards.index(card)
     return cards[:index] + cards[index + 1:]
+
+
+
+def _fast_replace(cls: type[tuple[Any, ...]]) -> Callable[..., Any]:
+    """A `_replace` for a NamedTuple class that sets only the named fields (the generated one pops every
+    field's name from the keywords: the fold of a long game replaces the state once per event)."""
+    index = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
+    new = tuple.__new__
+
+    def _replace(self: tuple[Any, ...], /, **changes: Any) -> Any:
+        values = list(self)
+        try:
+            for name, value in changes.items():
+                values[index[name]] = value
+        except KeyError:
+            raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
+        return new(cls, values)
+
+    return _replace
+
+
+# Set after the classes are made: typing.NamedTuple refuses a `_replace` in the class body.
+for _cls in (State, Player, Turn):
+    _cls._replace = _fast_replace(_cls)  # type: ignore[method-assign]

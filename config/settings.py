@@ -50,6 +50,8 @@ GAMES_RNG_SECRET = os.environ.get(
 GAMES_SNAPSHOT_EVERY = int(os.environ.get("GAMES_SNAPSHOT_EVERY", "50"))
 # States kept in each process's memory, keyed by (game, version): safe because a log never changes.
 GAMES_STATE_CACHE_SIZE = int(os.environ.get("GAMES_STATE_CACHE_SIZE", "256"))
+# Processes that sweep passed deadlines at once each minute (the beat task and this many - 1 helper tasks).
+GAMES_DEADLINE_SWEEPERS = int(os.environ.get("GAMES_DEADLINE_SWEEPERS", "2"))
 # How often execute() re-decides a command that lost a race before it gives up with 409.
 GAMES_COMMAND_RETRIES = int(os.environ.get("GAMES_COMMAND_RETRIES", "5"))
 # The public address used in links of emails.

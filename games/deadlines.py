@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -43,6 +43,9 @@ log = logging.getLogger(__name__)
 # emails mark those moves as "played for the absent player".
 TIMEOUT_KEY_PREFIX = SERVICE_KEY_PREFIX  # the history marks these moves as the service's
 MAX_COMMANDS_PER_ENFORCEMENT = 60
+# The columns of a game's row that a command changes.
+PROJECTION_FIELDS = ("version", "head_hash", "awaiting", "status", "finished_at", "deadline_at", "reminder_at",
+                     "deadline_version", "timed_out")
 # A deadline whose enforcement failed (a bug, not a race) is retried this much later instead of blocking the sweep.
 FAILED_ENFORCEMENT_RETRY = timedelta(minutes=10)
 
@@ -85,15 +88,6 @@ def paused_deadline(start: datetime, duration: timedelta, absences: Iterable[tup
     return cursor + remaining
 
 
-def _absences_by_user(user_ids: Iterable[int], since: datetime) -> dict[int, list[tuple[datetime, datetime]]]:
-    found: dict[int, list[tuple[datetime, datetime]]] = {}
-    for user_id, starts_at, ends_at in Absence.objects.filter(user_id__in=list(user_ids), ends_at__gt=since).values_list(
-        "user_id", "starts_at", "ends_at"
-    ):
-        found.setdefault(user_id, []).append((starts_at, ends_at))
-    return found
-
-
 def _absent_seats(game: Game, seats: Iterable[int]) -> set[int]:
     return set(
         SeatPresence.objects.filter(game=game, seat__in=list(seats), absent_since__isnull=False).values_list(
@@ -102,14 +96,32 @@ def _absent_seats(game: Game, seats: Iterable[int]) -> set[int]:
     )
 
 
+def _awaited(game: Game, seats: list[int]) -> list[Seat]:
+    """These seats with their users and their timeout record (`presence_id`, `consecutive_timeouts`,
+    `total_timeouts`, `absent_since`; None without one): one query."""
+    record = SeatPresence.objects.filter(game=OuterRef("game"), seat=OuterRef("index"))
+    return list(
+        Seat.objects.filter(game=game, index__in=seats)
+        .select_related("user")
+        .annotate(**{name: Subquery(record.values(column)[:1]) for name, column in (
+            ("presence_id", "pk"), ("consecutive_timeouts", "consecutive_timeouts"),
+            ("total_timeouts", "total_timeouts"), ("absent_since", "absent_since"),
+        )})
+    )
+
+
 def fresh_deadline(game: Game, seats: list[int], now: datetime) -> tuple[datetime, datetime | None]:
     """The deadline and reminder time of a new decision of `seats`, paused by their players' absences."""
     control = time_control(game)
     duration = timedelta(hours=float(control["decision_hours"]))
-    users = dict(Seat.objects.filter(game=game, index__in=seats).values_list("index", "user_id"))
-    absences = _absences_by_user(users.values(), now)
+    # One query: the absences still to come of the players at these seats, by seat.
+    absences: dict[int, list[tuple[datetime, datetime]]] = {}
+    for seat, starts_at, ends_at in Absence.objects.filter(
+        user__seats__game=game, user__seats__index__in=seats, ends_at__gt=now
+    ).values_list("user__seats__index", "starts_at", "ends_at"):
+        absences.setdefault(seat, []).append((starts_at, ends_at))
     deadline = max(
-        (paused_deadline(now, duration, absences.get(users.get(seat, -1), [])) for seat in seats), default=now + duration
+        (paused_deadline(now, duration, absences.get(seat, [])) for seat in seats), default=now + duration
     )
     reminder_hours = float(control["reminder_hours"])
     reminder = deadline - timedelta(hours=reminder_hours) if reminder_hours > 0 else None
@@ -118,20 +130,42 @@ def fresh_deadline(game: Game, seats: list[int], now: datetime) -> tuple[datetim
     return deadline, reminder
 
 
+def _presence_after(batch: hooks.EventsAppended) -> set[int]:
+    """The awaited seats that are absent, after the acting player's own command (which makes them present
+    again: their timeout streak is over). One query, plus an UPDATE only when a streak is reset."""
+    game = batch.game
+    acted = (
+        batch.seat
+        if batch.command is not None and batch.seat is not None and not is_timeout_key(batch.command.idempotency_key)
+        else None
+    )
+    awaited = set(game.awaiting) if game.status == Game.Status.ACTIVE else set()
+    wanted = awaited | ({acted} if acted is not None else set())
+    if not wanted or not game.timed_out:  # no seat here ever let a deadline pass: none has a record
+        return set()
+    absent: set[int] = set()
+    for seat, streak, since in SeatPresence.objects.filter(game=game, seat__in=sorted(wanted)).values_list(
+        "seat", "consecutive_timeouts", "absent_since"
+    ):
+        if seat == acted:
+            if streak or since is not None:
+                SeatPresence.objects.filter(game=game, seat=seat).update(consecutive_timeouts=0, absent_since=None)
+        elif since is not None and seat in awaited:
+            absent.add(seat)
+    return absent
+
+
 def on_events_appended(batch: hooks.EventsAppended) -> None:
-    """Hook subscriber (inside the events' transaction): keep the game's deadline columns right."""
+    """Hook subscriber (inside the events' transaction): set the game's deadline columns, which the
+    service writes in the same UPDATE as the other projection columns."""
     game = batch.game
     now = timezone.now()
-    if batch.command is not None and batch.seat is not None and not is_timeout_key(batch.command.idempotency_key):
-        # The player acted themselves: they are present again and their timeout streak is over.
-        SeatPresence.objects.filter(game=game, seat=batch.seat).exclude(
-            consecutive_timeouts=0, absent_since__isnull=True
-        ).update(consecutive_timeouts=0, absent_since=None)
+    absent = _presence_after(batch)
     if game.status != Game.Status.ACTIVE or not game.awaiting:
         deadline: datetime | None = None
         reminder: datetime | None = None
         version: int | None = None
-    elif absent := _absent_seats(game, game.awaiting):
+    elif absent:
         # The bot plays an absent seat at once: due now, and a task is sent after commit (the beat would
         # catch it within a minute anyway).
         deadline, reminder, version = now, None, game.version
@@ -156,7 +190,6 @@ def on_events_appended(batch: hooks.EventsAppended) -> None:
             deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
         version = game.version
     game.deadline_at, game.reminder_at, game.deadline_version = deadline, reminder, version
-    Game.objects.filter(pk=game.pk).update(deadline_at=deadline, reminder_at=reminder, deadline_version=version)
 
 
 # --- enforcing deadlines ---------------------------------------------------------------------------
@@ -196,12 +229,11 @@ def _play_for_seat(game: Game, seat: int, user: User, policy: str, version: int)
     """Play the seat's decision to its end (until the game stops awaiting it); the number of commands."""
     played = 0
     for step in range(MAX_COMMANDS_PER_ENFORCEMENT):
-        game.refresh_from_db()
         if game.status != Game.Status.ACTIVE or seat not in game.awaiting:
             break
-        state = store.load_state(game)
+        state = store.load_state(game)  # the state of the game's head: folded once, then from the cache
         command = choose_command(policy, state, seat, game)
-        services.execute(
+        result = services.execute(
             user,
             game.pk,
             command,
@@ -209,6 +241,11 @@ def _play_for_seat(game: Game, seat: int, user: User, policy: str, version: int)
             expected_version=game.version,
         )
         played += 1
+        if result.game is None:
+            game.refresh_from_db()
+        else:  # the row as the command left it (this transaction holds its lock): no need to read it again
+            for name in PROJECTION_FIELDS:
+                setattr(game, name, getattr(result.game, name))
     return played
 
 
@@ -223,16 +260,18 @@ def _enforce_locked(game: Game, version: int, now: datetime) -> Enforcement | No
     ):
         return None  # moved on meanwhile, or not due: nothing to do, by design
     awaiting = list(game.awaiting)
-    absent = _absent_seats(game, awaiting)
+    seats = _awaited(game, awaiting)
+    absent = {s.index for s in seats if s.absent_since is not None}  # type: ignore[attr-defined]
     if game.reminder_at is not None:
         # This deadline's reminder was never written: `send_due_reminders` skips a row that is locked at that
         # moment (SKIP LOCKED: a player's command, another worker's enforcement) and the beat may have been
         # down past both the reminder point and the deadline. The player is reminded before the service acts,
         # in this transaction, so the reminder always precedes the timeout email.
-        _remind(game, version)
+        _remind(game, version, absent=absent)
     # Absent seats are played at once; on a real timeout every awaited seat is played.
     targets = sorted(absent) if absent else awaiting
-    users = {s.index: s.user for s in Seat.objects.filter(game=game, index__in=targets).select_related("user")}
+    users = {s.index: s.user for s in seats}
+    presences = {s.index: s for s in seats}
     policy = "bot" if absent else str(time_control(game)["timeout_policy"])
     result = Enforcement(game.pk, version, targets)
     first_seq = version + 1
@@ -242,13 +281,20 @@ def _enforce_locked(game: Game, version: int, now: datetime) -> Enforcement | No
         result.commands += _play_for_seat(game, seat, users[seat], policy, version)
         if seat in absent:
             continue
-        presence, _ = SeatPresence.objects.select_for_update().get_or_create(game=game, seat=seat)
-        presence.consecutive_timeouts += 1
-        presence.total_timeouts += 1
+        # Read with the seats under the game's row lock, which every writer of a seat's presence holds.
+        known = presences[seat]
+        presence = SeatPresence(
+            game=game, seat=seat, consecutive_timeouts=(known.consecutive_timeouts or 0) + 1,  # type: ignore[attr-defined]
+            total_timeouts=(known.total_timeouts or 0) + 1, absent_since=known.absent_since,  # type: ignore[attr-defined]
+        )
         if presence.absent_since is None and presence.consecutive_timeouts >= absent_after():
             presence.absent_since = now
             result.newly_absent.append(seat)
-        presence.save()
+        if known.presence_id is None:  # type: ignore[attr-defined]
+            presence.save(force_insert=True)  # which marks the game `timed_out`
+        else:
+            presence.pk = known.presence_id  # type: ignore[attr-defined]
+            presence.save(force_update=True)
         hooks.timeout_played(
             hooks.TimeoutPlayed(
                 game,
@@ -306,39 +352,44 @@ class SweepReport:
     failed: int = 0
 
 
-def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000) -> SweepReport:
-    """The beat task's body: enforce every passed deadline, one game per transaction.
+def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000, batch: int = 10) -> SweepReport:
+    """The beat task's body: enforce every passed deadline, a batch of games per transaction.
 
-    Each game is claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so several sweepers (or a sweeper and
-    a player) never wait on each other and never enforce one deadline twice.
+    The games are claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so several sweepers (or a sweeper and
+    a player) never wait on each other and never enforce one deadline twice; each game is enforced in a
+    savepoint of its own, so one broken game does not undo the others of its batch.
     """
     now = now or timezone.now()
     report = SweepReport()
-    for _ in range(limit):
+    while report.enforced + report.skipped + report.failed < limit:
         with transaction.atomic():
-            game = due_games(now).select_for_update(skip_locked=True).first()
-            if game is None:
-                break
-            version = game.deadline_version if game.deadline_version is not None else game.version
-            try:
-                with transaction.atomic():
-                    result = _enforce_locked(game, version, now)
-            except Exception:  # one broken game must not stop the sweep; it is retried later
-                log.exception("enforcing the deadline of game %s failed", game.pk)
-                Game.objects.filter(pk=game.pk).update(deadline_at=now + FAILED_ENFORCEMENT_RETRY)
-                report.failed += 1
-                continue
-            if result is None:
-                # Stale bookkeeping (e.g. deadline_version behind): set a fresh deadline rather than spin.
-                deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
-                Game.objects.filter(pk=game.pk).update(
-                    deadline_at=deadline, reminder_at=reminder, deadline_version=game.version
-                )
-                report.skipped += 1
-            else:
-                report.enforced += 1
-                report.commands += result.commands
+            games = list(due_games(now).select_for_update(skip_locked=True)[:batch])
+            for game in games:
+                _enforce_one(game, now, report)
+        if len(games) < batch:
+            break
     return report
+
+
+def _enforce_one(game: Game, now: datetime, report: SweepReport) -> None:
+    """Enforce one claimed game's deadline inside the sweep's transaction; count what happened."""
+    version = game.deadline_version if game.deadline_version is not None else game.version
+    try:
+        with transaction.atomic():
+            result = _enforce_locked(game, version, now)
+    except Exception:  # one broken game must not stop the sweep; it is retried later
+        log.exception("enforcing the deadline of game %s failed", game.pk)
+        Game.objects.filter(pk=game.pk).update(deadline_at=now + FAILED_ENFORCEMENT_RETRY)
+        report.failed += 1
+        return
+    if result is None:
+        # Stale bookkeeping (e.g. deadline_version behind): set a fresh deadline rather than spin.
+        deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
+        Game.objects.filter(pk=game.pk).update(deadline_at=deadline, reminder_at=reminder, deadline_version=game.version)
+        report.skipped += 1
+    else:
+        report.enforced += 1
+        report.commands += result.commands
 
 
 def send_due_reminders(now: datetime | None = None, batch: int = 200) -> int:
@@ -364,10 +415,12 @@ def send_due_reminders(now: datetime | None = None, batch: int = 200) -> int:
             return sent
 
 
-def _remind(game: Game, version: int, clear: bool = True) -> int:
+def _remind(game: Game, version: int, clear: bool = True, absent: set[int] | None = None) -> int:
     """Write the reminder of the deadline set at `version` for the awaited seats the bot does not play (the
-    caller holds the game's row lock); `clear`: mark it written (`reminder_at` None). Rows written."""
-    absent = _absent_seats(game, game.awaiting)
+    caller holds the game's row lock; `absent`: those seats if the caller knows them); `clear`: mark it
+    written (`reminder_at` None). Rows written."""
+    if absent is None:
+        absent = _absent_seats(game, game.awaiting)
     seats = [s for s in game.awaiting if s not in absent]
     sent = hooks.reminder_due(hooks.ReminderDue(game, seats, version=version)) if seats else 0
     if clear:

@@ -7,6 +7,8 @@ atomically with the events that cause them:
     hooks.subscribe(my_function)   # my_function(batch: hooks.EventsAppended) -> None
 
 A subscriber that raises rolls the whole command back, so subscribers must only write, never send.
+Subscribers run after the events are inserted and before the game's row is updated: the projection
+columns a subscriber sets on `batch.game` (the deadline) are written by the service's one UPDATE.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 class EventsAppended:
     """One batch of events just appended to a game (inside the open transaction)."""
 
-    game: Game  # with its projection columns already updated
+    game: Game  # with its projection columns already set (written to its row right after the subscribers)
     events: list[Event]
     state: Any  # the rules' state after the batch
     previous_status: str

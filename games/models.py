@@ -41,6 +41,9 @@ class Game(models.Model):
     reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # The version at which deadline_at was set: enforcing it names this version, so it applies at most once.
     deadline_version = models.PositiveIntegerField(null=True, blank=True)
+    # Whether a seat of this game ever let a deadline pass (set when its first timeout record is written):
+    # until then a command need not look for the seats' timeout records.
+    timed_out = models.BooleanField(default=False)
     # Listed in the lobby for anyone to join; a private game is joined through its signed invite link.
     listed = models.BooleanField(default=True)
     # Per-game secret mixed into the random seed; never leaves the server.
@@ -190,3 +193,9 @@ class SeatPresence(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="seat_presence_unique")]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save; the first record of a game marks the game `timed_out` (commands look for records only then)."""
+        if self._state.adding:
+            Game.objects.filter(pk=self.game_id, timed_out=False).update(timed_out=True)
+        super().save(*args, **kwargs)

@@ -15,7 +15,7 @@ import random
 import secrets
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -49,6 +49,8 @@ class CommandResult:
     events: list[dict[str, Any]]
     version: int
     replayed: bool  # True when answered from an earlier command with the same idempotency key
+    # The game's row as the command left it (not part of the API's answer; None for a replayed command).
+    game: Game | None = field(default=None, compare=False, repr=False)
 
 
 class _LostRace(Exception):
@@ -58,17 +60,25 @@ class _LostRace(Exception):
 # --- helpers --------------------------------------------------------------------------------------
 
 
-def _game_or_404(game_id: Any, *, lock: bool = False, seat_of_user: User | None = None) -> Game:
-    """The game (row-locked with `lock`); with `seat_of_user`, its `viewer_seat` is read in the same query."""
+def _game_or_404(
+    game_id: Any, *, lock: bool = False, seat_of_user: User | None = None, command_key: str | None = None
+) -> Game:
+    """The game (row-locked with `lock`), in one query with, for `seat_of_user`, its `viewer_seat` and (when
+    locked) the id of their earlier command with the idempotency key `command_key` (`prior_command_id`)."""
     try:
         pk = int(game_id)
     except (TypeError, ValueError):
         pk = -1
-    queryset = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
-    if seat_of_user is not None:
-        seat = Seat.objects.filter(game=OuterRef("pk"), user=seat_of_user).values("index")[:1]
-        queryset = queryset.annotate(viewer_seat=Subquery(seat))
-    game = queryset.filter(pk=pk).first() if pk > 0 else None
+    if lock and seat_of_user is not None:
+        game = store.lock_for_command(pk, seat_of_user.pk, command_key) if pk > 0 else None
+    elif not lock and seat_of_user is None:
+        game = store.game_row(pk) if pk > 0 else None
+    else:
+        queryset = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
+        if seat_of_user is not None:
+            seat = Seat.objects.filter(game=OuterRef("pk"), user=seat_of_user).values("index")[:1]
+            queryset = queryset.annotate(viewer_seat=Subquery(seat))
+        game = queryset.filter(pk=pk).first() if pk > 0 else None
     if game is None:
         raise ServiceError("not_found", "game_not_found", gettext("There is no game {game}.").format(game=game_id))
     return game
@@ -153,7 +163,10 @@ def _append_and_project(
     command: Command | None,
     previous_status: str | None = None,
 ) -> tuple[list[Event], Any]:
-    """Append events, move the projection columns in the same transaction, then call the hooks."""
+    """Append events, call the hooks, then write the projection columns in one UPDATE (same transaction).
+
+    The hooks run before the UPDATE so that what they set on the game (the deadline columns) is written by
+    that one statement."""
     kind = get_kind(game.kind)
     now = timezone.now()
     old_version = game.version
@@ -174,14 +187,6 @@ def _append_and_project(
     if game.status == Game.Status.ACTIVE and not game.awaiting:
         game.status = Game.Status.FINISHED
         game.finished_at = now
-    # The deadline columns are the deadline hook's (games.deadlines.on_events_appended), set below.
-    fields = ["version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players"]
-    # Compare-and-set on the version: the second guard (after the row lock) against two writers.
-    updated = Game.objects.filter(pk=game.pk, version=old_version).update(
-        updated_at=now, **{name: getattr(game, name) for name in fields}
-    )
-    if updated != 1:
-        raise _LostRace()
     hooks.on_events_appended(
         hooks.EventsAppended(
             game=game,
@@ -194,20 +199,29 @@ def _append_and_project(
             command=command,
         )
     )
+    # The deadline columns are the deadline hook's (games.deadlines.on_events_appended sets them on `game`).
+    fields = ["version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players",
+              "deadline_at", "reminder_at", "deadline_version"]
+    if not store.write_projection(game, old_version, fields, now):
+        raise _LostRace()
     return rows, state
 
 
-def _render_events(game: Game, rows: list[Event] | QuerySet[Event], seat: int | None) -> list[dict[str, Any]]:
+def _render_events(
+    game: Game, rows: list[Event] | QuerySet[Event], seat: int | None, by_service: set[Any] | None = None
+) -> list[dict[str, Any]]:
     """Events as `seat` (None: a spectator) may see them; events it may not see at all are left out.
 
-    `by_service` marks the moves the service played for a player who let a deadline pass."""
+    `by_service` marks the moves the service played for a player who let a deadline pass (the ids of
+    those commands among the rows' are looked up unless the caller knows them)."""
     rules = get_kind(game.kind).rules
     rows = list(rows)
     command_ids = {row.command_id for row in rows if row.command_id is not None}
-    by_service = set(
-        Command.objects.filter(pk__in=command_ids, idempotency_key__startswith=SERVICE_KEY_PREFIX)
-        .values_list("pk", flat=True)
-    ) if command_ids else set()
+    if by_service is None:
+        by_service = set(
+            Command.objects.filter(pk__in=command_ids, idempotency_key__startswith=SERVICE_KEY_PREFIX)
+            .values_list("pk", flat=True)
+        ) if command_ids else set()
     rendered = []
     for row in rows:
         seen = rules.redact(rules.decode(row.data), seat)
@@ -395,13 +409,27 @@ def execute(
 def _execute_once(
     user: User, game_id: Any, command: dict[str, Any], key: str | None, expected_version: int | None
 ) -> CommandResult:
-    game = _game_or_404(game_id, lock=True, seat_of_user=user)
+    # One statement: the locked row, the caller's seat and their earlier command with this key.
+    game = _game_or_404(game_id, lock=True, seat_of_user=user, command_key=key)
     if key is None:
-        key = uuid.uuid4().hex  # a fresh key can have no earlier command: skip the lookup
-    else:
+        return _decide_and_apply(game, user, command, uuid.uuid4().hex, expected_version)
+    if getattr(game, "prior_command_id", None) is not None:
+        return _replay(game, Command.objects.get(pk=game.prior_command_id), command)  # type: ignore[attr-defined]
+    try:
+        return _decide_and_apply(game, user, command, key, expected_version)
+    except ServiceError:
+        # The key's lookup ran in the lock statement, whose snapshot predates a wait for the lock: a
+        # command with this key committed meanwhile is found only now. (On success the unique key on
+        # (game, user, idempotency_key) refuses a second one, and the retry finds the first.)
         prior = Command.objects.filter(game=game, user=user, idempotency_key=key).first()
         if prior is not None:
             return _replay(game, prior, command)
+        raise
+
+
+def _decide_and_apply(
+    game: Game, user: User, command: dict[str, Any], key: str, expected_version: int | None
+) -> CommandResult:
     if game.status != Game.Status.ACTIVE:
         code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
         raise ServiceError("conflict", code, gettext("This game is {status}; it takes no commands.").format(status=game.get_status_display()))
@@ -437,7 +465,8 @@ def _execute_once(
         last_seq=game.version + len(events),
     )
     rows, _ = _append_and_project(game, state, events, actor=user, seat=seat, command=record)
-    return CommandResult(_render_events(game, rows, seat), game.version, replayed=False)
+    by_service = {record.pk} if key.startswith(SERVICE_KEY_PREFIX) else set()
+    return CommandResult(_render_events(game, rows, seat, by_service), game.version, replayed=False, game=game)
 
 
 # --- reading --------------------------------------------------------------------------------------
@@ -463,9 +492,9 @@ def list_games(user: User, status: str | None = None, mine: bool = False) -> Que
 def game_detail(game: Game, user: User | None) -> dict[str, Any]:
     """The game as this viewer may see it: projections, their seat, the view and their legal commands."""
     kind = get_kind(game.kind)
-    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index", "joined_at", "id"))
-    own = next((s.index for s in seats if user is not None and s.user_id == user.pk), None)
-    seated = any(user is not None and s.user_id == user.pk for s in seats)
+    seats = store.seat_names(game.pk)
+    own = next((index for index, user_id, _ in seats if user is not None and user_id == user.pk), None)
+    seated = any(user is not None and user_id == user.pk for _, user_id, _ in seats)
     view = None
     legal: list[dict[str, Any]] = []
     if game.version > 0:
@@ -489,7 +518,7 @@ def game_detail(game: Game, user: User | None) -> dict[str, Any]:
         "finished_at": game.finished_at,
         "seat": own,
         "joined": seated,
-        "seats": [{"index": s.index, "user": s.user_id, "display_name": s.user.display_name} for s in seats],
+        "seats": [{"index": index, "user": user_id, "display_name": name} for index, user_id, name in seats],
         "view": view,
         "legal_commands": legal,
     }

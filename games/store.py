@@ -4,19 +4,22 @@ taking snapshots, and checking a log. Called only by games.services and the oper
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
-from .models import Event, Game, Snapshot
+from accounts.models import User
+
+from .models import Command, Event, Game, Seat, Snapshot
 from .registry import GameKind, get_kind
 
 GENESIS_HASH = "0" * 64
@@ -46,11 +49,20 @@ def event_hash(
 
 class _StateCache:
     """Recently used states by (game, salt, version). Safe across processes and requests because an event
-    log never changes: the state at a version of a game is the same forever. Filled only after commit."""
+    log never changes: the state at a version of a game is the same forever. Filled only after commit.
+
+    Beside it, the states of games' heads by (game, head hash): the hash chains the whole log, so a state
+    filed under it is right whatever the transaction that made it does later. These are filed at once,
+    inside the transaction, so a transaction that appends and then reads again (the deadline sweep) or a
+    command after a GET in the same process needs no fold."""
 
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[tuple[int, str, int], Any] = OrderedDict()
+        # The newest version cached per (game, salt): a process that missed some commands (another worker
+        # served them) folds only the events after it, with no snapshot read.
+        self._newest: dict[tuple[int, str], int] = {}
+        self._heads: OrderedDict[tuple[int, str], tuple[int, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, key: tuple[int, str, int]) -> Any:
@@ -60,18 +72,50 @@ class _StateCache:
                 self._items.move_to_end(key)
             return state
 
+    def newest(self, game_id: int, salt: str, at_most: int) -> tuple[int, Any]:
+        """The newest cached (version, state) of a game at or before `at_most`; (0, None) if none is."""
+        with self._lock:
+            version = self._newest.get((game_id, salt), 0)
+            state = self._items.get((game_id, salt, version)) if 0 < version <= at_most else None
+            return (version, state) if state is not None else (0, None)
+
     def put(self, key: tuple[int, str, int], state: Any) -> None:
         if self.size <= 0:
             return
         with self._lock:
             self._items[key] = state
             self._items.move_to_end(key)
+            game = (key[0], key[1])
+            if self._newest.get(game, 0) < key[2]:
+                self._newest[game] = key[2]
             while len(self._items) > self.size:
-                self._items.popitem(last=False)
+                (game_id, salt, _), _ = self._items.popitem(last=False)
+                if (game_id, salt, self._newest.get((game_id, salt), 0)) not in self._items:
+                    self._newest.pop((game_id, salt), None)
+
+    def get_head(self, game_id: int, head_hash: str, version: int) -> Any:
+        """The state of the game whose log ends at `version` with `head_hash`, or None."""
+        with self._lock:
+            found = self._heads.get((game_id, head_hash))
+            if found is None or found[0] != version:
+                return None
+            self._heads.move_to_end((game_id, head_hash))
+            return found[1]
+
+    def put_head(self, game_id: int, head_hash: str, version: int, state: Any) -> None:
+        if self.size <= 0 or not head_hash:
+            return
+        with self._lock:
+            self._heads[game_id, head_hash] = (version, state)
+            self._heads.move_to_end((game_id, head_hash))
+            while len(self._heads) > self.size:
+                self._heads.popitem(last=False)
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
+            self._newest.clear()
+            self._heads.clear()
 
 
 state_cache = _StateCache(int(getattr(settings, "GAMES_STATE_CACHE_SIZE", 256)))
@@ -92,23 +136,31 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
     if target <= 0:
         return None
     key = (game.pk, game.rng_salt, target)
+    at_head = target == game.version and bool(game.head_hash)
     if use_cache:
-        cached = state_cache.get(key)
+        cached = state_cache.get_head(game.pk, game.head_hash, target) if at_head else None
+        if cached is None:
+            cached = state_cache.get(key)
         if cached is not None:
             return cached
     state: Any = None
     start = 0
-    if use_snapshots and kind.supports_snapshots():
+    if use_cache:
+        start, state = state_cache.newest(game.pk, game.rng_salt, target)
+    every = int(settings.GAMES_SNAPSHOT_EVERY)
+    if (state is None or target - start > every) and use_snapshots and kind.supports_snapshots():
         snapshot = (
             Snapshot.objects.filter(game=game, seq__lte=target).order_by("-seq").values_list("seq", "state").first()
         )
-        if snapshot is not None:
+        if snapshot is not None and snapshot[0] > start:
             start, dumped = snapshot
             state = kind.rules.load_state(dumped)  # type: ignore[attr-defined]
     tail = Event.objects.filter(game=game, seq__gt=start, seq__lte=target).order_by("seq").values_list("data", flat=True)
     state = fold(kind, state, tail.iterator(chunk_size=2000))
     if use_cache and transaction.get_autocommit():
         state_cache.put(key, state)
+    if use_cache and at_head:
+        state_cache.put_head(game.pk, game.head_hash, target, state)
     return state
 
 
@@ -159,8 +211,75 @@ def append(
     if every > 0 and kind.supports_snapshots() and game.version // every != seq // every:
         Snapshot.objects.create(game_id=game.pk, seq=seq, state=rules.dump_state(state))  # type: ignore[attr-defined]
     key = (game.pk, game.rng_salt, seq)
+    state_cache.put_head(game.pk, prev, seq, state)
     transaction.on_commit(lambda: state_cache.put(key, state))
     return rows, state
+
+
+# --- the command's two statements on the game's row -------------------------------------------------
+# Written out: Django would spend more time compiling them (two correlated subqueries; eleven columns)
+# than the database spends running them, on every command.
+
+
+@functools.cache
+def _lock_sql(vendor: str) -> str:
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT g.*, "
+        f"(SELECT s.{q('index')} FROM {q(Seat._meta.db_table)} s WHERE s.{q('game_id')} = g.{q('id')} "
+        f"AND s.{q('user_id')} = %s) AS viewer_seat, "
+        f"(SELECT c.{q('id')} FROM {q(Command._meta.db_table)} c WHERE c.{q('game_id')} = g.{q('id')} "
+        f"AND c.{q('user_id')} = %s AND c.{q('idempotency_key')} = %s) AS prior_command_id "
+        f"FROM {q(Game._meta.db_table)} g WHERE g.{q('id')} = %s"
+    )
+    if connection.features.has_select_for_update:
+        sql += " FOR UPDATE OF g" if connection.features.has_select_for_update_of else " FOR UPDATE"
+    return sql
+
+
+def lock_for_command(game_id: int, user_id: int, key: str | None) -> Game | None:
+    """The game's row, locked until the end of the transaction, with the user's seat (`viewer_seat`, None if
+    they have none) and the id of their command with this idempotency key (`prior_command_id`): one statement."""
+    rows = list(Game.objects.raw(_lock_sql(connection.vendor), [user_id, user_id, key or "", game_id]))
+    return rows[0] if rows else None
+
+
+def game_row(game_id: int) -> Game | None:
+    """The game's row (the GET of a game: one statement, as its state comes from the process's cache)."""
+    q = connection.ops.quote_name
+    rows = list(Game.objects.raw(f"SELECT * FROM {q(Game._meta.db_table)} WHERE {q('id')} = %s", [game_id]))
+    return rows[0] if rows else None
+
+
+def seat_names(game_id: int) -> list[tuple[int | None, int, str]]:
+    """(index, user id, display name) of the game's seats, in seat order (then joining order)."""
+    q = connection.ops.quote_name
+    user = User._meta
+    sql = (
+        f"SELECT s.{q('index')}, s.{q('user_id')}, u.{q('display_name')} FROM {q(Seat._meta.db_table)} s "
+        f"JOIN {q(user.db_table)} u ON u.{q(user.pk.column)} = s.{q('user_id')} "
+        f"WHERE s.{q('game_id')} = %s ORDER BY s.{q('index')}, s.{q('joined_at')}, s.{q('id')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_id])
+        return [(index, user_id, name) for index, user_id, name in cursor.fetchall()]
+
+
+def write_projection(game: Game, old_version: int, fields: Sequence[str], now: datetime) -> bool:
+    """Write these columns of the game's row (and `updated_at`) in one UPDATE, if the row is still at
+    `old_version` (a compare-and-set: the second guard, after the row lock, against two writers)."""
+    game.updated_at = now
+    by_name = {field.name: field for field in Game._meta.concrete_fields}
+    columns = [by_name[name] for name in (*fields, "updated_at")]
+    q = connection.ops.quote_name
+    sql = (
+        f"UPDATE {q(Game._meta.db_table)} SET {', '.join(f'{q(c.column)} = %s' for c in columns)} "
+        f"WHERE {q('id')} = %s AND {q('version')} = %s"
+    )
+    values = [c.get_db_prep_save(getattr(game, c.attname), connection) for c in columns]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*values, game.pk, old_version])
+        return bool(cursor.rowcount == 1)
 
 
 def verify(game: Game) -> list[str]:

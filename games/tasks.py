@@ -5,16 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 
 from . import deadlines
 
 
 @shared_task(name="games.enforce_due_deadlines")  # type: ignore[untyped-decorator]
 def enforce_due_deadlines() -> dict[str, Any]:
-    """Every minute: send due reminders, then enforce every passed deadline."""
+    """Every minute: send due reminders, then enforce every passed deadline, with GAMES_DEADLINE_SWEEPERS - 1
+    more sweepers in other worker processes (SKIP LOCKED shares the due games among them)."""
     reminders = deadlines.send_due_reminders()
+    for _ in range(int(getattr(settings, "GAMES_DEADLINE_SWEEPERS", 1)) - 1):
+        sweep_deadlines.delay()
     report = deadlines.enforce_due_deadlines()
     return {"reminders": reminders, **report.__dict__}
+
+
+@shared_task(name="games.sweep_deadlines")  # type: ignore[untyped-decorator]
+def sweep_deadlines() -> dict[str, Any]:
+    """One more sweeper of passed deadlines beside the beat task's own."""
+    return deadlines.enforce_due_deadlines().__dict__
 
 
 @shared_task(name="games.enforce_deadline")  # type: ignore[untyped-decorator]

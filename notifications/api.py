@@ -76,7 +76,10 @@ class AbsencesView(APIView):
         moments = []
         for name in ("starts_at", "ends_at"):
             value = data.get(name)
-            moment = parse_datetime(value) if isinstance(value, str) else None
+            try:
+                moment = parse_datetime(value) if isinstance(value, str) else None
+            except ValueError:  # well-formed but impossible, e.g. minute 60
+                moment = None
             if moment is None:
                 raise ServiceError("invalid", "invalid_absence", f"{name} must be an ISO 8601 date and time.")
             moments.append(moment)

@@ -43,6 +43,10 @@ class Preference(models.Model):
 class Outbox(models.Model):
     """One email to one recipient, written in the transaction of the events that cause it.
 
+    The row says what to render and for whom (kind, user, game, seat, the game's version, `params` such as
+    the deadline shown); the text is rendered when the mail is sent (`subject`, `body_text`, `body_html`
+    render it when read). The event log is immutable, so the text is the same whenever it is rendered.
+
     Life: pending -> sending (claimed with a lease) -> sent; a failed attempt goes back to pending with a
     later `next_attempt_at`; too many failures or a permanent refusal end in failed. Rows of players who
     want a digest are `held` until the daily digest takes them (-> digested).
@@ -62,9 +66,11 @@ class Outbox(models.Model):
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+", null=True, blank=True)
     to_email = models.EmailField()
     language = models.CharField(max_length=2)
-    subject = models.CharField(max_length=255)
-    body_text = models.TextField()
-    body_html = models.TextField()
+    # What the mail tells: the seat it is written for, the game's version it describes, and the values
+    # that are not in the log (the deadline shown, the timeout's policy, the rows a digest sums up).
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
+    params = models.JSONField(default=dict, blank=True)
     # Stable across retries so that a mail sent twice (a crash after SMTP accepted it) is one mail to the reader.
     message_id = models.CharField(max_length=255)
     unsubscribe_url = models.CharField(max_length=500)
@@ -89,3 +95,24 @@ class Outbox(models.Model):
 
     def __str__(self) -> str:
         return f"outbox #{self.pk} {self.kind} to {self.to_email} ({self.status})"
+
+    def rendered(self) -> tuple[str, str, str]:
+        """Subject, text and HTML of this mail, rendered once per instance (see notifications.services)."""
+        cached: tuple[str, str, str] | None = getattr(self, "_rendered", None)
+        if cached is None:
+            from .services import compose
+
+            cached = self._rendered = compose(self)
+        return cached
+
+    @property
+    def subject(self) -> str:
+        return self.rendered()[0]
+
+    @property
+    def body_text(self) -> str:
+        return self.rendered()[1]
+
+    @property
+    def body_html(self) -> str:
+        return self.rendered()[2]

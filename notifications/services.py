@@ -1,20 +1,26 @@
 """What to send to whom, and delivering it: the transactional outbox.
 
 * Writing: `on_events_appended` (a hook subscriber, inside the events' transaction) and the deadline code
-  (`timeout_notice`, `reminder_notice`) add one `Outbox` row per recipient with a unique dedupe key, fully
-  rendered. `transaction.on_commit` then sends a Celery task per row; if that is lost (a crash right after
-  commit, a broker hiccup), `sweep` finds the row by its `next_attempt_at`.
-* Delivering: `deliver(id)` claims the row with a lease (`SELECT ... FOR UPDATE SKIP LOCKED`, status
-  sending, `lease_until`), sends it over SMTP, and marks it sent. A failure puts it back to pending with
-  exponential backoff; a crash between "SMTP accepted" and "marked sent" leaves a row whose lease runs
+  (`timeout_notice`, `reminder_notice`) add one `Outbox` row per recipient with a unique dedupe key. A row
+  says what to render and for whom (a `Mail`: kind, user, seat, the game's version, the deadline shown);
+  nothing is rendered inside the command's transaction. `transaction.on_commit` then sends one Celery task
+  for the batch; if that is lost (a crash right after commit, a broker hiccup), `sweep` finds the rows by
+  their `next_attempt_at`.
+* Delivering: `deliver_rows` claims a batch of rows with a lease (`SELECT ... FOR UPDATE SKIP LOCKED`,
+  status sending, `lease_until`), renders them (`compose_many`: the state at the row's version, from the
+  immutable log, so the text is the same whenever it is rendered), sends them over one SMTP connection
+  and marks each sent as soon as the server accepted it. A failure puts the row back to pending with
+  exponential backoff; a crash between "SMTP accepted" and "marked sent" leaves one row whose lease runs
   out and is sent again: at-least-once, with the same Message-ID, which is how the reader's mail system
   sees it as one mail. No path sends a row without first claiming it, so two workers never send it at once.
+
 * Only verified addresses get game emails; preferences (each / digest / none, per-kind opt-out) apply at
   writing time.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import logging
 import os
@@ -29,8 +35,9 @@ from urllib.parse import urlparse
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends import filebased
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -38,7 +45,7 @@ from django.utils.translation import gettext as _
 from accounts.models import User
 from config.errors import ServiceError
 from games import deadlines, store
-from games.models import Command, Event, Game, Seat
+from games.models import Command, Event, Game, Seat, SeatPresence
 from games.registry import GameKind, get_kind
 from mailin.tokens import reply_address
 
@@ -151,6 +158,21 @@ class Message:
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)
     reply_to: str = ""  # a signed play+... address: answering the email plays (mailin)
+    unsubscribe_url: str = ""  # the outbox row's (its signed token was made when the row was written)
+
+
+@dataclass
+class Mail:
+    """What one outbox row will tell whom: the message is built and rendered when the mail is sent."""
+
+    kind: str
+    user: User
+    game: Game | None
+    dedupe_key: str
+    seat: int | None = None
+    version: int | None = None  # the game's version the mail describes
+    params: dict[str, Any] = field(default_factory=dict)  # what is not in the log (e.g. the deadline shown)
+    reply_to: str = ""
 
 
 LANGUAGES = {code for code, _name in settings.LANGUAGES}
@@ -194,7 +216,7 @@ def render(message: Message) -> tuple[str, str]:
         "intro": message.intro,
         "sections": message.sections,
         "links": message.links,
-        "unsubscribe_url": unsubscribe_url(message.user, message.kind),
+        "unsubscribe_url": message.unsubscribe_url or unsubscribe_url(message.user, message.kind),
         "settings_url": f"{settings.SITE_URL}/settings/",
         "subject": message.subject,
     }
@@ -210,7 +232,7 @@ def _may_email(user: User, kind: str) -> str | None:
         return None  # game emails go to verified addresses only
     if kind == Kind.ANSWER:
         return Outbox.Status.PENDING  # the player wrote to us and waits for this answer, whatever the mode
-    pref = preference(user)
+    pref = _preference_of(user)
     if pref.mode == Preference.Mode.NONE or kind in pref.opted_out:
         return None
     if pref.mode == Preference.Mode.DIGEST and kind != Kind.DIGEST:
@@ -218,30 +240,47 @@ def _may_email(user: User, kind: str) -> str | None:
     return Outbox.Status.PENDING
 
 
-def enqueue(messages: Iterable[Message]) -> int:
-    """Write outbox rows for these messages (a dedupe key already present is skipped) and, after the
-    surrounding transaction commits, send a delivery task for each pending one. Returns rows written."""
+def _preference_of(user: User) -> Preference:
+    """The user's preferences, from the row loaded with the user when it was (`_seats`)."""
+    try:
+        pref: Preference = user.notification_pref  # type: ignore[attr-defined]
+    except Preference.DoesNotExist:
+        return Preference(user=user)
+    return pref
+
+
+def _as_mail(message: Message) -> Mail:
+    """A message built by its writer (an answer to a reply by email): the row keeps its words to render."""
+    words = {"subject": message.subject, "intro": message.intro, "sections": message.sections, "links": message.links}
+    return Mail(message.kind, message.user, message.game, message.dedupe_key, params={"message": words},
+                reply_to=message.reply_to)
+
+
+def enqueue(mails: Iterable[Mail | Message]) -> int:
+    """Write outbox rows for these mails (a dedupe key already present is skipped) and, after the
+    surrounding transaction commits, send one delivery task for the pending ones. Returns rows written."""
     now = timezone.now()
     rows = []
-    for message in messages:
-        status = _may_email(message.user, message.kind)
+    for mail in mails:
+        if isinstance(mail, Message):
+            mail = _as_mail(mail)
+        status = _may_email(mail.user, mail.kind)
         if status is None:
             continue
-        text, html = render(message)
         rows.append(
             Outbox(
-                dedupe_key=message.dedupe_key,
-                kind=message.kind,
-                user=message.user,
-                game=message.game,
-                to_email=message.user.email,
-                language=language_of(message.user),
-                subject=message.subject[:255],
-                body_text=text,
-                body_html=html,
-                message_id=_message_id(message.dedupe_key),
-                unsubscribe_url=unsubscribe_url(message.user, message.kind),
-                reply_to=message.reply_to,
+                dedupe_key=mail.dedupe_key,
+                kind=mail.kind,
+                user=mail.user,
+                game=mail.game,
+                to_email=mail.user.email,
+                language=language_of(mail.user),
+                seat=mail.seat,
+                version=mail.version,
+                params=mail.params,
+                message_id=_message_id(mail.dedupe_key),
+                unsubscribe_url=unsubscribe_url(mail.user, mail.kind),
+                reply_to=mail.reply_to,
                 status=status,
                 # The task sent after commit normally delivers first; the sweep steps in only after this.
                 next_attempt_at=now + timedelta(seconds=setting("NOTIFICATIONS_FIRST_SWEEP_DELAY", 60)),
@@ -258,21 +297,33 @@ def enqueue(messages: Iterable[Message]) -> int:
 
 
 def _send_tasks(keys: list[str]) -> None:
-    """After commit: one delivery task per pending row. A failure here only delays (the sweep retries)."""
-    from .tasks import deliver_outbox
+    """After commit: one delivery task for these rows. A failure here only delays (the sweep retries)."""
+    from .tasks import deliver_outbox_rows
 
     try:
-        for pk in Outbox.objects.filter(dedupe_key__in=keys, status=Outbox.Status.PENDING).values_list("pk", flat=True):
-            deliver_outbox.delay(pk)
+        deliver_outbox_rows.delay(keys=keys)
     except Exception:  # the broker is down: the rows wait for the sweep
-        log.exception("could not send delivery tasks; the outbox sweep will pick the rows up")
+        log.exception("could not send the delivery task; the outbox sweep will pick the rows up")
 
 
 # --- what the events cause -------------------------------------------------------------------------
 
 
+def _seats(game: Game) -> list[Seat]:
+    """The game's seats with their users, the users' preferences and whether the bot plays the seat
+    (`absent`): one query."""
+    absent = SeatPresence.objects.filter(game=OuterRef("game"), seat=OuterRef("index"), absent_since__isnull=False)
+    return list(
+        Seat.objects.filter(game=game, index__isnull=False)
+        .select_related("user", "user__notification_pref")
+        .annotate(absent=Exists(absent))
+    )
+
+
 def _seat_users(game: Game) -> dict[int, User]:
-    return {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user") if s.index is not None}
+    return {s.index: s.user for s in _seats(game) if s.index is not None}
+
+
 
 
 def _history(game: Game, seat: int, after_seq: int, lang: str, names: dict[int, str], upto: int | None = None) -> list[str]:
@@ -283,7 +334,7 @@ def _history(game: Game, seat: int, after_seq: int, lang: str, names: dict[int, 
     rows = Event.objects.filter(game=game, seq__gt=after_seq).select_related("command").order_by("seq")
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
-    total = rows.count()
+    total = upto - after_seq if upto is not None else rows.count()  # a log's seqs have no gaps
     lines = []
     if total > HISTORY_LIMIT:
         lines.append(_("... and {count} earlier events").format(count=total - HISTORY_LIMIT))
@@ -321,7 +372,7 @@ def _turn_message(game: Game, state: Any, seat: int, user: User, users: dict[int
     deadline = format_time(game.deadline_at, user) if game.deadline_at else "-"
     with translation.override(lang):
         choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names, view)
-        history = _history(game, seat, last or 0, lang, names) or [_("Nothing new.")]
+        history = _history(game, seat, last or 0, lang, names, upto=game.version) or [_("Nothing new.")]
         return Message(
             kind=Kind.TURN,
             user=user,
@@ -406,7 +457,8 @@ def _ended_message(game: Game, state: Any, seat: int, user: User, users: dict[in
 
 
 def on_events_appended(batch: EventsAppended) -> None:
-    """Hook subscriber (inside the events' transaction): the outbox rows these events cause."""
+    """Hook subscriber (inside the events' transaction): the outbox rows these events cause (written, not
+    rendered: the mails are rendered when they are sent)."""
     game = batch.game
     started = batch.previous_status == Game.Status.OPEN and game.status != Game.Status.OPEN
     ended = game.status == Game.Status.FINISHED and batch.previous_status != Game.Status.FINISHED
@@ -415,29 +467,41 @@ def on_events_appended(batch: EventsAppended) -> None:
     )
     if not (started or ended or newly_awaited):
         return  # most batches: nothing to tell anyone, and no query spent on finding that out
-    users = _seat_users(game)
-    absent = deadlines._absent_seats(game, newly_awaited) if newly_awaited else set()
-    messages: list[Message] = []
+    seats = _seats(game)
+    users = {s.index: s.user for s in seats if s.index is not None}
+    absent = {s.index for s in seats if s.absent}  # type: ignore[attr-defined]
+    mails: list[Mail] = []
+
+    def mail(kind: str, seat: int, key: str, reply: bool = False, **params: Any) -> Mail:
+        reply_to = reply_address(users[seat].pk, game.pk, game.version) if reply else ""
+        return Mail(kind, users[seat], game, key, seat=seat, version=game.version, params=params, reply_to=reply_to)
+
     if started:
-        messages += [_started_message(game, seat, user, users) for seat, user in sorted(users.items())]
+        mails += [mail(Kind.STARTED, seat, f"started:{game.pk}:{seat}") for seat in sorted(users)]
+    deadline = game.deadline_at.isoformat() if game.deadline_at else None
     for seat in newly_awaited:
         if seat in users and seat not in absent:  # an absent seat is played by the bot at once
-            messages.append(_turn_message(game, batch.state, seat, users[seat], users))
+            mails.append(mail(Kind.TURN, seat, f"turn:{game.pk}:{seat}:{game.version}", True, deadline=deadline))
     if ended:
-        messages += [_ended_message(game, batch.state, seat, user, users) for seat, user in sorted(users.items())]
-    enqueue(messages)
+        mails += [mail(Kind.ENDED, seat, f"ended:{game.pk}:{seat}") for seat in sorted(users)]
+    enqueue(mails)
 
 
 def timeout_notice(
     game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int
 ) -> None:
-    """The "deadline passed, we moved for you" email (written in the deadline's transaction)."""
+    """The "deadline passed, we moved for you" email (written in the deadline's transaction, with the game
+    as the service's commands left it)."""
+    params = {"first_seq": first_seq, "upto": game.version, "policy": policy, "absent": absent, "streak": streak}
+    enqueue([Mail(Kind.TIMEOUT, user, game, f"timeout:{game.pk}:{seat}:{version}", seat, version, params)])
+
+
+def _timeout_message(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Message:
     lang = language_of(user)
-    users = _seat_users(game)
     names = _names(users, seat, lang)
-    game.refresh_from_db(fields=["version"])
+    first_seq, policy, absent, streak = params["first_seq"], params["policy"], params["absent"], params["streak"]
     with translation.override(lang):
-        played = _history(game, seat, first_seq - 1, lang, names, upto=game.version)
+        played = _history(game, seat, first_seq - 1, lang, names, upto=params["upto"])
         policies = {
             "bot": _("a bot chose a sensible move"),
             "minimal": _("the least move"),
@@ -454,17 +518,16 @@ def timeout_notice(
                     "Open the game and press \"I'm back\" to play again yourself."
                 ).format(count=streak)
             )
-        message = Message(
+        return Message(
             kind=Kind.TIMEOUT,
             user=user,
             game=game,
-            dedupe_key=f"timeout:{game.pk}:{seat}:{version}",
+            dedupe_key=f"timeout:{game.pk}:{seat}:{game.version}",
             subject=_("Deadline passed in game #{game}: we moved for you").format(game=game.pk),
             intro=intro,
             sections=[(_("What was played for you"), played)],
             links=[(_("Open the game"), game_url(game))],
         )
-    enqueue([message])
 
 
 def on_timeout_played(notice: TimeoutPlayed) -> None:
@@ -478,40 +541,44 @@ def on_timeout_played(notice: TimeoutPlayed) -> None:
 def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
     """The reminder before the deadline, once per decision (written in the deadline's transaction)."""
     users = _seat_users(game)
-    messages = []
+    mails = []
     for seat in seats:
         user = users.get(seat)
         if user is None or game.deadline_at is None:
             continue
-        deadline = format_time(game.deadline_at, user)
-        lang = language_of(user)
-        kind = get_kind(game.kind)
-        state = store.load_state(game)
-        choices = numbered_choices(
-            kind, kind.rules.legal_commands(state, seat), lang, _names(users, seat, lang), kind.rules.view(state, seat)
+        key = f"reminder:{game.pk}:{seat}:{version}"
+        # An awaited seat always has a choice to make: the reminder can be answered to play it.
+        mails.append(Mail(Kind.REMINDER, user, game, key, seat, game.version, {"deadline": game.deadline_at.isoformat()},
+                          reply_to=reply_address(user.pk, game.pk, game.version)))
+    return enqueue(mails)
+
+
+def _reminder_message(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Message:
+    assert game.deadline_at is not None
+    deadline = format_time(game.deadline_at, user)
+    lang = language_of(user)
+    kind = get_kind(game.kind)
+    choices = numbered_choices(
+        kind, kind.rules.legal_commands(state, seat), lang, _names(users, seat, lang), kind.rules.view(state, seat)
+    )
+    with translation.override(lang):
+        return Message(
+            kind=Kind.REMINDER,
+            user=user,
+            game=game,
+            dedupe_key=f"reminder:{game.pk}:{seat}:{game.version}",
+            subject=_("Reminder: your move in game #{game} is due {deadline}").format(
+                game=game.pk, deadline=deadline
+            ),
+            intro=[
+                _(
+                    "game #{game} is still waiting for your move. If you do not act by {deadline}, "
+                    "the service moves for you."
+                ).format(game=game.pk, deadline=deadline)
+            ],
+            sections=[(_("Your choices now"), choices)] if choices else [],
+            links=[(_("Open the game"), game_url(game))],
         )
-        with translation.override(lang):
-            messages.append(
-                Message(
-                    kind=Kind.REMINDER,
-                    user=user,
-                    game=game,
-                    dedupe_key=f"reminder:{game.pk}:{seat}:{version}",
-                    subject=_("Reminder: your move in game #{game} is due {deadline}").format(
-                        game=game.pk, deadline=deadline
-                    ),
-                    intro=[
-                        _(
-                            "game #{game} is still waiting for your move. If you do not act by {deadline}, "
-                            "the service moves for you."
-                        ).format(game=game.pk, deadline=deadline)
-                    ],
-                    sections=[(_("Your choices now"), choices)] if choices else [],
-                    links=[(_("Open the game"), game_url(game))],
-                    reply_to=reply_address(user.pk, game.pk, game.version) if choices else "",
-                )
-            )
-    return enqueue(messages)
 
 
 def on_reminder_due(notice: ReminderDue) -> int:
@@ -529,64 +596,145 @@ def send_digests(now: datetime | None = None) -> int:
             held = list(
                 Outbox.objects.select_for_update(skip_locked=True, of=("self",))
                 .filter(user_id=user_id, status=Outbox.Status.HELD)
-                .select_related("user", "game")
+                .select_related("user")
                 .order_by("id")
             )
             if not held:
                 continue
             user = held[0].user
-            by_game: dict[int | None, list[Outbox]] = {}
-            for row in held:
-                by_game.setdefault(row.game_id, []).append(row)
-            sections = []
-            links = []
-            with translation.override(language_of(user)):
-                for game_id, rows in by_game.items():
-                    title = f"#{game_id}" if game_id else "-"
-                    sections.append((title, [r.subject for r in rows]))
-                    if rows[0].game is not None:
-                        links.append((_("Open game #{game}").format(game=game_id), game_url(rows[0].game)))
-                message = Message(
-                    kind=Kind.DIGEST,
-                    user=user,
-                    game=None,
-                    dedupe_key=f"digest:{user.pk}:{held[-1].pk}",
-                    subject=_("Your game digest: {count} news").format(count=len(held)),
-                    intro=[_("here is what happened in your games since the last digest.")],
-                    sections=sections,
-                    links=links,
-                )
-            written += enqueue([message])
+            key = f"digest:{user.pk}:{held[-1].pk}"
+            written += enqueue([Mail(Kind.DIGEST, user, None, key, params={"held": [r.pk for r in held]})])
             Outbox.objects.filter(pk__in=[r.pk for r in held]).update(status=Outbox.Status.DIGESTED, sent_at=now)
     return written
+
+
+def _digest_message(user: User, held: list[Outbox]) -> Message:
+    by_game: dict[int | None, list[Outbox]] = {}
+    for row in held:
+        by_game.setdefault(row.game_id, []).append(row)
+    sections = []
+    links = []
+    with translation.override(language_of(user)):
+        for game_id, rows in by_game.items():
+            title = f"#{game_id}" if game_id else "-"
+            sections.append((title, [r.subject for r in rows]))
+            if rows[0].game is not None:
+                links.append((_("Open game #{game}").format(game=game_id), game_url(rows[0].game)))
+        return Message(
+            kind=Kind.DIGEST,
+            user=user,
+            game=None,
+            dedupe_key=f"digest:{user.pk}:{held[-1].pk}",
+            subject=_("Your game digest: {count} news").format(count=len(held)),
+            intro=[_("here is what happened in your games since the last digest.")],
+            sections=sections,
+            links=links,
+        )
+
+
+# --- rendering at delivery -------------------------------------------------------------------------
+
+
+def _as_of(game: Game, version: int | None, params: dict[str, Any] | None = None) -> Game:
+    """The game as a mail written at `version` saw it (its version, and the deadline it showed if `params`
+    name one)."""
+    then = copy.copy(game)
+    if version is not None:
+        then.version = version
+    if params is not None and "deadline" in params:
+        then.deadline_at = datetime.fromisoformat(params["deadline"]) if params["deadline"] else None
+    return then
+
+
+def _message_of(row: Outbox, game: Game | None, users: dict[int, User], state: Any) -> Message:
+    """The message an outbox row says, built from the log as it was at the row's version."""
+    user = copy.copy(users.get(row.seat, row.user) if row.seat is not None else row.user)
+    user.language = row.language  # the row's language: the text does not depend on when it is rendered
+    params = row.params or {}
+    if "message" in params:  # words its writer chose (an answer to a reply by email)
+        words = params["message"]
+        return Message(row.kind, user, game, row.dedupe_key, words["subject"], list(words["intro"]),
+                       [(title, list(lines)) for title, lines in words["sections"]],
+                       [(label, url) for label, url in words["links"]])
+    if row.kind == Kind.DIGEST:
+        held = list(Outbox.objects.filter(pk__in=params.get("held", [])).select_related("user", "game").order_by("id"))
+        compose_many(held)
+        return _digest_message(user, held)
+    assert game is not None and row.seat is not None, f"outbox #{row.pk} names no game or seat"
+    if row.kind == Kind.STARTED:
+        return _started_message(game, row.seat, user, users)
+    if row.kind == Kind.TURN:
+        return _turn_message(_as_of(game, row.version, params), state, row.seat, user, users)
+    if row.kind == Kind.ENDED:
+        return _ended_message(_as_of(game, row.version), state, row.seat, user, users)
+    if row.kind == Kind.REMINDER:
+        return _reminder_message(_as_of(game, row.version, params), state, row.seat, user, users)
+    if row.kind == Kind.TIMEOUT:
+        return _timeout_message(_as_of(game, row.version), row.seat, user, users, params)
+    raise ValueError(f"outbox #{row.pk}: unknown kind {row.kind!r}")
+
+
+def compose_many(rows: list[Outbox]) -> None:
+    """Render these rows (their `subject`, `body_text`, `body_html`), sharing each game's seats and states."""
+    users_by_game: dict[int, dict[int, User]] = {}
+    states: dict[tuple[int, int], Any] = {}
+    for row in rows:
+        if getattr(row, "_rendered", None) is not None:
+            continue
+        game = row.game
+        users: dict[int, User] = {}
+        state = None
+        if game is not None and "message" not in (row.params or {}):
+            if game.pk not in users_by_game:
+                users_by_game[game.pk] = _seat_users(game)
+            users = users_by_game[game.pk]
+            if row.kind in (Kind.TURN, Kind.ENDED, Kind.REMINDER) and row.version:
+                if (game.pk, row.version) not in states:
+                    states[game.pk, row.version] = store.load_state(game, at=row.version)
+                state = states[game.pk, row.version]
+        message = _message_of(row, game, users, state)
+        message.unsubscribe_url = row.unsubscribe_url
+        text, html = render(message)
+        row._rendered = (message.subject[:255], text, html)  # type: ignore[attr-defined]
+
+
+def compose(row: Outbox) -> tuple[str, str, str]:
+    """Subject, plain text and HTML of one outbox row (`Outbox.rendered` calls this)."""
+    compose_many([row])
+    rendered: tuple[str, str, str] = row._rendered  # type: ignore[attr-defined]
+    return rendered
 
 
 # --- delivering -----------------------------------------------------------------------------------
 
 
-def _claim(outbox_id: int, now: datetime) -> Outbox | None:
-    """Take the row for sending (a lease), if nobody else holds it and it is still to be sent."""
+def _claim(rows: Any, now: datetime, limit: int) -> list[Outbox]:
+    """Take up to `limit` of these rows for sending (a lease), those nobody else holds that are still to be
+    sent, with their users and games."""
     with transaction.atomic():
-        row = (
-            Outbox.objects.select_for_update(skip_locked=True)
-            .filter(pk=outbox_id)
+        claimed = list(
+            rows.select_for_update(skip_locked=True, of=("self",))
             .filter(Q(status=Outbox.Status.PENDING) | Q(status=Outbox.Status.SENDING, lease_until__lt=now))
-            .first()
+            .select_related("user", "game")
+            .order_by("id")[:limit]
         )
-        if row is None:
-            return None
-        row.status = Outbox.Status.SENDING
-        row.attempts += 1
-        row.lease_until = now + timedelta(seconds=lease_seconds())
-        row.save(update_fields=["status", "attempts", "lease_until"])
-        return row
+        if not claimed:
+            return []
+        lease_until = now + timedelta(seconds=lease_seconds())
+        Outbox.objects.filter(pk__in=[row.pk for row in claimed]).update(
+            status=Outbox.Status.SENDING, attempts=F("attempts") + 1, lease_until=lease_until
+        )
+        for row in claimed:
+            row.status, row.attempts, row.lease_until = Outbox.Status.SENDING, row.attempts + 1, lease_until
+        return claimed
 
 
 def build_email(row: Outbox, connection: Any = None) -> EmailMultiAlternatives:
     """The SMTP message of an outbox row: multipart text + HTML, stable Message-ID, List-Unsubscribe."""
+    subject, text, html = row.rendered()
     email = EmailMultiAlternatives(
-        subject=row.subject,
-        body=row.body_text,
+        subject=subject,
+        body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[row.to_email],
         reply_to=[row.reply_to] if row.reply_to else None,
@@ -600,7 +748,7 @@ def build_email(row: Outbox, connection: Any = None) -> EmailMultiAlternatives:
             "Content-Language": row.language,
         },
     )
-    email.attach_alternative(row.body_html, "text/html")
+    email.attach_alternative(html, "text/html")
     return email
 
 
@@ -612,31 +760,84 @@ def _is_permanent(error: Exception) -> bool:
     return False
 
 
-def deliver(outbox_id: int, now: datetime | None = None, connection: Any = None) -> str:
-    """Send one outbox row if it is still to be sent; the delivery task's body. Returns what happened:
-    "sent", "retry", "failed" or "skipped" (sent already, or another worker holds it)."""
-    now = now or timezone.now()
-    row = _claim(outbox_id, now)
-    if row is None:
-        return "skipped"
-    try:
-        build_email(row, connection or get_connection()).send()
-    except Exception as error:  # SMTP down, refused, timeout: try again later, or give up on a 5xx
-        attempts = row.attempts
-        permanent = _is_permanent(error) or attempts >= max_attempts()
-        Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENDING, attempts=attempts).update(
-            status=Outbox.Status.FAILED if permanent else Outbox.Status.PENDING,
-            next_attempt_at=timezone.now() + backoff(attempts),
-            lease_until=None,
-            last_error=f"{type(error).__name__}: {error}"[:2000],
-        )
-        log.warning("outbox #%s attempt %s failed (%s): %s", row.pk, attempts, "gave up" if permanent else "will retry", error)
-        return "failed" if permanent else "retry"
-    # Only the claim that sent it may mark it (attempts identifies the claim).
-    Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENDING, attempts=row.attempts).update(
-        status=Outbox.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error=""
+def _failed(row: Outbox, error: Exception) -> str:
+    """Put a row whose attempt failed back to pending with backoff, or give up on it; the outcome."""
+    attempts = row.attempts
+    permanent = _is_permanent(error) or attempts >= max_attempts()
+    Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENDING, attempts=attempts).update(
+        status=Outbox.Status.FAILED if permanent else Outbox.Status.PENDING,
+        next_attempt_at=timezone.now() + backoff(attempts),
+        lease_until=None,
+        last_error=f"{type(error).__name__}: {error}"[:2000],
     )
-    return "sent"
+    log.warning("outbox #%s attempt %s failed (%s): %s", row.pk, attempts, "gave up" if permanent else "will retry", error)
+    return "failed" if permanent else "retry"
+
+
+def _send_claimed(rows: list[Outbox], connection: Any = None) -> dict[int, str]:
+    """Render and send claimed rows over one connection; each is marked sent as soon as the server took it,
+    so a crash can repeat at most the one mail in flight. Returns the outcome per row id."""
+    outcomes: dict[int, str] = {}
+    try:
+        compose_many(rows)
+    except Exception:  # a row that cannot be rendered (a bug) must not hold up the others
+        log.exception("rendering a batch of outbox rows failed; rendering them one by one")
+    connection = connection or get_connection()
+    # The connection stays open across the batch; the file backend (`make run`) would then write the whole
+    # batch into one file, so there each mail keeps a file of its own.
+    keep_open = not isinstance(connection, filebased.EmailBackend)
+    opened = False
+    try:
+        for row in rows:
+            try:
+                email = build_email(row, connection)  # renders the row here if the batch could not
+                if keep_open and not opened:
+                    opened = bool(connection.open())  # inside the try: a refused connection fails this row
+                email.send()  # over `connection`, which stays open for the next row
+            except Exception as error:  # SMTP down, refused, timeout: try again later, or give up on a 5xx
+                outcomes[row.pk] = _failed(row, error)
+                if not isinstance(error, smtplib.SMTPResponseException):
+                    connection.close()  # the session may be broken: the next row opens a new one
+                    opened = False
+                continue
+            # Only the claim that sent it may mark it (attempts identifies the claim).
+            Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENDING, attempts=row.attempts).update(
+                status=Outbox.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error=""
+            )
+            outcomes[row.pk] = "sent"
+    finally:
+        if opened:
+            connection.close()
+    return outcomes
+
+
+def deliver_rows(
+    ids: list[int] | None = None, keys: list[str] | None = None, now: datetime | None = None, connection: Any = None,
+    limit: int = 200,
+) -> dict[int, str]:
+    """Send the rows with these ids or dedupe keys that are still to be sent (the delivery task's body),
+    over one SMTP connection. Returns the outcome per row it claimed ("sent", "retry", "failed"); rows
+    sent already or held by another sender are left alone."""
+    now = now or timezone.now()
+    rows = Outbox.objects.filter(pk__in=ids or []) if keys is None else Outbox.objects.filter(dedupe_key__in=keys)
+    return _send_claimed(_claim(rows, now, limit), connection)
+
+
+def deliver(outbox_id: int, now: datetime | None = None, connection: Any = None) -> str:
+    """Send one outbox row if it is still to be sent. Returns what happened: "sent", "retry", "failed" or
+    "skipped" (sent already, or another worker holds it)."""
+    return deliver_rows([outbox_id], now=now, connection=connection).get(outbox_id, "skipped")
+
+
+def deliver_pending(limit: int = 50, now: datetime | None = None, connection: Any = None) -> int:
+    """One sender's step: claim up to `limit` rows that wait for their first attempt or are due (any rows,
+    SKIP LOCKED: several senders share the work), send them over one connection. Rows handled."""
+    now = now or timezone.now()
+    waiting = Outbox.objects.filter(
+        Q(status=Outbox.Status.PENDING, attempts=0) | Q(status=Outbox.Status.PENDING, next_attempt_at__lte=now)
+        | Q(status=Outbox.Status.SENDING, lease_until__lt=now)
+    )
+    return len(_send_claimed(_claim(waiting, now, limit), connection))
 
 
 def due_for_delivery(now: datetime) -> Any:
@@ -646,12 +847,12 @@ def due_for_delivery(now: datetime) -> Any:
     )
 
 
-def sweep(now: datetime | None = None, limit: int = 1000) -> int:
-    """The periodic sweep: a delivery task for every row that is stuck or due for a retry."""
-    from .tasks import deliver_outbox
+def sweep(now: datetime | None = None, limit: int = 1000, batch: int = 50) -> int:
+    """The periodic sweep: delivery tasks (one per `batch` rows) for every row that is stuck or due for a retry."""
+    from .tasks import deliver_outbox_rows
 
     now = now or timezone.now()
     ids = list(due_for_delivery(now).order_by("id").values_list("pk", flat=True)[:limit])
-    for pk in ids:
-        deliver_outbox.delay(pk)
+    for start in range(0, len(ids), batch):
+        deliver_outbox_rows.delay(ids=ids[start : start + batch])
     return len(ids)

@@ -13,6 +13,12 @@ def deliver_outbox(outbox_id: int) -> str:
     return services.deliver(outbox_id)
 
 
+@shared_task(name="notifications.deliver_outbox_rows")
+def deliver_outbox_rows(ids: list[int] | None = None, keys: list[str] | None = None) -> int:
+    """Send these rows (by id or dedupe key) over one SMTP connection; rows sent already are left alone."""
+    return len(services.deliver_rows(ids, keys))
+
+
 @shared_task(name="notifications.sweep_outbox")
 def sweep_outbox() -> int:
     """Every minute: re-send what is stuck (lease expired) or due for a retry."""
