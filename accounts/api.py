@@ -6,13 +6,14 @@ from typing import Any
 
 from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import exceptions, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from config import throttles
 from config.api import validated_body
 from config.errors import ServiceError
 
@@ -68,6 +69,10 @@ class TokenView(APIView):
     @extend_schema(request=TokenRequestSerializer, responses={200: TokenSerializer})
     def post(self, request: Request) -> Response:
         data = validated_body(TokenRequestSerializer, request.data)
+        # One count per account with the web sign-in form: many addresses guessing one password are held too.
+        wait = throttles.attempt(request, "sign_in", [throttles.account_ident(data["email"])])
+        if wait is not None:
+            raise exceptions.Throttled(wait)
         return Response({"token": services.issue_token(data["email"], data["password"])})
 
 

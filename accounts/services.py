@@ -33,17 +33,17 @@ _VERIFY_SALT = "accounts.verify-email"
 _TEXTS: dict[str, str] = {
     "verify_subject": gettext_noop("Confirm your email address"),
     "verify_body": gettext_noop(
-        "Hello {name},\n\nwelcome to play by email. You can play right away; to receive game emails, "
+        "Hello {name},\n\nWelcome to Play by email. You can play right away; to receive game emails, "
         "confirm your address:\n\n{link}\n\nIf you did not sign up, ignore this email.\n"
     ),
     "exists_subject": gettext_noop("Sign-up attempt with your address"),
     "exists_body": gettext_noop(
-        "Hello {name},\n\nsomeone tried to sign up with this address, which already has an account. "
+        "Hello {name},\n\nSomeone tried to sign up with this address, which already has an account. "
         "If it was you and you forgot your password, reset it here:\n\n{link}\n"
     ),
     "reset_subject": gettext_noop("Reset your password"),
     "reset_body": gettext_noop(
-        "Hello {name},\n\nto choose a new password, open this link:\n\n{link}\n\n"
+        "Hello {name},\n\nTo choose a new password, open this link:\n\n{link}\n\n"
         "If you did not ask for this, ignore this email.\n"
     ),
 }

@@ -11,14 +11,11 @@ web_urlpatterns = [
     path("register/", views.register, name="register"),
     path("verify/<str:token>/", views.verify, name="verify"),
     path("confirm-address/", views.confirm_address, name="confirm-address"),
-    path("login/", auth_views.LoginView.as_view(authentication_form=views.SignInForm), name="login"),
+    path("login/", views.SignInView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password-reset/",
-        auth_views.PasswordResetView.as_view(
-            success_url=reverse_lazy("accounts:password_reset_done"),
-            form_class=views.PasswordResetForm,
-        ),
+        views.PasswordResetView.as_view(success_url=reverse_lazy("accounts:password_reset_done")),
         name="password_reset",
     ),
     path("password-reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),

@@ -2,34 +2,82 @@
 
 from __future__ import annotations
 
+import math
 import zoneinfo
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
+from config import throttles
 from config.errors import ServiceError
 
 from . import services
 from .models import User
 
+THROTTLED = "throttled"
 
-class RegisterForm(forms.Form):
-    email = forms.EmailField(label=_("Email address"), max_length=254)
+
+def try_again_in(seconds: int) -> str:
+    """The form error of a refused attempt: when to try again."""
+    if seconds < 120:
+        return ngettext("Too many attempts. Try again in %(count)s second.",
+                        "Too many attempts. Try again in %(count)s seconds.", seconds) % {"count": seconds}
+    minutes = math.ceil(seconds / 60)
+    return ngettext("Too many attempts. Try again in %(count)s minute.",
+                    "Too many attempts. Try again in %(count)s minutes.", minutes) % {"count": minutes}
+
+
+class RateLimitedForm(forms.Form):
+    """A form that checks a password or sends mail: each submission counts against the rate of
+    `throttle_scope` (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES, see config/throttles.py) for the client's
+    address and for the account name in `account_field`; past it the form refuses and says when to try
+    again, before anything is checked or sent."""
+
+    throttle_scope = ""
+    account_field = "email"
+    request: HttpRequest | None = None
+
+    def clean(self) -> dict[str, Any]:
+        if self.request is not None:
+            account = str(self.data.get(self.account_field, "")).strip()
+            idents = [throttles.client_ident(self.request)] + ([throttles.account_ident(account)] if account else [])
+            wait = throttles.attempt(self.request, self.throttle_scope, idents)
+            if wait is not None:
+                raise forms.ValidationError(try_again_in(wait), code=THROTTLED)
+        cleaned = super().clean()
+        return self.cleaned_data if cleaned is None else cleaned
+
+    def throttled(self) -> bool:
+        """Whether this submission was refused for coming too often."""
+        return self.has_error(NON_FIELD_ERRORS, THROTTLED)
+
+
+class RegisterForm(RateLimitedForm):
+    # The API's sign-up scope: a client's sign-ups by web and API share one budget.
+    throttle_scope = "register"
+
+    # The autocomplete hints let password managers offer a new password here (not a saved one).
+    email = forms.EmailField(
+        label=_("Email address"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )
     display_name = forms.CharField(
-        label=_("Display name"), max_length=60, help_text=_("What the other players see of you.")
+        label=_("Display name"), max_length=60, help_text=_("What the other players see of you."),
+        widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
     password = forms.CharField(
-        label=_("Password"), widget=forms.PasswordInput, max_length=256,
+        label=_("Password"), widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}), max_length=256,
         help_text=_("At least 8 characters, not only digits, not a common one."),
     )
     language = forms.ChoiceField(label=_("Language"), choices=User.Language.choices, initial="en")
@@ -39,25 +87,39 @@ class RegisterForm(forms.Form):
         help_text=_("Deadlines are shown in this time zone."),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.request = request
         language = get_language() or "en"
         self.fields["language"].initial = "de" if language.startswith("de") else "en"
 
 
-class SignInForm(auth_forms.AuthenticationForm):
+class SignInForm(RateLimitedForm, auth_forms.AuthenticationForm):
     """Django's sign-in form, its login field named for what it is: the email address."""
+
+    throttle_scope = "sign_in"
+    account_field = "username"
+    # Django's own sentence names the login field by its model name ("email", untranslated) and calls both
+    # fields case-sensitive, which the address is not (accounts.models.normalize_email).
+    error_messages = {
+        **auth_forms.AuthenticationForm.error_messages,
+        "invalid_login": _("This email address and password do not match an account. "
+                           "Mind upper and lower case in the password."),
+    }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Email address")
 
 
-class PasswordResetForm(auth_forms.PasswordResetForm):
+class PasswordResetForm(RateLimitedForm, auth_forms.PasswordResetForm):
     """The web reset form, sending through accounts.services like the API (same mail, same silence)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    throttle_scope = "password_reset"  # the API's: one budget for both ways in
+
+    def __init__(self, *args: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.request = request
         self.fields["email"].label = _("Email address")
 
     def save(self, *args: Any, **kwargs: Any) -> None:
@@ -66,7 +128,7 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
 
 def register(request: HttpRequest) -> HttpResponse:
     """Sign-up form; the answer is the same whether or not the address already had an account."""
-    form = RegisterForm(request.POST or None)
+    form = RegisterForm(request.POST or None, request=request)
     next_url = safe_next(request, "")
     if request.method == "POST" and form.is_valid():
         try:
@@ -75,8 +137,35 @@ def register(request: HttpRequest) -> HttpResponse:
             form.add_error(_field_of(exc.code), exc.message)
         else:
             return render(request, "accounts/registered.html", {"next": next_url})
-    status = 400 if form.errors else 200
+    status = 429 if form.throttled() else 400 if form.errors else 200
     return render(request, "accounts/register.html", {"form": form, "next": next_url}, status=status)
+
+
+class _ThrottledStatus:
+    """A form view answering 429 to a submission refused for coming too often."""
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        response: HttpResponse = super().form_invalid(form)  # type: ignore[misc]
+        if form.throttled():
+            response.status_code = 429
+        return response
+
+
+class SignInView(_ThrottledStatus, auth_views.LoginView):
+    """Django's sign-in page with the rate-limited form."""
+
+    authentication_form = SignInForm
+
+
+class PasswordResetView(_ThrottledStatus, auth_views.PasswordResetView):
+    """Django's reset page with the rate-limited form that sends through accounts.services."""
+
+    form_class = PasswordResetForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = super().get_form_kwargs()
+        kwargs["request"] = self.request
+        return kwargs
 
 
 def _field_of(code: str) -> str | None:

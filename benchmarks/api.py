@@ -10,9 +10,9 @@ Two apps run in turn under the same gunicorn settings (`--workers` sync workers)
 * the service: 2-player Citadels games through the real API; players with verified addresses, so the
   commands write their outbox rows as in production (the mails themselves are not sent here).
 
-The same `--clients` client processes drive both: each GETs the game as the seat it expects to move and
-POSTs one of that seat's legal commands (with expected_version and an Idempotency-Key), for `--seconds`,
-`--rounds` times alternately. It prints commands/s and POST latency of both, the ratios (goal: the
+The same `--clients` client processes drive both: each GETs the game as the seat to move (the answer to its
+last command names it) and POSTs one of that seat's legal commands (with expected_version and an
+Idempotency-Key), for `--seconds`, `--rounds` times alternately. It prints commands/s and POST latency of both, the ratios (goal: the
 service at >= 0.6 of the minimal app's throughput, its p99 at most 2x the minimal app's), checks that no
 command was refused or lost (every accepted command is in the log, every log's hash chain holds), then
 profiles a command in-process (benchmarks/profile_command.py). The machine's load is printed with each
@@ -209,6 +209,8 @@ def client_process(app: str, port: int, credentials: list[Any], start_at: float,
                                             {"Idempotency-Key": uuid.uuid4().hex})
         if status == 201:
             posts.append(time.perf_counter() - t0)
+            if answer["awaiting"] and seat not in answer["awaiting"]:  # the answer names the seats to move next
+                seat = rng.choice(answer["awaiting"])
         else:
             refused.append(f"{status} {answer}")
     results.put((posts, gets, refused))
@@ -249,7 +251,7 @@ def describe(name: str, run: dict[str, Any]) -> str:
     posts, gets = run["posts"], run["gets"]
     n = max(len(posts), 1)
     return (f"{name:15s} {run['rate']:6.0f} commands/s; POST p50 {pct(posts, .5):5.1f} ms, p99 {pct(posts, .99):5.1f} ms; "
-            f"GET p50 {pct(gets, .5):5.1f} ms, p99 {pct(gets, .99):5.1f} ms; CPU per GET+POST: web "
+            f"GET p50 {pct(gets, .5):5.1f} ms, p99 {pct(gets, .99):5.1f} ms, {len(gets) / n:.2f} per POST; CPU per GET+POST: web "
             f"{run['web_cpu'] / n * 1000:.1f} ms, database {run['db_cpu'] / n * 1000:.1f} ms; refused {len(run['refused'])}"
             f"  ({run['load']})")
 
@@ -287,11 +289,11 @@ def minimal_players(clients: int, env: dict[str, str]) -> list[list[Any]]:
 
 def check_log(accepted: int) -> None:
     """No accepted command lost, every game's log intact (in-process, on the service's database)."""
-    from games import store
+    from games import integrity
     from games.models import Command, Game
 
     stored = Command.objects.count()
-    problems = [(g.pk, p) for g in Game.objects.exclude(version=0) for p in store.verify(g)]
+    problems = [(g.pk, p) for g in Game.objects.exclude(version=0) for p in integrity.verify(g)]
     print(f"\nexactly once: {accepted} commands accepted over HTTP, {stored} commands in the logs "
           f"({'none lost or doubled' if stored == accepted else 'MISMATCH'}); hash chains and projections of "
           f"{Game.objects.exclude(version=0).count()} games verified: {len(problems)} problems" + (f" {problems[:3]}" if problems else ""))

@@ -10,7 +10,8 @@
    at them. Then it checks that every due deadline was enforced exactly once.
 2. Outbox delivery: the rows that sweep wrote, rendered and sent by `--senders` processes
    (`deliver_pending`: a batch claimed with SKIP LOCKED, rendered at delivery, one SMTP connection per
-   batch) to a local aiosmtpd server, in mails/s; then it checks every mail arrived exactly once.
+   batch) to a local aiosmtpd server, in mails/s and CPU time per mail (senders, server); then it checks
+   every mail arrived exactly once.
 
 `--profile` prints where one sweeper's time goes instead (in-process, cProfile). Each figure comes with
 the machine's load: other processes on the same cores make them noisy. It works in a database of its own
@@ -69,6 +70,7 @@ def main() -> None:
     parser.add_argument("--senders", type=int, default=4, help="outbox sender processes")
     parser.add_argument("--batch", type=int, default=50, help="mails per claimed batch (one SMTP connection)")
     parser.add_argument("--profile", action="store_true", help="profile one sweeper in-process instead")
+    parser.add_argument("--sweep-only", action="store_true", help="measure the sweep, not the delivery")
     args = parser.parse_args()
     url = _bench_database_url()
     _recreate(url)
@@ -85,9 +87,9 @@ def main() -> None:
     from config.celery import app
 
     app.conf.task_always_eager = False
-    from notifications import services as notify
+    from notifications import outbox
 
-    notify._send_tasks = lambda keys: None  # type: ignore[assignment]
+    outbox._send_tasks = lambda keys: None  # type: ignore[assignment]
     try:
         call_command("migrate", verbosity=0)
         run(args)
@@ -143,21 +145,51 @@ def _setup(total: int, due: int) -> list[int]:
     return real
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time the process has used so far (from /proc: the database's server process too)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _measured_sweep() -> dict[str, Any]:
+    """One sweep in this process: its report, its SQL statements, its CPU time and its database server
+    process's (same machine). The process starts with no game's state in memory, as a worker does."""
+    from django.db import connection
+
+    from games import store
+    from games.deadlines import sweep
+
+    store.state_cache.clear()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]
+    statements = 0
+
+    def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        nonlocal statements
+        statements += 1
+        return execute(sql, params, many, context)
+
+    db_before, cpu_before = _cpu_seconds(backend), time.process_time()
+    with connection.execute_wrapper(count):
+        report = sweep.enforce_due_deadlines()
+    return {**report.__dict__, "statements": statements, "cpu": time.process_time() - cpu_before,
+            "db_cpu": _cpu_seconds(backend) - db_before}
+
+
 def _sweeper(results: Any) -> None:
     from django.db import connections
 
-    from games import deadlines
-
     connections.close_all()  # a connection of its own, not the parent's
-    report = deadlines.enforce_due_deadlines()
+    measured = _measured_sweep()
     connections.close_all()
-    results.put(report.__dict__)
+    results.put(measured)
 
 
 def _sender(batch: int, results: Any) -> None:
     from django.db import connections
 
-    from notifications import services as notify
+    from notifications import delivery as notify
 
     connections.close_all()
     handled = 0
@@ -165,6 +197,14 @@ def _sender(batch: int, results: Any) -> None:
         handled += n
     connections.close_all()
     results.put(handled)
+
+
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of this process's finished child processes."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _in_parallel(target: Any, count: int, *extra: Any) -> tuple[list[Any], float]:
@@ -204,18 +244,20 @@ def run(args: argparse.Namespace) -> None:
     from django.db.models import Count
     from django.utils import timezone
 
-    from games import deadlines
+    from games.deadlines import sweep
     from notifications.models import Outbox
 
     print(f"PostgreSQL: {args.games} active games, {args.due} due; {args.sweepers} sweepers, {args.senders} senders")
     real = _setup(args.games, args.due)
-    query = deadlines.due_games(timezone.now()).select_for_update(skip_locked=True)[:1]
+    query = sweep.due_games(timezone.now()).select_for_update(skip_locked=True)[:1]
     with transaction.atomic(), connection.cursor() as cursor:
         sql, params = query.query.sql_with_params()
         cursor.execute("EXPLAIN " + sql, params)
         plan = " / ".join(row[0].strip() for row in cursor.fetchall())
     print(f"  plan of the due query: {plan}")
     _sweep(args, real)
+    if args.sweep_only:
+        return
     rows = Outbox.objects.filter(status=Outbox.Status.PENDING).count()
     by_kind = dict(Outbox.objects.values_list("kind").annotate(n=Count("id")))
     _deliver(args, rows, by_kind)
@@ -223,10 +265,12 @@ def run(args: argparse.Namespace) -> None:
 
 def _sweep(args: argparse.Namespace, real: list[int]) -> None:
     from games import deadlines
+    from games.deadlines import sweep
     from games.models import Command
 
     if args.profile:
-        enforced = _profiled("sweep", lambda: deadlines.enforce_due_deadlines().enforced)
+        reports = [_profiled("sweep", _measured_sweep)]
+        enforced = reports[0]["enforced"]
     else:
         before = load()
         reports, elapsed = _in_parallel(_sweeper, args.sweepers)
@@ -235,8 +279,12 @@ def _sweep(args: argparse.Namespace, real: list[int]) -> None:
               f"({sum(r['commands'] for r in reports)} commands, {sum(r['failed'] for r in reports)} failed, "
               f"{sum(r['skipped'] for r in reports)} skipped) in {elapsed:.2f} s = {enforced / elapsed:.0f} deadlines/s, "
               f"{elapsed / max(enforced, 1) * 1000:.1f} ms each  ({before} -> {load()})")
+    each = max(enforced, 1)
+    print(f"  per deadline: {sum(r['statements'] for r in reports) / each:.1f} SQL statements, CPU "
+          f"{sum(r['cpu'] for r in reports) / each * 1000:.2f} ms in the sweepers + "
+          f"{sum(r['db_cpu'] for r in reports) / each * 1000:.2f} ms in their database server processes")
     t0 = time.perf_counter()
-    again = deadlines.enforce_due_deadlines()
+    again = sweep.enforce_due_deadlines()
     print(f"  second sweep right after: {again.enforced} enforced in {(time.perf_counter() - t0) * 1000:.1f} ms")
     timeouts = Command.objects.filter(game_id__in=real, idempotency_key__startswith=deadlines.TIMEOUT_KEY_PREFIX)
     games = timeouts.values("game_id").distinct().count()
@@ -270,20 +318,29 @@ def _deliver(args: argparse.Namespace, rows: int, by_kind: dict[str, int]) -> No
     controller = Controller(Sink(), hostname="127.0.0.1", port=port)
     controller.start()
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    # The senders run as in production: no query log, no template debugging (both cost per mail).
+    settings.DEBUG = False
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
-    before = load()
+    before, server_cpu, senders_cpu = load(), time.process_time(), _children_cpu()
     if args.profile:
-        from notifications import services as notify
+        from notifications import delivery as notify
 
         t0 = time.perf_counter()
         handled = [_profiled("delivery", lambda: sum(iter(lambda: notify.deliver_pending(limit=args.batch), 0)))]
         elapsed = time.perf_counter() - t0
     else:
         handled, elapsed = _in_parallel(_sender, args.senders, args.batch)
+    server_cpu, senders_cpu = time.process_time() - server_cpu, _children_cpu() - senders_cpu
     controller.stop()
     sent = Outbox.objects.filter(status=Outbox.Status.SENT).count()
     print(f"  outbox: {rows} mails {by_kind} rendered and delivered to local SMTP by {args.senders} senders "
           f"(batches of {args.batch}) in {elapsed:.2f} s = {rows / elapsed:.0f} mails/s  ({before} -> {load()})")
+    if not args.profile:
+        # The wall-clock figure depends on what else runs on the machine; the CPU time per mail much less.
+        per_mail = (senders_cpu + server_cpu) / max(rows, 1)
+        print(f"  CPU per mail: senders {senders_cpu / max(rows, 1) * 1000:.2f} ms, SMTP server "
+              f"{server_cpu / max(rows, 1) * 1000:.2f} ms (the database's not counted): "
+              f"{1 / per_mail:.0f} mails/s per busy core")
     expected = set(Outbox.objects.values_list("message_id", flat=True))
     received = Sink.ids
     once = sent == rows and len(received) == len(set(received)) == rows and set(received) == expected

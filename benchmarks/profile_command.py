@@ -4,8 +4,8 @@
 
 Plays 2-player games through the real URLs and middleware (Django's test client with token authentication),
 the same GET + POST loop as the clients of benchmarks/api.py, and prints per command POST and per game GET:
-the wall time, the SQL statements and their time, and the time inside the parts of the path (authentication,
-the row lock and state, the rules, the append, the hooks, the answer). `benchmarks/api.py` calls `profile()`
+the wall and CPU time, the SQL statements and their time, and the time inside the parts of the path
+(authentication, the row lock and state, the rules, the append, the hooks, the answer). `benchmarks/api.py` calls `profile()`
 against its own database after the HTTP runs.
 """
 
@@ -27,20 +27,26 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # (label, module file suffix, function name): the parts of the command path reported by cumulative time.
 PARTS = [
-    ("token authentication", "rest_framework/authentication.py", "authenticate"),
-    ("services.execute (all of it)", "games/services.py", "execute"),
-    ("  lock the game row + seat + key", "games/services.py", "_game_or_404"),
+    ("token authentication (one statement)", "rest_framework/authentication.py", "authenticate"),
+    ("command body checked (serializer)", "config/api.py", "validated_body"),
+    ("services.execute (all of it)", "games/services/commands.py", "execute"),
+    ("  lock the game row + seat + key", "games/services/writing.py", "game_or_404"),
     ("  load the state (cache / tail)", "games/store.py", "load_state"),
     ("  rules: decide", "citadels/engine.py", "decide"),
     ("  append events (encode, hash, insert)", "games/store.py", "append"),
+    ("  rows written out (command, events)", "config/rows.py", "insert"),
     ("  hooks (deadline, outbox rows)", "games/hooks.py", "on_events_appended"),
-    ("    deadline bookkeeping", "games/deadlines.py", "on_events_appended"),
-    ("    outbox rows", "notifications/services.py", "on_events_appended"),
-    ("  events as the seat sees them", "games/services.py", "_render_events"),
+    ("    deadline bookkeeping", "games/deadlines/clock.py", "on_events_appended"),
+    ("    outbox rows", "notifications/outbox.py", "on_events_appended"),
+    ("  projection (one UPDATE)", "games/store.py", "write_projection"),
+    ("  events as the seat sees them", "games/services/reading.py", "render_events"),
     ("  commit", "django/db/backends/base/base.py", "commit"),
-    ("game_detail (GET)", "games/services.py", "game_detail"),
+    ("  after commit: the delivery task", "notifications/outbox.py", "_send_tasks"),
+    ("game's GET (all of it)", "games/services/reading.py", "game_detail_by_id"),
+    ("  row and seats (one statement)", "games/queries.py", "game_and_seat_names"),
     ("  rules: view", "citadels/engine.py", "view"),
     ("  rules: legal_commands", "citadels/engine.py", "legal_commands"),
+    ("middleware: Content-Security-Policy", "config/middleware.py", "process_response"),
     ("JSON rendering of answers", "rest_framework/renderers.py", "render"),
 ]
 
@@ -103,19 +109,23 @@ def _new_game(a: Any, b: Any) -> tuple[int, dict[int, Any]]:
     game = services.create_game(a, "citadels", 2)
     services.join_game(b, game.pk)
     services.start_game(a, game.pk)
-    clients = {s.index: _client(s.user) for s in Seat.objects.filter(game=game).select_related("user")}
+    seats = Seat.objects.filter(game=game).select_related("user")
+    clients = {s.index: _client(s.user) for s in seats if s.index is not None}
     return game.pk, clients
 
 
-def play(commands: int, rng: random.Random, on_get: Callable[[float], None], on_post: Callable[[float], None]) -> int:
+Timing = Callable[[float, float], None]  # (wall seconds, CPU seconds of this process) of one request
+
+
+def play(commands: int, rng: random.Random, on_get: Timing, on_post: Timing, players: tuple[Any, Any] | None = None) -> int:
     """GET as the awaited seat, POST one legal command; `commands` times. Returns the refused commands."""
-    a, b = _players("prof")
+    a, b = players or _players("prof")
     game_id, clients = _new_game(a, b)
     seat, done, refused = 0, 0, 0
     while done < commands:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         response = clients[seat].get(f"/api/games/{game_id}/")
-        on_get(time.perf_counter() - t0)
+        on_get(time.perf_counter() - t0, time.process_time() - c0)
         detail = response.json()
         if detail["status"] != "active":
             game_id, clients = _new_game(a, b)
@@ -124,12 +134,14 @@ def play(commands: int, rng: random.Random, on_get: Callable[[float], None], on_
             seat = rng.choice(detail["awaiting"])
             continue
         body = {"command": rng.choice(detail["legal_commands"]), "expected_version": detail["version"]}
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         response = clients[seat].post(f"/api/games/{game_id}/commands", body, content_type="application/json",
                                       HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex)
-        on_post(time.perf_counter() - t0)
+        on_post(time.perf_counter() - t0, time.process_time() - c0)
         if response.status_code != 201:
             refused += 1
+        elif (awaiting := response.json()["awaiting"]) and seat not in awaiting:
+            seat = rng.choice(awaiting)
         done += 1
     return refused
 
@@ -139,37 +151,43 @@ def profile(commands: int = 300, top: int = 12) -> None:
     from django.db import connection
 
     rng = random.Random(7)
-    play(30, rng, lambda s: None, lambda s: None)  # warm up: imports, templates, the state cache
+    players = _players("prof")  # outside the profile: creating users hashes passwords
+    play(30, rng, lambda *_: None, lambda *_: None, players)  # warm up: imports, templates, the state cache
     gets: list[float] = []
     posts: list[float] = []
+    cpu = {"get": 0.0, "post": 0.0}
     timer_get, timer_post = QueryTimer(), QueryTimer()
     current: list[QueryTimer] = [timer_get]
 
     def wrapper(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
         return current[0](execute, sql, params, many, context)
 
-    def on_get(seconds: float) -> None:
+    def on_get(seconds: float, cpu_seconds: float) -> None:
         gets.append(seconds)
+        cpu["get"] += cpu_seconds
         current[0] = timer_post  # the next request is a POST (or another GET, counted with the POSTs: rare)
 
-    def on_post(seconds: float) -> None:
+    def on_post(seconds: float, cpu_seconds: float) -> None:
         posts.append(seconds)
+        cpu["post"] += cpu_seconds
         current[0] = timer_get
 
     profiler = cProfile.Profile()
     with connection.execute_wrapper(wrapper):
         profiler.enable()
-        refused = play(commands, rng, on_get, on_post)
+        refused = play(commands, rng, on_get, on_post, players)
         profiler.disable()
     n = max(len(posts), 1)
     stats = pstats.Stats(profiler)
     print(f"\nprofile of {len(posts)} commands (in-process: Django test client, token auth, the same middleware; "
           f"refused {refused}):")
-    print(f"  command POST: {sum(posts) / n * 1000:.2f} ms each, {timer_post.count / n:.1f} SQL statements "
-          f"({timer_post.seconds / n * 1000:.2f} ms in the database driver) {dict(sorted(timer_post.by_kind.items()))}")
     g = max(len(gets), 1)
-    print(f"  game GET:     {sum(gets) / g * 1000:.2f} ms each, {timer_get.count / g:.1f} SQL statements "
-          f"({timer_get.seconds / g * 1000:.2f} ms in the database driver)")
+    print(f"  command POST: {sum(posts) / n * 1000:.2f} ms each ({cpu['post'] / n * 1000:.2f} ms CPU of this process, "
+          f"profiled), {timer_post.count / n:.1f} SQL statements besides BEGIN and COMMIT "
+          f"({timer_post.seconds / n * 1000:.2f} ms in the database driver) {dict(sorted(timer_post.by_kind.items()))}")
+    print(f"  game GET:     {sum(gets) / g * 1000:.2f} ms each ({cpu['get'] / g * 1000:.2f} ms CPU, profiled), "
+          f"{timer_get.count / g:.1f} SQL statements ({timer_get.seconds / g * 1000:.2f} ms in the database driver) "
+          f"{dict(sorted(timer_get.by_kind.items()))}; {len(gets) / n:.2f} GETs per POST")
     print("  time per command by part (cumulative, includes the SQL inside; profiler overhead inflates all):")
     raw: dict[Any, Any] = stats.stats  # type: ignore[attr-defined]
     for label, suffix, name in PARTS:

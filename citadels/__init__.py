@@ -4,8 +4,9 @@
 deck, characters); `IllegalCommand` is its one error type.
 """
 
+from rules_kit import IllegalCommand
+
 from .engine import RULES, CitadelsRules
-from .errors import IllegalCommand
 from .events import Event
 from .state import State
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rules_kit import IllegalCommand
+
 from . import dark_characters, purple, turn
 from .cards import CHARACTERS, DISTRICTS
 from .commands import Command, seat_field, text_field, text_list_field
-from .errors import IllegalCommand
 from .recorder import Recorder
 from .state import Player, State
 

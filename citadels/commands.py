@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalCommand
+from rules_kit import IllegalCommand
 
 Command = dict[str, Any]
 

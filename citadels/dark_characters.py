@@ -3,9 +3,10 @@ end of a turn they shape (the Tax Collector's taxes, the Alchemist's refund, the
 
 from __future__ import annotations
 
+from rules_kit import IllegalCommand
+
 from . import characters, turn
 from .commands import Command, seat_field, text_field
-from .errors import IllegalCommand
 from .recorder import Recorder
 from .state import State, Turn
 

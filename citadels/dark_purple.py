@@ -3,9 +3,10 @@ the Bell Tower's choice, the Museum and the Armory (their scoring is in scoring.
 
 from __future__ import annotations
 
+from rules_kit import IllegalCommand
+
 from . import characters, turn
 from .commands import Command, seat_field, text_field
-from .errors import IllegalCommand
 from .purple import require_district_power
 from .recorder import Recorder
 from .state import State

@@ -6,8 +6,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from rules_kit import IllegalCommand
+
 from . import characters, dark_characters, dark_purple, draft, purple, turn
-from .errors import IllegalCommand
 from .events import Event
 from .recorder import Recorder
 from .state import DRAFT, OVER, State

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from rules_kit import IllegalCommand
+
 from . import turn
 from .commands import Command, text_field
-from .errors import IllegalCommand
 from .evolve import draft_script
 from .recorder import Recorder
 

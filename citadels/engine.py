@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from . import events
+from rules_kit.engine import GameRules
+
 from .cards import CHARACTERS
 from .decide import awaiting, decide
-from .events import Event
-from .evolve import evolve
+from .events import CODEC
+from .evolve import FOLD
 from .legal import legal_commands
 from .options import Rules, resolve
 from .setup import setup
@@ -18,46 +18,15 @@ from .state import State
 from .views import view
 
 
-class CitadelsRules:
+class CitadelsRules(GameRules[State]):
     """The rules of Citadels as a decider; every method is pure."""
 
-    kind = "citadels"
-
-    def setup(self, options: dict[str, Any] | None, players: int, rng: random.Random) -> list[Event]:
-        """The opening events of a new game."""
-        return setup(options, players, rng)
-
-    def evolve(self, state: State | None, event: Event) -> State:
-        """The state after `event`."""
-        return evolve(state, event)
-
-    def decide(self, state: State, seat: int, command: Any, rng: random.Random) -> list[Event]:
-        """The events a command from `seat` causes; raises IllegalCommand."""
-        return decide(state, seat, command, rng)
-
-    def awaiting(self, state: State) -> list[int]:
-        """The seats whose decision the game waits for."""
-        return awaiting(state)
-
-    def legal_commands(self, state: State, seat: int) -> list[dict[str, Any]]:
-        """Every command `seat` may send now."""
-        return legal_commands(state, seat)
-
-    def view(self, state: State, seat: int | None) -> dict[str, Any]:
-        """What `seat` (None: a spectator) may see."""
-        return view(state, seat)
-
-    def encode(self, event: Event) -> dict[str, Any]:
-        """The stable JSON form of an event."""
-        return events.encode(event)
-
-    def decode(self, data: dict[str, Any]) -> Event:
-        """The event of a JSON form."""
-        return events.decode(data)
-
-    def redact(self, event: Event, seat: int | None) -> dict[str, Any] | None:
-        """What `seat` may see of one event."""
-        return events.redact(event, seat)
+    def __init__(self) -> None:
+        super().__init__(
+            "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
+            legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
+            validate_options=_validate_options,
+        )
 
     def deck(self, options: dict[str, Any] | None) -> list[str]:
         """The district ids of the deck a game with these options uses, one per card."""
@@ -70,24 +39,10 @@ class CitadelsRules:
             return sorted(CHARACTERS, key=lambda c: CHARACTERS[c].rank)
         return sorted(_any_table(options).characters, key=lambda c: CHARACTERS[c].rank)
 
-    def validate_options(self, options: dict[str, Any] | None, players: int) -> None:
-        """Raise IllegalCommand('bad_options') unless a game with these options and players can start."""
-        resolve(options, players)
 
-    def dump_state(self, state: State) -> dict[str, Any]:
-        """A state as JSON (for snapshots)."""
-        return dump_state(state)
-
-    def load_state(self, data: dict[str, Any]) -> State:
-        """The state of a JSON form made by `dump_state`."""
-        return load_state(data)
-
-    def fold(self, history: list[Event], state: State | None = None) -> State:
-        """The state after `history` (starting from `state`, e.g. a snapshot)."""
-        for event in history:
-            state = evolve(state, event)
-        assert state is not None, "an empty history has no state"
-        return state
+def _validate_options(options: dict[str, Any] | None, players: int) -> None:
+    """Raise IllegalCommand('bad_options') unless a game with these options and players can start."""
+    resolve(options, players)
 
 
 def _any_table(options: dict[str, Any] | None) -> Rules:

@@ -1,29 +1,35 @@
-"""`evolve(state, event) -> state`: the only way a state changes. Pure: never draws, never mutates."""
+"""`evolve(state, event) -> state`: the only way a state changes. Pure: never draws, never mutates a `State`.
+
+Each event's handler changes a working copy (`Work`) in place; `rules_kit.fold` makes `evolve` (one
+event) and `fold` (a whole history, the working copy frozen once at the end) of them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules_kit.fold import Fold
+
 from .cards import CHARACTERS
 from .events import Event
-from .evolve_dark import DARK_HANDLERS, first_complete, remove_from_city, start_turn
+from .evolve_dark import DARK_HANDLERS, remove_from_city, start_turn
 from .options import REJECTED_UNDER_DECK, Rules, resolve
-from .state import DRAFT, OVER, TURNS, Built, DraftStep, GraveyardOffer, Player, State, Turn, without
+from .state import (
+    DRAFT,
+    OVER,
+    TURNS,
+    Built,
+    DraftStep,
+    GraveyardOffer,
+    Player,
+    State,
+    Work,
+    freeze,
+    thaw,
+    without,
+)
 
-Handler = Callable[[State, Event], State]
-
-
-def evolve(state: State | None, event: Event) -> State:
-    """The state after `event`; `evolve(None, game_set_up)` makes the first state."""
-    if state is None:
-        if event.type != "game_set_up":
-            raise ValueError(f"a game starts with game_set_up, not {event.type}")
-        return _game_set_up(event)
-    try:
-        handler = _HANDLERS[event.type]
-    except KeyError:
-        raise ValueError(f"unknown event type {event.type!r}") from None
-    return handler(state, event)
+Handler = Callable[[Work, Event], None]
 
 
 def _game_set_up(event: Event) -> State:
@@ -51,231 +57,219 @@ def draft_script(rules: Rules, crown: int) -> tuple[DraftStep, ...]:
     return tuple(DraftStep((crown + i) % players, "choose") for i in range(players * rounds))
 
 
-def _round_started(state: State, event: Event) -> State:
-    players = state.rules.players
-    return state._replace(
-        round=event.public["round"], phase=DRAFT, face_up=tuple(event.public["face_up"]),
-        face_down=tuple(event.secret["face_down"]), draft_pile=tuple(event.secret["pile"]),
-        draft_steps=draft_script(state.rules, state.crown), chosen=((),) * players,
-        killed=None, robbed=None, revealed=(), called_rank=0, turn=None, graveyard_offer=None,
-        bewitched=None, builders=(), taxed=(),
-    )
-
-
-_without = without
+def _round_started(w: Work, event: Event) -> None:
+    w.round, w.phase, w.face_up = event.public["round"], DRAFT, tuple(event.public["face_up"])
+    w.face_down, w.draft_pile = tuple(event.secret["face_down"]), tuple(event.secret["pile"])
+    w.draft_steps, w.chosen = draft_script(w.rules, w.crown), ((),) * w.rules.players
+    w.killed = w.robbed = w.turn = w.graveyard_offer = w.bewitched = None
+    w.revealed, w.called_rank, w.builders, w.taxed = (), 0, (), ()
 
 
 def _without_all(cards: tuple[str, ...], removed: list[str]) -> tuple[str, ...]:
     for card in removed:
-        cards = _without(cards, card)
+        cards = without(cards, card)
     return cards
 
 
-def _pop_step(state: State, seat: int, action: str) -> tuple[DraftStep, ...]:
-    steps = state.draft_steps
+def _pop_step(steps: tuple[DraftStep, ...], seat: int, action: str) -> tuple[DraftStep, ...]:
     if steps and steps[0] == (seat, action):
         return steps[1:]
     return steps
 
 
-def _character_chosen(state: State, event: Event) -> State:
+def _character_chosen(w: Work, event: Event) -> None:
     seat = event.public["seat"]
     character = event.private[seat]["character"]
-    chosen = list(state.chosen)
-    chosen[seat] = chosen[seat] + (character,)
-    return state._replace(
-        draft_pile=_without(state.draft_pile, character), chosen=tuple(chosen),
-        draft_steps=_pop_step(state, seat, "choose"),
-    )
+    chosen = list(w.chosen)
+    chosen[seat] += (character,)
+    w.chosen = tuple(chosen)
+    w.draft_pile = without(w.draft_pile, character)
+    w.draft_steps = _pop_step(w.draft_steps, seat, "choose")
 
 
-def _character_discarded(state: State, event: Event) -> State:
+def _character_discarded(w: Work, event: Event) -> None:
     seat = event.public["seat"]
     character = event.private[seat]["character"]
-    return state._replace(
-        draft_pile=_without(state.draft_pile, character), face_down=state.face_down + (character,),
-        draft_steps=_pop_step(state, seat, "discard"),
-    )
+    w.draft_pile = without(w.draft_pile, character)
+    w.face_down += (character,)
+    w.draft_steps = _pop_step(w.draft_steps, seat, "discard")
 
 
-def _face_down_offered(state: State, event: Event) -> State:
-    return state._replace(draft_pile=state.draft_pile + state.face_down[:1], face_down=state.face_down[1:])
+def _face_down_offered(w: Work, event: Event) -> None:
+    w.draft_pile += w.face_down[:1]
+    w.face_down = w.face_down[1:]
 
 
-def _character_revealed(state: State, event: Event) -> State:
+def _character_revealed(w: Work, event: Event) -> None:
     seat, character = event.public["seat"], event.public["character"]
-    return state._replace(
-        phase=TURNS, revealed=state.revealed + ((seat, character),), called_rank=CHARACTERS[character].rank,
-        turn=start_turn(state, event, income_only=bool(event.public.get("bewitched"))),
-    )
+    w.phase, w.called_rank = TURNS, CHARACTERS[character].rank
+    w.revealed += ((seat, character),)
+    w.turn = start_turn(event, income_only=bool(event.public.get("bewitched")))
 
 
-def _gain(state: State, seat: int, amount: int) -> State:
-    return state.gain(seat, amount)
-
-
-def _turn(state: State) -> Turn:
-    assert state.turn is not None, "a turn event outside a turn"
-    return state.turn
-
-
-def _gold_stolen(state: State, event: Event) -> State:
+def _gold_stolen(w: Work, event: Event) -> None:
     amount = event.public["amount"]
-    state = _gain(state, event.public["victim"], -amount)
-    return _gain(state, event.public["seat"], amount)
+    w.gain(event.public["victim"], -amount)
+    w.gain(event.public["seat"], amount)
 
 
-def _crown_passed(state: State, event: Event) -> State:
-    state = state._replace(crown=event.public["seat"])
+def _crown_passed(w: Work, event: Event) -> None:
+    w.crown = event.public["seat"]
     if event.public["reason"] == "emperor":
-        state = state._replace(turn=_turn(state)._replace(must_give_crown=False))
-    return state
+        w.change_turn(must_give_crown=False)
 
 
-def _gold_taken(state: State, event: Event) -> State:
-    state = _gain(state, event.public["seat"], event.public["amount"])
-    return state._replace(turn=_turn(state)._replace(income_taken=True))
+def _gold_taken(w: Work, event: Event) -> None:
+    w.gain(event.public["seat"], event.public["amount"])
+    w.change_turn(income_taken=True)
 
 
-def _bonus_gold(state: State, event: Event) -> State:
-    return _gain(state, event.public["seat"], event.public["amount"])
+def _bonus_gold(w: Work, event: Event) -> None:
+    w.gain(event.public["seat"], event.public["amount"])
 
 
-def _cards_drawn(state: State, event: Event) -> State:
+def _cards_drawn(w: Work, event: Event) -> None:
     seat = event.public["seat"]
     cards = tuple(event.private[seat]["cards"])
-    if state.deck[: len(cards)] != cards:
+    if w.deck[: len(cards)] != cards:
         raise ValueError("cards_drawn does not match the top of the deck")
-    state = state._replace(deck=state.deck[len(cards):])
-    player = state.players[seat]
+    w.deck = w.deck[len(cards):]
+    player = w.players[seat]
     if event.public["reason"] != "income":
-        return state.with_player(player._replace(hand=player.hand + cards))
+        w.players[seat] = player._replace(hand=player.hand + cards)
+        return
     keep = event.public.get("keep", len(cards))
-    turn = _turn(state)._replace(income_taken=True, must_discard=event.public.get("discard", 0))
+    must_discard = event.public.get("discard", 0)
     if keep >= len(cards):
-        return state.with_player(player._replace(hand=player.hand + cards))._replace(turn=turn)
-    return state._replace(turn=turn._replace(drawn=cards, keep=keep))
+        w.players[seat] = player._replace(hand=player.hand + cards)
+        w.change_turn(income_taken=True, must_discard=must_discard)
+    else:
+        w.change_turn(income_taken=True, must_discard=must_discard, drawn=cards, keep=keep)
 
 
-def _card_kept(state: State, event: Event) -> State:
+def _card_kept(w: Work, event: Event) -> None:
     seat = event.public["seat"]
     district = event.private[seat]["district"]
-    turn = _turn(state)
-    player = state.players[seat]
-    state = state.with_player(player._replace(hand=player.hand + (district,)))
-    drawn, keep = _without(turn.drawn, district), turn.keep - 1
+    turn = w.current_turn()
+    player = w.players[seat]
+    w.players[seat] = player._replace(hand=player.hand + (district,))
+    drawn, keep = without(turn.drawn, district), turn.keep - 1
     if keep > 0:
-        return state._replace(turn=turn._replace(drawn=drawn, keep=keep))
-    state = state._replace(turn=turn._replace(drawn=(), keep=0))
-    if state.rules.rejected_card == REJECTED_UNDER_DECK:
-        return state._replace(deck=state.deck + drawn)
-    return state._replace(discard=state.discard + drawn)
+        w.turn = turn._replace(drawn=drawn, keep=keep)
+        return
+    w.turn = turn._replace(drawn=(), keep=0)
+    if w.rules.rejected_card == REJECTED_UNDER_DECK:
+        w.deck += drawn
+    else:
+        w.discard += drawn
 
 
-def _cards_discarded(state: State, event: Event) -> State:
+def _cards_discarded(w: Work, event: Event) -> None:
     seat, districts = event.public["seat"], event.public["districts"]
-    player = state.players[seat]
-    state = state.with_player(player._replace(hand=_without_all(player.hand, districts)))
-    state = state._replace(discard=state.discard + tuple(districts))
-    turn = _turn(state)
+    player = w.players[seat]
+    w.players[seat] = player._replace(hand=_without_all(player.hand, districts))
+    w.discard += tuple(districts)
+    turn = w.current_turn()
     if event.public["reason"] == "income":
-        return state._replace(turn=turn._replace(must_discard=turn.must_discard - len(districts)))
-    return state._replace(turn=turn._replace(ability_used=True))
+        w.turn = turn._replace(must_discard=turn.must_discard - len(districts))
+    else:
+        w.turn = turn._replace(ability_used=True)
 
 
-def _district_built(state: State, event: Event) -> State:
+def _district_built(w: Work, event: Event) -> None:
     seat, district, cost = event.public["seat"], event.public["district"], event.public["cost"]
-    player = state.players[seat]
-    city = player.city + (Built(district, state.round),)
-    state = state.with_player(player._replace(gold=player.gold - cost, hand=_without(player.hand, district), city=city))
-    turn = _turn(state)
+    player = w.players[seat]
+    city = player.city + (Built(district, w.round),)
+    w.players[seat] = player._replace(gold=player.gold - cost, hand=without(player.hand, district), city=city)
+    turn = w.current_turn()
     builds = turn.builds + (0 if event.public.get("wizard") else 1)
-    turn = turn._replace(builds=builds, spent=turn.spent + cost, bell_tower=district == "bell_tower")
-    builders = state.builders if seat in state.builders else state.builders + (seat,)
-    return state._replace(turn=turn, builders=builders, first_complete=first_complete(state, seat))
+    w.turn = turn._replace(builds=builds, spent=turn.spent + cost, bell_tower=district == "bell_tower")
+    if seat not in w.builders:
+        w.builders += (seat,)
+    # Only this city grew, and no other is complete while `first_complete` is None (a Bell Tower's
+    # setting looks at every city): the builder's is the one to check.
+    if w.first_complete is None and len(city) >= w.complete_at:
+        w.first_complete = seat
 
 
-def _income_collected(state: State, event: Event) -> State:
-    state = _gain(state, event.public["seat"], event.public["amount"])
-    return state._replace(turn=_turn(state)._replace(colour_income_taken=True))
+def _income_collected(w: Work, event: Event) -> None:
+    w.gain(event.public["seat"], event.public["amount"])
+    w.change_turn(colour_income_taken=True)
 
 
-def _ability_used(state: State) -> State:
-    return state._replace(turn=_turn(state)._replace(ability_used=True))
+def _character_killed(w: Work, event: Event) -> None:
+    w.killed = event.public["character"]
+    w.change_turn(ability_used=True)
 
 
-def _character_killed(state: State, event: Event) -> State:
-    return _ability_used(state._replace(killed=event.public["character"]))
+def _character_robbed(w: Work, event: Event) -> None:
+    w.robbed = event.public["character"]
+    w.change_turn(ability_used=True)
 
 
-def _character_robbed(state: State, event: Event) -> State:
-    return _ability_used(state._replace(robbed=event.public["character"]))
-
-
-def _hands_swapped(state: State, event: Event) -> State:
+def _hands_swapped(w: Work, event: Event) -> None:
     seat, other = event.public["seat"], event.public["other"]
-    mine, theirs = state.players[seat].hand, state.players[other].hand
-    state = state.with_player(state.players[seat]._replace(hand=theirs))
-    state = state.with_player(state.players[other]._replace(hand=mine))
-    return _ability_used(state)
+    mine, theirs = w.players[seat].hand, w.players[other].hand
+    w.players[seat] = w.players[seat]._replace(hand=theirs)
+    w.players[other] = w.players[other]._replace(hand=mine)
+    w.change_turn(ability_used=True)
 
 
-def _deck_reshuffled(state: State, event: Event) -> State:
-    return state._replace(deck=tuple(event.secret["deck"]), discard=())
+def _deck_reshuffled(w: Work, event: Event) -> None:
+    w.deck, w.discard = tuple(event.secret["deck"]), ()
 
 
-def _district_destroyed(state: State, event: Event) -> State:
-    seat, target, district = event.public["seat"], event.public["target"], event.public["district"]
-    state = remove_from_city(state, target, district)
-    return _ability_used(_gain(state, seat, -event.public["cost"]))
+def _district_destroyed(w: Work, event: Event) -> None:
+    remove_from_city(w, event.public["target"], event.public["district"])
+    w.gain(event.public["seat"], -event.public["cost"])
+    w.change_turn(ability_used=True)
 
 
-def _graveyard_offered(state: State, event: Event) -> State:
-    return state._replace(graveyard_offer=GraveyardOffer(event.public["seat"], event.public["district"]))
+def _graveyard_offered(w: Work, event: Event) -> None:
+    w.graveyard_offer = GraveyardOffer(event.public["seat"], event.public["district"])
 
 
-def _graveyard_used(state: State, event: Event) -> State:
+def _graveyard_used(w: Work, event: Event) -> None:
     seat, district = event.public["seat"], event.public["district"]
-    player = state.players[seat]
-    discard = state.discard
+    player = w.players[seat]
+    discard = w.discard
     index = len(discard) - 1 - discard[::-1].index(district)
-    state = state.with_player(player._replace(gold=player.gold - 1, hand=player.hand + (district,)))
-    return state._replace(discard=discard[:index] + discard[index + 1:], graveyard_offer=None)
+    w.players[seat] = player._replace(gold=player.gold - 1, hand=player.hand + (district,))
+    w.discard, w.graveyard_offer = discard[:index] + discard[index + 1:], None
 
 
-def _graveyard_declined(state: State, event: Event) -> State:
-    return state._replace(graveyard_offer=None)
+def _graveyard_declined(w: Work, event: Event) -> None:
+    w.graveyard_offer = None
 
 
-def _use(state: State, district: str) -> State:
-    turn = _turn(state)
-    return state._replace(turn=turn._replace(used=turn.used + (district,)))
+def _use(w: Work, district: str) -> None:
+    w.change_turn(used=w.current_turn().used + (district,))
 
 
-def _laboratory_used(state: State, event: Event) -> State:
+def _laboratory_used(w: Work, event: Event) -> None:
     seat, district = event.public["seat"], event.public["district"]
-    player = state.players[seat]
-    state = state.with_player(player._replace(gold=player.gold + 1, hand=_without(player.hand, district)))
-    return _use(state._replace(discard=state.discard + (district,)), "laboratory")
+    player = w.players[seat]
+    w.players[seat] = player._replace(gold=player.gold + 1, hand=without(player.hand, district))
+    w.discard += (district,)
+    _use(w, "laboratory")
 
 
-def _smithy_used(state: State, event: Event) -> State:
-    return _use(_gain(state, event.public["seat"], -event.public["cost"]), "smithy")
+def _smithy_used(w: Work, event: Event) -> None:
+    w.gain(event.public["seat"], -event.public["cost"])
+    _use(w, "smithy")
 
 
-def _turn_ended(state: State, event: Event) -> State:
-    return state._replace(turn=None)
+def _turn_ended(w: Work, event: Event) -> None:
+    w.turn = None
 
 
-def _round_ended(state: State, event: Event) -> State:
-    return state._replace(stalled_rounds=event.public.get("stalled", 0))
+def _round_ended(w: Work, event: Event) -> None:
+    w.stalled_rounds = event.public.get("stalled", 0)
 
 
-def _game_ended(state: State, event: Event) -> State:
-    return state._replace(
-        phase=OVER, scores=tuple(event.public["scores"]), winners=tuple(event.public["winners"]),
-        turn=None, draft_steps=(),
-    )
+def _game_ended(w: Work, event: Event) -> None:
+    w.phase, w.turn, w.draft_steps = OVER, None, ()
+    w.scores, w.winners = tuple(event.public["scores"]), tuple(event.public["winners"])
 
 
 _HANDLERS: dict[str, Handler] = {
@@ -309,4 +303,6 @@ _HANDLERS: dict[str, Handler] = {
     **DARK_HANDLERS,
 }
 
-EVENT_TYPES: frozenset[str] = frozenset(_HANDLERS) | {"game_set_up"}
+FOLD = Fold(_game_set_up, _HANDLERS, thaw, freeze)
+evolve = FOLD.evolve
+fold = FOLD.fold

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
+from rules_kit import IllegalCommand
+
 from .cards import BASE_CHARACTERS, BASE_PURPLE, CHARACTERS, DARK_CITY_PURPLE, DISTRICTS, Colour, deck_of
-from .errors import IllegalCommand
 
 # What happens to the card not kept when a player draws cards as income.
 REJECTED_TO_DISCARD = "discard"  # HiG 2000 (seed 000) and 2012: onto the open discard pile

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rules_kit import IllegalCommand
+
 from . import turn
 from .cards import DISTRICTS
 from .commands import Command, text_field
-from .errors import IllegalCommand
 from .recorder import Recorder
 
 SMITHY_COST, SMITHY_DRAW = 2, 3

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .events import Event, Payload
+from .events import CODEC, Event, Payload
 from .evolve import evolve
 from .state import State
 
@@ -27,7 +27,7 @@ class Recorder:
         secret: Payload | None = None,
     ) -> None:
         """Record one event and fold it into the state."""
-        event = Event(type, public, private or {}, secret or {})
+        event = CODEC.event(type, public, private, secret)
         self.state = evolve(self.state, event)
         self.events.append(event)
 

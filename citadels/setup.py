@@ -8,7 +8,7 @@ from typing import Any
 
 from . import draft
 from .cards import BASE_PURPLE, CHARACTERS, DARK_CITY_PURPLE, DISTRICTS, Colour
-from .events import Event
+from .events import CODEC, Event
 from .evolve import evolve
 from .options import QUEEN_MIN_PLAYERS, character_count, resolve
 from .recorder import Recorder
@@ -28,7 +28,7 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
     deck = deck[players * STARTING_HAND:]
     crown = rng.randrange(players) if rules.random_first_crown else 0
     purple = sorted({d for d in rules.deck if DISTRICTS[d].colour == Colour.PURPLE})
-    opening = Event(
+    opening = CODEC.event(
         "game_set_up",
         public={
             "players": players, "gold": STARTING_GOLD, "crown": crown, "edition": rules.edition,

@@ -1,7 +1,8 @@
 """The state of a game: immutable NamedTuples, changed only by `evolve`.
 
-NamedTuples rather than dataclasses because `_replace` is about five times cheaper, and the fold of a
-long game replaces the state once per event.
+NamedTuples rather than dataclasses because `_replace` is about five times cheaper. Inside `evolve` and
+`fold` the state is a `Work`: a mutable copy the events change in place, frozen into a `State` once at the
+end (the fold of a long game would otherwise copy the whole state once per event).
 """
 
 from __future__ import annotations
@@ -34,11 +35,14 @@ class Player(NamedTuple):
 
     def has(self, district: str) -> bool:
         """Whether this city holds `district`."""
-        return any(b.district == district for b in self.city)
+        for built in self.city:  # a loop, not any(): the legal commands and views ask this very often
+            if built.district == district:
+                return True
+        return False
 
     def districts(self) -> tuple[str, ...]:
         """The ids of this city's districts, in building order."""
-        return tuple(b.district for b in self.city)
+        return tuple([b.district for b in self.city])
 
 
 class DraftStep(NamedTuple):
@@ -132,7 +136,10 @@ class State(NamedTuple):
 
     def is_revealed(self, character: str) -> bool:
         """Whether `character` has revealed itself this round."""
-        return any(c == character for _, c in self.revealed)
+        for _, revealed in self.revealed:
+            if revealed == character:
+                return True
+        return False
 
     def power_seat(self, character: str) -> int | None:
         """The seat that wields `character`'s powers this round: its holder, or the Witch's player when it
@@ -143,10 +150,87 @@ class State(NamedTuple):
                 return witch
         return self.holder(character)
 
-    def gain(self, seat: int, amount: int) -> State:
-        """This state with `amount` gold more (or less) for `seat`."""
-        player = self.players[seat]
-        return self.with_player(player._replace(gold=player.gold + amount))
+
+class Work:
+    """A mutable working copy of a `State`, private to `evolve` and `fold`: the same fields, the players
+    as a list. `thaw` makes one, `freeze` turns it back into a `State`."""
+
+    __slots__ = (
+        "rules", "players", "deck", "discard", "round", "crown", "phase", "face_up", "face_down", "draft_pile",
+        "draft_steps", "chosen", "killed", "robbed", "revealed", "called_rank", "turn", "graveyard_offer",
+        "bewitched", "builders", "taxed", "complete_at", "stalled_rounds", "first_complete", "scores", "winners",
+    )
+    rules: Rules
+    players: list[Player]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...]
+    round: int
+    crown: int
+    phase: str
+    face_up: tuple[str, ...]
+    face_down: tuple[str, ...]
+    draft_pile: tuple[str, ...]
+    draft_steps: tuple[DraftStep, ...]
+    chosen: tuple[tuple[str, ...], ...]
+    killed: str | None
+    robbed: str | None
+    revealed: tuple[tuple[int, str], ...]
+    called_rank: int
+    turn: Turn | None
+    graveyard_offer: GraveyardOffer | None
+    bewitched: str | None
+    builders: tuple[int, ...]
+    taxed: tuple[int, ...]
+    complete_at: int
+    stalled_rounds: int
+    first_complete: int | None
+    scores: tuple[dict[str, int], ...]
+    winners: tuple[int, ...]
+
+    def gain(self, seat: int, amount: int) -> None:
+        """`amount` gold more (or less) for `seat` (the fold's most frequent change, made without `_replace`)."""
+        p = self.players[seat]
+        self.players[seat] = _new_tuple(Player, (p.seat, p.gold + amount, p.hand, p.city, p.museum))
+
+    def current_turn(self) -> Turn:
+        """The turn being played (a turn event outside a turn is a corrupt log)."""
+        if self.turn is None:
+            raise ValueError("a turn event outside a turn")
+        return self.turn
+
+    def change_turn(self, **changes: Any) -> None:
+        """The turn being played with these fields changed."""
+        self.turn = self.current_turn()._replace(**changes)
+
+
+if Work.__slots__ != State._fields:
+    raise TypeError("a Work has exactly the fields of a State, in the same order")
+
+
+def thaw(state: State) -> Work:
+    """A working copy of `state` (which stays as it is)."""
+    work = Work.__new__(Work)
+    (
+        work.rules, players, work.deck, work.discard, work.round, work.crown, work.phase, work.face_up,
+        work.face_down, work.draft_pile, work.draft_steps, work.chosen, work.killed, work.robbed, work.revealed,
+        work.called_rank, work.turn, work.graveyard_offer, work.bewitched, work.builders, work.taxed,
+        work.complete_at, work.stalled_rounds, work.first_complete, work.scores, work.winners,
+    ) = state
+    work.players = list(players)
+    return work
+
+
+def freeze(work: Work) -> State:
+    """The immutable `State` of a working copy."""
+    return _new_tuple(State, (
+        work.rules, tuple(work.players), work.deck, work.discard, work.round, work.crown, work.phase,
+        work.face_up, work.face_down, work.draft_pile, work.draft_steps, work.chosen, work.killed, work.robbed,
+        work.revealed, work.called_rank, work.turn, work.graveyard_offer, work.bewitched, work.builders,
+        work.taxed, work.complete_at, work.stalled_rounds, work.first_complete, work.scores, work.winners,
+    ))
+
+
+_new_tuple = tuple.__new__
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -155,10 +239,9 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     return cards[:index] + cards[index + 1:]
 
 
-
 def _fast_replace(cls: type[tuple[Any, ...]]) -> Callable[..., Any]:
     """A `_replace` for a NamedTuple class that sets only the named fields (the generated one pops every
-    field's name from the keywords: the fold of a long game replaces the state once per event)."""
+    field's name from the keywords: the fold replaces a player or the turn at most events)."""
     index = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
     new = tuple.__new__
 

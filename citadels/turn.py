@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from rules_kit import IllegalCommand
+
 from . import characters, dark_characters, dark_purple, draft, scoring
 from .cards import CHARACTERS, DISTRICTS
 from .commands import Command, text_field
-from .errors import IllegalCommand
 from .options import REJECTED_ANY_HAND_CARD, REJECTED_UNDER_DECK
 from .recorder import Recorder
 from .state import Player, State, Turn

@@ -15,7 +15,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "round": state.round,
         "crown": state.crown,
         "awaiting": awaiting(state),
-        "players": [_public_player(state, p.seat) for p in state.players],
+        "players": _public_players(state),
         "deck_size": len(state.deck),
         "discard_size": len(state.discard),
         "discard": list(state.discard),
@@ -41,17 +41,22 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def _public_player(state: State, seat: int) -> dict[str, Any]:
-    player = state.players[seat]
-    return {
-        "seat": seat,
-        "gold": player.gold,
-        "hand_size": len(player.hand),
-        "city": list(player.districts()),
-        "characters": [c for s, c in state.revealed if s == seat],
-        "adorned": [b.district for b in player.city if b.adorned],
-        "museum_size": len(player.museum),
-    }
+def _public_players(state: State) -> list[dict[str, Any]]:
+    revealed: list[list[str]] = [[] for _ in state.players]
+    for seat, character in state.revealed:
+        revealed[seat].append(character)
+    return [
+        {
+            "seat": player.seat,
+            "gold": player.gold,
+            "hand_size": len(player.hand),
+            "city": [b.district for b in player.city],
+            "characters": revealed[player.seat],
+            "adorned": [b.district for b in player.city if b.adorned],
+            "museum_size": len(player.museum),
+        }
+        for player in state.players
+    ]
 
 
 def _public_turn(state: State) -> dict[str, Any] | None:

@@ -12,6 +12,8 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games.registry import refusal_message
+
 from .errors import ServiceError
 
 log = logging.getLogger(__name__)
@@ -64,7 +66,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     Anything unexpected becomes a logged 500 with the same shape rather than an HTML page.
     """
     if isinstance(exc, ServiceError):
-        return Response(exc.as_dict(), status=exc.status)
+        # An engine's refusal is told in its game's words in the reader's language; the code stays.
+        return Response({**exc.as_dict(), "message": refusal_message(exc)}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is not None:
         code = next((c for t, c in _DRF_CODES.items() if isinstance(exc, t)), "error")

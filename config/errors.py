@@ -29,6 +29,7 @@ class ServiceError(Exception):
         self.code = code
         self.message = message
         self.extra = extra
+        self.refused_by: str | None = None  # the game kind whose rules refused (`GameKind.refused`)
 
     @property
     def status(self) -> int:

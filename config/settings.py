@@ -85,7 +85,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -135,6 +135,12 @@ if _db["ENGINE"] == "django.db.backends.sqlite3":
     }
     # A file, not memory: the concurrency tests share the test database across threads.
     _db.setdefault("TEST", {})["NAME"] = str(Path(_db["NAME"]).with_suffix("")) + "-test.sqlite3"
+elif _db["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_PREPARED_STATEMENTS", True):
+    # Parameters bound by the server, and a statement a connection runs again and again (every request's
+    # few) prepared on it after 5 runs: PostgreSQL then parses and plans it once per connection instead of
+    # on every request. Set DATABASE_PREPARED_STATEMENTS=0 behind a pooler in transaction mode (pgbouncer
+    # before 1.21), which cannot keep a connection's prepared statements.
+    _db["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -219,7 +225,7 @@ if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO" b
 # --- API ------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -231,9 +237,12 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Per client (the user, or the address of an anonymous one) on the views that send mail or check
     # passwords; a refusal is a 429 `{code: "throttled"}` with Retry-After. Counted in the cache (below).
+    # The web forms count under the same scopes (config/throttles.py), also per account name.
     "DEFAULT_THROTTLE_RATES": {
         "register": os.environ.get("THROTTLE_REGISTER", "10/hour"),
         "token": os.environ.get("THROTTLE_TOKEN", "30/min"),
+        # The web sign-in form (per client address and per account name) and the API token's account count.
+        "sign_in": os.environ.get("THROTTLE_SIGN_IN", "5/min"),
         "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),
         "verify_resend": os.environ.get("THROTTLE_VERIFY_RESEND", "5/hour"),
         "inbound_mail": os.environ.get("THROTTLE_INBOUND_MAIL", "120/min"),
@@ -242,8 +251,21 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
 }
 SPECTACULAR_SETTINGS = {
-    "TITLE": "Citadels play-by-email API",
-    "DESCRIPTION": "Games as append-only event logs; every viewer sees only what the rules let them see.",
+    "TITLE": "Play by email: the API (Citadels, Dominion)",
+    "DESCRIPTION": (
+        "Citadels (with the Dark City) and Dominion (with Dark Ages), played over days. Every game is an "
+        "append-only event log; every viewer sees only what the rules let them see.\n\n"
+        "**Sign in.** `POST /api/accounts/register`, then `POST /api/accounts/token` with your email and "
+        "password; send `Authorization: Token <token>` with each call (here: *Authorize*, `tokenAuth`, the "
+        "value `Token <token>`). A signed-in browser's session works too.\n\n"
+        "**Play.** `POST /api/games/` `{\"kind\": \"citadels\", \"players\": 4}` opens a game; the others "
+        "`join` it, then the host calls `start`. `GET /api/games/{id}/` gives your `view` and `legal_commands`; when your "
+        "seat is in `awaiting`, send one of them to `POST /api/games/{id}/commands` as `{\"command\": ...}`. "
+        "The commands and options of each game are in the repository's `docs/commands.md`, `docs/rulings.md` "
+        "and `docs/rulings-dominion.md`.\n\n"
+        "**Errors** are JSON `{\"code\": ..., \"message\": ...}` with a 4xx status: `code` for programs, "
+        "`message` for people, in `Accept-Language` (`en` or `de`)."
+    ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
@@ -262,7 +284,8 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
-DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Citadels <citadels@localhost>")
+# The site's name, not one game's: the same sender writes about every kind of game.
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Play by email <play@localhost>")
 
 # --- mail in (replies that play, bounces) ---------------------------------------------------------
 # Turn emails carry Reply-To: play+<signed token>@MAILIN_DOMAIN; the operator routes that domain's mail to
@@ -279,8 +302,9 @@ ANYMAIL: dict[str, Any] = {
 }
 
 # --- Celery ---------------------------------------------------------------------------------------
-# The default broker needs no server: kombu's filesystem transport, queues as files under var/celery/.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+# The default broker needs no server: kombu's filesystem transport, queues as files under var/celery/. The
+# host is named (and ignored) so that kombu does not warn "No hostname was supplied" on each connection.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost/")
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _queue = VAR_DIR / "celery" / "queue"
     _processed = VAR_DIR / "celery" / "processed"

@@ -6,8 +6,9 @@ dump_state, load_state); `IllegalCommand` is its one error type; `cards.CARDS` h
 (German, English) and text.
 """
 
+from rules_kit import IllegalCommand
+
 from .engine import RULES, DominionRules
-from .errors import IllegalCommand
 from .events import Event
 from .state import State
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules_kit import IllegalCommand
+
 from . import cards_base, cards_cheap, cards_five, cards_four, decisions, knights, triggers  # noqa: F401 (steps)
-from .errors import IllegalCommand
 from .events import Event
 from .game import Game
 from .state import OVER, State

@@ -16,8 +16,9 @@ from collections.abc import Iterator
 from itertools import permutations
 from typing import Any
 
+from rules_kit import IllegalCommand
+
 from .cards import CARDS
-from .errors import IllegalCommand
 from .state import Decision, State
 
 NONE: Any = object()

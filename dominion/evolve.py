@@ -1,12 +1,14 @@
 """`evolve(state, event) -> state`: the only way a state changes. Pure: it copies, never draws.
 
 `apply` changes a state in place; the engine uses it on its private working copy while it decides, and
-`evolve` uses it on a fresh copy, so the two cannot differ.
+`evolve` and `fold` (`rules_kit.fold`) use it on a fresh copy (`clone`), so the three cannot differ.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from rules_kit.fold import Fold
 
 from .events import Event
 from .state import BUY_PHASE, OVER, State, clone, zone_list
@@ -18,29 +20,6 @@ MOVES = frozenset({
     "drew", "discarded", "trashed", "gained", "played", "put_on_deck", "revealed", "returned",
     "put_in_hand", "set_aside", "cleaned_up",
 })
-
-
-def evolve(state: State | None, event: Event) -> State:
-    """The state after `event`; `evolve(None, game_set_up)` makes the first state."""
-    if state is None:
-        if event.type != "game_set_up":
-            raise ValueError(f"a game starts with game_set_up, not {event.type}")
-        return _game_set_up(event)
-    state = clone(state)
-    apply(state, event)
-    return state
-
-
-def apply(state: State, event: Event) -> None:
-    """Apply `event` to `state` in place (ValueError for an event that does not fit)."""
-    if event.type in MOVES:
-        _move(state, event)
-        return
-    try:
-        handler = _HANDLERS[event.type]
-    except KeyError:
-        raise ValueError(f"unknown event type {event.type!r}") from None
-    handler(state, event)
 
 
 def _game_set_up(event: Event) -> State:
@@ -138,6 +117,7 @@ def _nothing(state: State, event: Event) -> None:
 
 
 _HANDLERS: dict[str, Handler] = {
+    **dict.fromkeys(MOVES, _move),
     "shuffled": _shuffled,
     "bonus": _bonus,
     "turn_started": _turn_started,
@@ -153,17 +133,13 @@ _HANDLERS: dict[str, Handler] = {
     "played_from_supply": _nothing,
 }
 
-EVENT_TYPES: frozenset[str] = frozenset(_HANDLERS) | MOVES | {"game_set_up"}
 
 
-def fold(history: list[Event], state: State | None = None) -> State:
-    """The state after `history`, copying the state once rather than once per event."""
-    events = iter(history)
-    if state is None:
-        first = next(events)
-        state = evolve(None, first)
-    else:
-        state = clone(state)
-    for event in events:
-        apply(state, event)
+def _same(state: State) -> State:
     return state
+
+
+FOLD: Fold[State, State] = Fold(_game_set_up, _HANDLERS, clone, _same)
+evolve = FOLD.evolve
+fold = FOLD.fold
+apply = FOLD.apply

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import decisions
 from .cards import CARDS, Card
-from .events import Event, Payload
+from .events import CODEC, Event, Payload
 from .evolve import apply
 from .state import PILE, Decision, Frame, State, clone, zone_list
 
@@ -49,7 +49,7 @@ class Game:
     def emit(self, type: str, public: Payload, private: dict[int, Payload] | None = None,
              secret: Payload | None = None) -> None:
         """Record one event and apply it to the working state."""
-        event = Event(type, public, private or {}, secret or {})
+        event = CODEC.event(type, public, private, secret)
         apply(self.s, event)
         self.events.append(event)
 

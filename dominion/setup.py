@@ -12,9 +12,10 @@ import random
 from collections import Counter
 from typing import Any
 
+from rules_kit import IllegalCommand
+
 from .cards import CARDS, KINGDOM_PILES, KNIGHTS, RUINS_NAMES, SHELTERS, is_
-from .errors import IllegalCommand
-from .events import Event
+from .events import CODEC, Event
 from .evolve import evolve
 from .game import Game
 from .turn import start_turn
@@ -105,7 +106,7 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
         zones.append({"deck": ids, "hand": [], "discard": [], "in_play": [], "set_aside": []})
     first = 0 if "decks" in options else rng.randrange(players)
     supply = [p for p in sizes if p not in NON_SUPPLY]
-    opening = Event(
+    opening = CODEC.event(
         "game_set_up",
         public={
             "players": players, "kingdom": kingdom, "shelters": shelters, "supply": supply,

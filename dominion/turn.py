@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules_kit import IllegalCommand
+
 from .cards import ACTION, CARDS, TREASURE
-from .errors import IllegalCommand
 from .game import Game, step
 from .play import play_card, play_treasure
 from .state import ACTION_PHASE, BUY_PHASE, Frame, State, owned

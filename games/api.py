@@ -59,11 +59,14 @@ class GameListView(generics.ListAPIView):  # type: ignore[type-arg]
         query = validated_query(GameListQuerySerializer, self.request.query_params)
         return services.list_games(request_user(self.request), query.get("status"), query["mine"])
 
-    @extend_schema(parameters=[GameListQuerySerializer])
+    @extend_schema(parameters=[GameListQuerySerializer], description=(
+        "List games, newest first, a page at a time (`?status=open`: games to join; `?mine=1`: yours)."))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer})
+    @extend_schema(request=GameCreateSerializer, responses={201: GameDetailSerializer}, description=(
+        "Open a new game; you take the first seat. Others `join` it (an unlisted game through its invite "
+        "link on the site), then you `start` it."))
     def post(self, request: Request) -> Response:
         data = validated_body(GameCreateSerializer, request.data)
         user = request_user(request)
@@ -76,9 +79,8 @@ class GameDetailView(APIView):
 
     @extend_schema(responses={200: GameDetailSerializer})
     def get(self, request: Request, game_id: int) -> Response:
-        game = services.get_game(game_id)
         # game_detail has the serializer's shape already (a test holds them equal): no field-by-field copy.
-        return Response(services.game_detail(game, request_user(request)))
+        return Response(services.game_detail_by_id(game_id, request_user(request)))
 
 
 class _SeatAction(APIView):
@@ -115,7 +117,10 @@ class CommandView(APIView):
 
     @extend_schema(
         request=CommandRequestSerializer,
-        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+        parameters=[OpenApiParameter(
+            "Idempotency-Key", str, OpenApiParameter.HEADER,
+            description="any unique string per move (e.g. a UUID): a retry with the same key is applied once",
+        )],
         responses={201: CommandResultSerializer},
     )
     def post(self, request: Request, game_id: int) -> Response:
@@ -128,7 +133,10 @@ class CommandView(APIView):
             expected_version=data.get("expected_version"),
         )
         # The result has CommandResultSerializer's shape already (a test holds them equal).
-        return Response({"events": result.events, "version": result.version}, status=status.HTTP_201_CREATED)
+        return Response(
+            {"events": result.events, "version": result.version, "awaiting": result.awaiting},
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class EventsView(APIView):

@@ -8,7 +8,8 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import deadlines, hooks
+        from . import hooks
+        from .deadlines import clock
 
         # First subscriber: the deadline columns are settled before any other app (the emails) reads them.
-        hooks.subscribe(deadlines.on_events_appended)
+        hooks.subscribe(clock.on_events_appended)

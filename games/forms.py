@@ -21,6 +21,8 @@ class NewGameForm(forms.Form):
 
     kind = forms.ChoiceField(
         label=_("Game"), choices=[(k.name, k.title) for k in KINDS.values()], initial=DEFAULT_KIND,
+        # site.js shows the options of the chosen game only (without script, every game's are shown).
+        widget=forms.Select(attrs={"data-kind-select": ""}),
     )
     players = forms.TypedChoiceField(
         label=_("Players"), coerce=int, initial=4,
@@ -61,9 +63,11 @@ class NewGameForm(forms.Form):
                 names.append(option_prefix(kind) + name)
             self.kind_fields[kind.name] = names
 
-    def kind_fieldsets(self) -> list[tuple[str, list[Any]]]:
-        """Each kind's title and its bound option fields, for the template."""
-        return [(KINDS[name].title, [self[field] for field in fields]) for name, fields in self.kind_fields.items()]
+    def kind_fieldsets(self) -> list[tuple[str, str, list[Any]]]:
+        """Each kind's name, title and bound option fields, for the template."""
+        return [
+            (name, KINDS[name].title, [self[field] for field in fields]) for name, fields in self.kind_fields.items()
+        ]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

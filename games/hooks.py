@@ -7,8 +7,13 @@ atomically with the events that cause them:
     hooks.subscribe(my_function)   # my_function(batch: hooks.EventsAppended) -> None
 
 A subscriber that raises rolls the whole command back, so subscribers must only write, never send.
-Subscribers run after the events are inserted and before the game's row is updated: the projection
+Subscribers run after the events are appended and before the game's row is updated: the projection
 columns a subscriber sets on `batch.game` (the deadline) are written by the service's one UPDATE.
+
+The deadline sweep plays the service's commands on many games in one transaction: then each notice carries
+its `bulk` (games.bulk), and a subscriber reads what it needs for all those games at once and hands its
+rows to the bulk, never writing them itself: the bulk writes them with the other games' at the end (the
+events, too, are written then), or drops them with the rest of a game whose enforcement failed.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from accounts.models import User
 
+    from .bulk import Bulk
     from .models import Command, Event, Game
 
 
@@ -35,6 +41,7 @@ class EventsAppended:
     actor: User | None  # None for events of the system (setup)
     seat: int | None
     command: Command | None
+    bulk: Bulk | None = None  # commands on many games at once (the deadline sweep): read and write through it
 
 
 Subscriber = Callable[[EventsAppended], None]
@@ -77,6 +84,7 @@ class TimeoutPlayed:
     policy: str
     absent: bool  # the seat was just marked absent (the bot plays it at once from now on)
     streak: int  # deadlines missed in a row
+    bulk: Bulk | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,7 @@ class ReminderDue:
     game: Game
     seats: list[int]
     version: int
+    bulk: Bulk | None = None
 
 
 TimeoutListener = Callable[[TimeoutPlayed], None]
@@ -115,5 +124,6 @@ def timeout_played(notice: TimeoutPlayed) -> None:
 
 
 def reminder_due(notice: ReminderDue) -> int:
-    """Called by games.deadlines when a reminder is due, inside the transaction; reminders written."""
+    """Called by games.deadlines when a reminder is due, inside the transaction; reminders written (or, in a
+    bulk, to be written with it)."""
     return sum(listener(notice) for listener in list(_reminder_listeners))

@@ -16,21 +16,24 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
 
-from . import deadlines, services
+from . import services
+from .deadlines import absences
 from .models import Game
-from .registry import get_kind
+from .registry import get_kind, refusal_message
 
 HISTORY_LINES = 40
 INVITE_SALT = "games.invite"
 
 
 def error_page(request: HttpRequest, error: ServiceError) -> HttpResponse:
-    """A friendly page for a refusal, with the error's HTTP status."""
-    return render(request, "games/error.html", {"error": error}, status=error.status)
+    """A friendly page for a refusal (an engine's in its game's words), with the error's HTTP status."""
+    context = {"error": error, "message": refusal_message(error)}
+    return render(request, "games/error.html", context, status=error.status)
 
 
 def invite_token(game: Game) -> str:
@@ -93,11 +96,44 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         history=history,
         history_start=history_start,
         awaited_names=[names.get(s, "?") for s in game.awaiting] if game.status == Game.Status.ACTIVE else [],
-        away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(deadlines.away_until(game).items())]
+        away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(absences.away_until(game).items())]
         if game.status == Game.Status.ACTIVE else [],
-        absent=game.status == Game.Status.ACTIVE and deadlines.seat_is_absent(game, detail["seat"]),
+        absent=game.status == Game.Status.ACTIVE and absences.seat_is_absent(game, detail["seat"]),
     )
     return render(request, "games/game.html", context)
+
+
+def fewest_players(game: Game) -> int:
+    """The fewest seated players the game's options let the host start with (options may need more than the
+    kind's least, e.g. more characters); the rules' `validate_options` decides."""
+    kind = get_kind(game.kind)
+    validate = getattr(kind.rules, "validate_options", None)
+    if validate is None:
+        return kind.min_players
+    for players in range(kind.min_players, game.players + 1):
+        try:
+            validate(dict(game.options), players)
+        except kind.illegal_command:
+            continue
+        return players
+    return game.players
+
+
+def _hours(template: tuple[str, str], hours: Any) -> str:
+    count = float(hours)
+    return ngettext(*template, int(count) if count.is_integer() else 2) % {"count": f"{count:g}"}
+
+
+def pace(time_control: dict[str, Any]) -> str:
+    """The game's time control in words, for whoever is about to take a seat."""
+    decision = _hours(("%(count)s hour for each decision", "%(count)s hours for each decision"),
+                      time_control.get("decision_hours", 0))
+    reminder = (_hours(("a reminder %(count)s hour before the deadline", "a reminder %(count)s hours before the deadline"),
+                       time_control["reminder_hours"]) if time_control.get("reminder_hours") else _("no reminder"))
+    policy = {"bot": _("a bot plays a sensible move"), "minimal": _("the least move is played")}.get(
+        str(time_control.get("timeout_policy")), "")
+    return _("Pace: {decision}, {reminder}; when a deadline passes, {policy}.").format(
+        decision=decision, reminder=reminder, policy=policy)
 
 
 def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user: Any) -> dict[str, Any]:
@@ -109,7 +145,8 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
         "free_seats": range(max(game.players - len(detail["seats"]), 0)),
         "invite_url": invite_url(request, game) if seated and game.status == Game.Status.OPEN else "",
         "can_join": game.status == Game.Status.OPEN and not seated and (game.listed or request.GET.get("invited")),
-        "min_players": get_kind(game.kind).min_players,
+        "min_players": fewest_players(game),
+        "pace": pace(game.time_control),
     }
 
 
@@ -180,7 +217,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     here = request.get_full_path()
     return render(request, "games/invite.html", {
         "game": game, "kind": get_kind(game.kind), "token": token, "next": here,
-        "host": game.created_by.display_name, "seated": game.seats.count(),
+        "host": game.created_by.display_name, "seated": game.seats.count(), "pace": pace(game.time_control),
     })
 
 
@@ -189,7 +226,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 def back_to_game(request: HttpRequest, game_id: int) -> HttpResponse:
     """"I'm back": the bot stops playing the player's seat."""
     try:
-        deadlines.return_to_game(request.user, game_id)  # type: ignore[arg-type]
+        absences.return_to_game(request.user, game_id)  # type: ignore[arg-type]
     except ServiceError as error:
         return error_page(request, error)
     return redirect("game-page", game_id=int(game_id))

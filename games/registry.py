@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -15,7 +15,8 @@ from config.errors import ServiceError
 
 class Site(Protocol):
     """What the web site and the emails need of a game (a Django-facing module beside its rules, e.g.
-    `citadels.site`): its table, its words in the active language, its part of the new-game form."""
+    `citadels.site`): its table, its words in the active language (events, commands, the engine's
+    refusals by their code), its part of the new-game form."""
 
     TABLE_TEMPLATE: str
 
@@ -24,6 +25,7 @@ class Site(Protocol):
     ) -> dict[str, Any]: ...
     def describe_event(self, seen: dict[str, Any], names: dict[int, str]) -> str: ...
     def describe_command(self, command: dict[str, Any], names: dict[int, str]) -> str: ...
+    def describe_refusal(self, code: str, message: str) -> str: ...
     def email_sections(
         self, view: dict[str, Any], seat: int | None, names: dict[int, str]
     ) -> list[tuple[str, list[str]]]: ...
@@ -36,6 +38,7 @@ class Rules(Protocol):
 
     def setup(self, options: dict[str, Any], players: int, rng: random.Random) -> list[Any]: ...
     def evolve(self, state: Any, event: Any) -> Any: ...
+    def fold(self, history: Iterable[Any], state: Any = None) -> Any: ...
     def decide(self, state: Any, seat: int, command: dict[str, Any], rng: random.Random) -> list[Any]: ...
     def awaiting(self, state: Any) -> list[int]: ...
     def legal_commands(self, state: Any, seat: int) -> list[dict[str, Any]]: ...
@@ -83,6 +86,14 @@ class GameKind:
         error: type[Exception] = importlib.import_module(self.module).IllegalCommand
         return error
 
+    def refused(self, refusal: Exception, code: str | None = None) -> ServiceError:
+        """The service's error for this kind's engine refusing (raise it `from refusal`): the engine's code
+        (or `code`) and message, marked as this kind's so that `refusal_message` words it in its words."""
+        error = ServiceError("invalid", str(code or getattr(refusal, "code", "illegal_command")),
+                             getattr(refusal, "message", str(refusal)))
+        error.refused_by = self.name
+        return error
+
     @property
     def timeout_bot(self) -> Callable[[Any, int, random.Random], dict[str, Any]]:
         """The kind's bot: `(state, seat, rng) -> command`, one of the seat's legal commands."""
@@ -105,6 +116,13 @@ class GameKind:
         if self.commands_need_view:
             return str(site.describe_command(command, names, view))
         return str(site.describe_command(command, names))
+
+    def fold(self, state: Any, datas: Iterable[dict[str, Any]]) -> Any:
+        """The state after stored (encoded) events, from `state` (None: from the beginning): the rules' own
+        fold of the decoded events, which copies the state once, not once per event. The service loads
+        every game through this; `benchmarks/engine.py` measures it."""
+        rules = self.rules
+        return rules.fold(map(rules.decode, datas), state)
 
     def supports_snapshots(self) -> bool:
         """Whether the rules can turn a state into JSON and back (`dump_state`/`load_state`)."""
@@ -147,6 +165,17 @@ DEFAULT_KIND = next(iter(KINDS))
 def site_apps() -> list[str]:
     """The Django apps of the registered kinds' sites (their templates and translations)."""
     return [kind.site for kind in KINDS.values() if kind.site]
+
+
+def refusal_message(error: ServiceError) -> str:
+    """What a person reads of a refused request, in the active language. An engine's refusal
+    (`GameKind.refused`) is told in its game's words, by the engine's code; any other error as the service
+    worded it. The error's `code` stays as it is (the API's stable part)."""
+    cause, kind = error.__cause__, KINDS.get(error.refused_by or "")
+    if cause is None or kind is None or not kind.site:
+        return error.message
+    code, message = getattr(cause, "code", ""), getattr(cause, "message", error.message)
+    return kind.site_module.describe_refusal(str(code), str(message))
 
 
 def get_kind(name: str) -> GameKind:

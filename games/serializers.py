@@ -5,22 +5,36 @@ from typing import Any
 from rest_framework import serializers
 
 from .models import Game
-from .registry import DEFAULT_KIND
+from .registry import DEFAULT_KIND, KINDS
 
 
 class GameCreateSerializer(serializers.Serializer[Any]):
-    kind = serializers.CharField(max_length=32, default=DEFAULT_KIND)
-    players = serializers.IntegerField(min_value=1, max_value=64)
-    options = serializers.JSONField(required=False, default=dict)
-    time_control = serializers.JSONField(required=False, default=dict)
+    kind = serializers.CharField(max_length=32, default=DEFAULT_KIND, help_text=f"the game: {', '.join(KINDS)}")
+    players = serializers.IntegerField(
+        min_value=1, max_value=64, help_text="seats, you included (the host may start with fewer)"
+    )
+    options = serializers.JSONField(
+        required=False, default=dict,
+        help_text="the game's options, `{}` for the standard game (each game's are in its rulings document)",
+    )
+    time_control = serializers.JSONField(
+        required=False, default=dict,
+        help_text='`{"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}` (these are the '
+                  'defaults; `"minimal"` plays the least move instead of a bot\'s)',
+    )
     listed = serializers.BooleanField(
         required=False, default=True, help_text="listed in the lobby; false: joined only through an invite link"
     )
 
 
 class CommandRequestSerializer(serializers.Serializer[Any]):
-    command = serializers.JSONField()
-    expected_version = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    command = serializers.JSONField(
+        help_text='one of `legal_commands` of `GET /api/games/{id}/`, e.g. `{"type": "take_gold"}`'
+    )
+    expected_version = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0,
+        help_text="the `version` you decided on: a 409 `version_conflict` if the game has moved on since",
+    )
 
 
 class EventSerializer(serializers.Serializer[Any]):
@@ -35,6 +49,9 @@ class EventSerializer(serializers.Serializer[Any]):
 class CommandResultSerializer(serializers.Serializer[Any]):
     events = EventSerializer(many=True)
     version = serializers.IntegerField()
+    awaiting = serializers.ListField(
+        child=serializers.IntegerField(), help_text="the seats the game awaits at this version (empty: it is over)"
+    )
 
 
 class HistorySerializer(serializers.Serializer[Any]):
@@ -78,17 +95,19 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     players = serializers.IntegerField()
     options = serializers.JSONField()
     time_control = serializers.JSONField()
-    awaiting = serializers.ListField(child=serializers.IntegerField())
+    awaiting = serializers.ListField(child=serializers.IntegerField(), help_text="the seats the game waits for")
     deadline_at = serializers.DateTimeField(allow_null=True)
     created_by = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    seat = serializers.IntegerField(allow_null=True)
+    seat = serializers.IntegerField(allow_null=True, help_text="your seat (null: not seated, or not started)")
     joined = serializers.BooleanField()
     seats = SeatSerializer(many=True)
-    view = serializers.JSONField(allow_null=True)
-    legal_commands = serializers.ListField(child=serializers.JSONField())
+    view = serializers.JSONField(allow_null=True, help_text="what your seat sees (others: the public view)")
+    legal_commands = serializers.ListField(
+        child=serializers.JSONField(), help_text="what your seat may send now (empty when it is not awaited)"
+    )
 
 
 class GameSummarySerializer(serializers.ModelSerializer[Game]):

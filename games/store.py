@@ -1,12 +1,15 @@
 """The event store: loading a game's state (snapshot + tail), appending events with the hash chain,
-taking snapshots, and checking a log. Called only by games.services and the operators' commands.
+taking snapshots, writing the projection columns (checking a log: `integrity`). Called by games.services,
+the deadline sweep and the operators' commands.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
+import operator
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -15,12 +18,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from accounts.models import User
+from config.rows import insert
 
-from .models import Command, Event, Game, Seat, Snapshot
-from .registry import GameKind, get_kind
+from .models import Command, Event, Game, Snapshot
+from .registry import get_kind
 
 GENESIS_HASH = "0" * 64
 
@@ -121,14 +125,6 @@ class _StateCache:
 state_cache = _StateCache(int(getattr(settings, "GAMES_STATE_CACHE_SIZE", 256)))
 
 
-def fold(kind: GameKind, state: Any, datas: Iterable[dict[str, Any]]) -> Any:
-    """Apply encoded events to a state (None: from the beginning)."""
-    rules = kind.rules
-    for data in datas:
-        state = rules.evolve(state, rules.decode(data))
-    return state
-
-
 def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True, use_cache: bool = True) -> Any:
     """The state after event `at` (default: the current version): latest snapshot at or before it + tail."""
     kind = get_kind(game.kind)
@@ -156,7 +152,7 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
             start, dumped = snapshot
             state = kind.rules.load_state(dumped)  # type: ignore[attr-defined]
     tail = Event.objects.filter(game=game, seq__gt=start, seq__lte=target).order_by("seq").values_list("data", flat=True)
-    state = fold(kind, state, tail.iterator(chunk_size=2000))
+    state = kind.fold(state, tail.iterator(chunk_size=2000))
     if use_cache and transaction.get_autocommit():
         state_cache.put(key, state)
     if use_cache and at_head:
@@ -164,7 +160,96 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
     return state
 
 
-def append(
+def load_states(wanted: Iterable[tuple[Game, int]]) -> dict[tuple[int, int], Any]:
+    """The states of several games at several versions (e.g. the emails of a batch), by (game id, version).
+
+    What the cache holds is taken from it; each other game is folded once, forward through its versions,
+    from the newest cached state or snapshot before the lowest: one query for the snapshots' positions,
+    one for their states and one for the events of all games, however many games and versions."""
+    versions: dict[int, set[int]] = {}
+    games: dict[int, Game] = {}
+    for game, version in wanted:
+        if version > 0:
+            games[game.pk] = game
+            versions.setdefault(game.pk, set()).add(version)
+    found: dict[tuple[int, int], Any] = {}
+    missing: dict[int, list[int]] = {}
+    for game_id, wanted_versions in versions.items():
+        salt = games[game_id].rng_salt
+        for version in sorted(wanted_versions):
+            state = state_cache.get((game_id, salt, version))
+            if state is None:
+                missing.setdefault(game_id, []).append(version)
+            else:
+                found[game_id, version] = state
+    starts = {game_id: state_cache.newest(game_id, games[game_id].rng_salt, todo[0]) for game_id, todo in missing.items()}
+    starts.update(_snapshots_before(games, missing, starts))
+    tails: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in missing}
+    for game_id, _seq, data in events_in((game_id, starts[game_id][0], todo[-1]) for game_id, todo in missing.items()):
+        tails[game_id].append(data)
+    keep = transaction.get_autocommit()  # as in load_state: only what no rollback can take back
+    for game_id, todo in missing.items():
+        game, (seq, state) = games[game_id], starts[game_id]
+        kind, tail = get_kind(game.kind), iter(tails[game_id])
+        for version in todo:
+            state, seq = kind.fold(state, itertools.islice(tail, version - seq)), version
+            found[game_id, version] = state
+            if keep:
+                state_cache.put((game_id, game.rng_salt, version), state)
+    return found
+
+
+def events_in(windows: Iterable[tuple[int, int, int]], command_keys: bool = False) -> list[tuple[Any, ...]]:
+    """The events of several games in one statement: of each window (game id, after, upto) the events with
+    after < seq <= upto, as (game id, seq, data), with `command_keys` also the idempotency key of the command
+    that wrote each (None for none); ordered by game and seq. Written-out SQL: the ORM's form of this
+    statement cost ten times its CPU, mostly in compiling the ranges."""
+    windows = list(windows)
+    if not windows:
+        return []
+    q = connection.ops.quote_name
+    event, command = Event._meta, Command._meta
+    columns = f"e.{q('game_id')}, e.{q('seq')}, e.{q('data')}"
+    source = f"{q(event.db_table)} e"
+    if command_keys:
+        columns += f", c.{q('idempotency_key')}"
+        source += f" LEFT JOIN {q(command.db_table)} c ON c.{q(command.pk.column)} = e.{q('command_id')}"
+    where = " OR ".join([f"(e.{q('game_id')} = %s AND e.{q('seq')} > %s AND e.{q('seq')} <= %s)"] * len(windows))
+    sql = f"SELECT {columns} FROM {source} WHERE {where} ORDER BY e.{q('game_id')}, e.{q('seq')}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for window in windows for value in window])
+        rows = cursor.fetchall()
+    # JSON arrives as text from both backends (Django has psycopg leave it so, for its JSONField).
+    return [(row[0], row[1], json.loads(row[2]) if isinstance(row[2], str) else row[2], *row[3:]) for row in rows]
+
+
+def _snapshots_before(
+    games: dict[int, Game], missing: dict[int, list[int]], starts: dict[int, tuple[int, Any]]
+) -> dict[int, tuple[int, Any]]:
+    """For the games that need it (as `load_state` decides), the newest snapshot at or before the lowest
+    missing version, if it is nearer than the start found in the cache: (seq, state) by game id."""
+    every = int(settings.GAMES_SNAPSHOT_EVERY)
+    wanted = {
+        game_id: todo[0] for game_id, todo in missing.items()
+        if (starts[game_id][1] is None or todo[0] - starts[game_id][0] > every)
+        and get_kind(games[game_id].kind).supports_snapshots()
+    }
+    if not wanted:
+        return {}
+    best: dict[int, int] = {}
+    for game_id, seq in Snapshot.objects.filter(game_id__in=wanted).values_list("game_id", "seq"):
+        if starts[game_id][0] < seq <= wanted[game_id] and seq > best.get(game_id, 0):
+            best[game_id] = seq
+    if not best:
+        return {}
+    chosen = Snapshot.objects.filter(functools.reduce(operator.or_, (Q(game_id=g, seq=s) for g, s in best.items())))
+    return {
+        game_id: (seq, get_kind(games[game_id].kind).rules.load_state(dumped))  # type: ignore[attr-defined]
+        for game_id, seq, dumped in chosen.values_list("game_id", "seq", "state")
+    }
+
+
+def chain(
     game: Game,
     state: Any,
     events: list[Any],
@@ -173,12 +258,9 @@ def append(
     actor_seat: int | None,
     command_id: Any = None,
     now: datetime | None = None,
-) -> tuple[list[Event], Any]:
-    """Insert events after `game.version` (inside the caller's transaction) and return them with the new state.
-
-    The UNIQUE(game, seq) constraint refuses a second writer at the same version; the caller's version check
-    on the game row (`advance`) refuses it too. Snapshots are taken every GAMES_SNAPSHOT_EVERY events.
-    """
+) -> tuple[list[Event], Any, Snapshot | None]:
+    """The rows of `events` after `game.version` (the hash chain), the state after them, and the snapshot due
+    at their end (every GAMES_SNAPSHOT_EVERY events; None if none is): nothing written yet."""
     kind = get_kind(game.kind)
     rules = kind.rules
     now = now or timezone.now()
@@ -205,64 +287,46 @@ def append(
             )
         )
         prev = digest
-        state = rules.evolve(state, event)
-    Event.objects.bulk_create(rows)
+    if events:
+        state = rules.fold(events, state)
     every = int(settings.GAMES_SNAPSHOT_EVERY)
+    snapshot = None
     if every > 0 and kind.supports_snapshots() and game.version // every != seq // every:
-        Snapshot.objects.create(game_id=game.pk, seq=seq, state=rules.dump_state(state))  # type: ignore[attr-defined]
-    key = (game.pk, game.rng_salt, seq)
-    state_cache.put_head(game.pk, prev, seq, state)
+        snapshot = Snapshot(game_id=game.pk, seq=seq, state=rules.dump_state(state))  # type: ignore[attr-defined]
+    return rows, state, snapshot
+
+
+def remember(game: Game, head_hash: str, version: int, state: Any) -> None:
+    """File the state of the game's head at `version` in the process's cache: under its head hash at once,
+    under its version once the transaction commits."""
+    key = (game.pk, game.rng_salt, version)
+    state_cache.put_head(game.pk, head_hash, version, state)
     transaction.on_commit(lambda: state_cache.put(key, state))
+
+
+def append(
+    game: Game,
+    state: Any,
+    events: list[Any],
+    *,
+    actor_id: int | None,
+    actor_seat: int | None,
+    command_id: Any = None,
+    now: datetime | None = None,
+) -> tuple[list[Event], Any]:
+    """Insert events after `game.version` (inside the caller's transaction) and return them with the new state.
+
+    The UNIQUE(game, seq) constraint refuses a second writer at the same version; the caller's version check
+    on the game row (`advance`) refuses it too. Snapshots are taken every GAMES_SNAPSHOT_EVERY events.
+    """
+    rows, state, snapshot = chain(
+        game, state, events, actor_id=actor_id, actor_seat=actor_seat, command_id=command_id, now=now
+    )
+    insert(rows)  # bulk_create, written out (see config.rows)
+    if snapshot is not None:
+        snapshot.save(force_insert=True)
+    remember(game, rows[-1].hash if rows else game.head_hash or GENESIS_HASH, game.version + len(rows), state)
     return rows, state
-
-
-# --- the command's two statements on the game's row -------------------------------------------------
-# Written out: Django would spend more time compiling them (two correlated subqueries; eleven columns)
-# than the database spends running them, on every command.
-
-
-@functools.cache
-def _lock_sql(vendor: str) -> str:
-    q = connection.ops.quote_name
-    sql = (
-        f"SELECT g.*, "
-        f"(SELECT s.{q('index')} FROM {q(Seat._meta.db_table)} s WHERE s.{q('game_id')} = g.{q('id')} "
-        f"AND s.{q('user_id')} = %s) AS viewer_seat, "
-        f"(SELECT c.{q('id')} FROM {q(Command._meta.db_table)} c WHERE c.{q('game_id')} = g.{q('id')} "
-        f"AND c.{q('user_id')} = %s AND c.{q('idempotency_key')} = %s) AS prior_command_id "
-        f"FROM {q(Game._meta.db_table)} g WHERE g.{q('id')} = %s"
-    )
-    if connection.features.has_select_for_update:
-        sql += " FOR UPDATE OF g" if connection.features.has_select_for_update_of else " FOR UPDATE"
-    return sql
-
-
-def lock_for_command(game_id: int, user_id: int, key: str | None) -> Game | None:
-    """The game's row, locked until the end of the transaction, with the user's seat (`viewer_seat`, None if
-    they have none) and the id of their command with this idempotency key (`prior_command_id`): one statement."""
-    rows = list(Game.objects.raw(_lock_sql(connection.vendor), [user_id, user_id, key or "", game_id]))
-    return rows[0] if rows else None
-
-
-def game_row(game_id: int) -> Game | None:
-    """The game's row (the GET of a game: one statement, as its state comes from the process's cache)."""
-    q = connection.ops.quote_name
-    rows = list(Game.objects.raw(f"SELECT * FROM {q(Game._meta.db_table)} WHERE {q('id')} = %s", [game_id]))
-    return rows[0] if rows else None
-
-
-def seat_names(game_id: int) -> list[tuple[int | None, int, str]]:
-    """(index, user id, display name) of the game's seats, in seat order (then joining order)."""
-    q = connection.ops.quote_name
-    user = User._meta
-    sql = (
-        f"SELECT s.{q('index')}, s.{q('user_id')}, u.{q('display_name')} FROM {q(Seat._meta.db_table)} s "
-        f"JOIN {q(user.db_table)} u ON u.{q(user.pk.column)} = s.{q('user_id')} "
-        f"WHERE s.{q('game_id')} = %s ORDER BY s.{q('index')}, s.{q('joined_at')}, s.{q('id')}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [game_id])
-        return [(index, user_id, name) for index, user_id, name in cursor.fetchall()]
 
 
 def write_projection(game: Game, old_version: int, fields: Sequence[str], now: datetime) -> bool:
@@ -270,63 +334,44 @@ def write_projection(game: Game, old_version: int, fields: Sequence[str], now: d
     `old_version` (a compare-and-set: the second guard, after the row lock, against two writers)."""
     game.updated_at = now
     by_name = {field.name: field for field in Game._meta.concrete_fields}
-    columns = [by_name[name] for name in (*fields, "updated_at")]
+    changed = [by_name[name] for name in (*fields, "updated_at")]
     q = connection.ops.quote_name
     sql = (
-        f"UPDATE {q(Game._meta.db_table)} SET {', '.join(f'{q(c.column)} = %s' for c in columns)} "
+        f"UPDATE {q(Game._meta.db_table)} SET {', '.join(f'{q(c.column)} = %s' for c in changed)} "
         f"WHERE {q('id')} = %s AND {q('version')} = %s"
     )
-    values = [c.get_db_prep_save(getattr(game, c.attname), connection) for c in columns]
+    values = [c.get_db_prep_save(getattr(game, c.attname), connection) for c in changed]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, game.pk, old_version])
         return bool(cursor.rowcount == 1)
 
 
-def verify(game: Game) -> list[str]:
-    """Problems with one game's log: broken hash chain, gaps, projections or snapshots that differ from the fold."""
-    kind = get_kind(game.kind)
-    rules = kind.rules
-    problems: list[str] = []
-    prev = GENESIS_HASH
-    expected_seq = 0
-    state: Any = None
-    snapshots = dict(Snapshot.objects.filter(game=game).values_list("seq", "state"))
-    for event in Event.objects.filter(game=game).order_by("seq").iterator(chunk_size=2000):
-        expected_seq += 1
-        if event.seq != expected_seq:
-            problems.append(f"seq {event.seq} where {expected_seq} was expected (gap or duplicate)")
-            expected_seq = event.seq
-        if event.prev_hash != prev:
-            problems.append(f"event {event.seq}: prev_hash does not match the hash of event {event.seq - 1}")
-        digest = event_hash(
-            event.prev_hash, event.seq, event.type, event.data, event.actor_id, event.actor_seat, event.command_id
-        )
-        if digest != event.hash:
-            problems.append(f"event {event.seq}: content does not match its hash (edited?)")
-        prev = event.hash
-        try:
-            state = rules.evolve(state, rules.decode(event.data))
-        except Exception as exc:  # a log the rules cannot fold is exactly what this check reports
-            problems.append(f"event {event.seq}: the rules cannot apply it: {exc}")
-            return problems
-        if event.seq in snapshots and kind.supports_snapshots():
-            # A snapshot of an older format is compared in the current one (load_state upcasts it).
-            try:
-                stored = rules.dump_state(rules.load_state(snapshots[event.seq]))  # type: ignore[attr-defined]
-            except Exception as exc:  # an unreadable snapshot is exactly what this check reports
-                problems.append(f"snapshot at {event.seq} cannot be loaded: {exc}")
-                continue
-            if canonical_json(rules.dump_state(state)) != canonical_json(stored):  # type: ignore[attr-defined]
-                problems.append(f"snapshot at {event.seq} differs from the fold")
-    if expected_seq != game.version:
-        problems.append(f"game version {game.version} but {expected_seq} events")
-    if game.head_hash != (prev if expected_seq else "") and not (expected_seq == 0 and game.head_hash == ""):
-        problems.append("game head_hash is not the hash of its last event")
-    if state is not None:
-        awaiting = list(rules.awaiting(state))
-        if awaiting != list(game.awaiting):
-            problems.append(f"game awaits {game.awaiting} but the fold awaits {awaiting}")
-        finished = not awaiting
-        if finished != (game.status == Game.Status.FINISHED):
-            problems.append(f"game status {game.status!r} does not match the fold (finished={finished})")
-    return problems
+def write_projections(games: Sequence[tuple[Game, int]], fields: Sequence[str]) -> int:
+    """`write_projection` of many games in one UPDATE: each (game, version it was read at) has these columns
+    (and `updated_at`) written if its row is still at that version. The number of rows written."""
+    if not games:
+        return 0
+    by_name = {field.name: field for field in Game._meta.concrete_fields}
+    written = [by_name[name] for name in (*fields, "updated_at")]
+    keys = [by_name["id"], by_name["version"]]  # the row and the version it was read at
+    q = connection.ops.quote_name
+    # PostgreSQL types the VALUES by their first row, where a NULL would be text: every value names its type.
+    typed = connection.vendor == "postgresql"
+    row = "(" + ", ".join(
+        f"CAST(%s AS {c.db_type(connection)})" if typed else "%s" for c in (*keys, *written)
+    ) + ")"
+    # Both databases name the columns of a VALUES list column1, column2, ...: here the row's id, the version
+    # it was read at, then the written columns.
+    table = q(Game._meta.db_table)
+    assignments = ", ".join(f"{q(c.column)} = v.column{i}" for i, c in enumerate(written, start=3))
+    sql = (
+        f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([row] * len(games))}) AS v "
+        f"WHERE {table}.{q('id')} = v.column1 AND {table}.{q('version')} = v.column2"
+    )
+    params: list[Any] = []
+    for game, read_at in games:
+        params += [game.pk, read_at]
+        params += [c.get_db_prep_save(getattr(game, c.attname), connection) for c in written]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return int(cursor.rowcount)

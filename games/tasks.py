@@ -7,28 +7,28 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 
-from . import deadlines
+from .deadlines import enforcement, reminders, sweep
 
 
 @shared_task(name="games.enforce_due_deadlines")  # type: ignore[untyped-decorator]
 def enforce_due_deadlines() -> dict[str, Any]:
     """Every minute: send due reminders, then enforce every passed deadline, with GAMES_DEADLINE_SWEEPERS - 1
     more sweepers in other worker processes (SKIP LOCKED shares the due games among them)."""
-    reminders = deadlines.send_due_reminders()
+    sent = reminders.send_due_reminders()
     for _ in range(int(getattr(settings, "GAMES_DEADLINE_SWEEPERS", 1)) - 1):
         sweep_deadlines.delay()
-    report = deadlines.enforce_due_deadlines()
-    return {"reminders": reminders, **report.__dict__}
+    report = sweep.enforce_due_deadlines()
+    return {"reminders": sent, **report.__dict__}
 
 
 @shared_task(name="games.sweep_deadlines")  # type: ignore[untyped-decorator]
 def sweep_deadlines() -> dict[str, Any]:
     """One more sweeper of passed deadlines beside the beat task's own."""
-    return deadlines.enforce_due_deadlines().__dict__
+    return sweep.enforce_due_deadlines().__dict__
 
 
 @shared_task(name="games.enforce_deadline")  # type: ignore[untyped-decorator]
 def enforce_deadline(game_id: int, version: int) -> int:
     """Enforce one game's deadline set at `version`, if it is still due (a no-op otherwise)."""
-    result = deadlines.enforce_deadline(game_id, version)
+    result = enforcement.enforce_deadline(game_id, version)
     return result.commands if result else 0

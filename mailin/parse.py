@@ -54,6 +54,27 @@ def message_key(message: Message, raw: bytes) -> str:
     return hashlib.sha256(basis).hexdigest()[:40]
 
 
+_MESSAGE_ID = re.compile(r"<[^<>\s]+>")
+# References kept in an answer: the thread's first message and the latest ones (long threads stay short).
+MAX_REFERENCES = 20
+
+
+def thread_headers(message: Message) -> dict[str, str]:
+    """What an answer to `message` names to be threaded with it (RFC 5322 3.6.4): `in_reply_to` its
+    Message-ID, `references` its References (else its In-Reply-To) and then its Message-ID. Empty for a
+    message without a Message-ID: there is nothing to point at."""
+    own = _MESSAGE_ID.findall(str(message.get("Message-ID", "") or ""))
+    if not own:
+        return {}
+    earlier = _MESSAGE_ID.findall(str(message.get("References", "") or "")) or _MESSAGE_ID.findall(
+        str(message.get("In-Reply-To", "") or "")
+    )
+    chain = [*earlier, own[0]]
+    if len(chain) > MAX_REFERENCES:
+        chain = chain[:1] + chain[-(MAX_REFERENCES - 1):]
+    return {"in_reply_to": own[0], "references": " ".join(chain)}
+
+
 def sender(message: Message) -> str:
     """The From address, lower-case ("" when there is none)."""
     return parseaddr(str(message.get("From", "") or ""))[1].strip().lower()

@@ -26,8 +26,9 @@ from config.errors import ServiceError
 from games import services as games
 from games import store
 from games.models import SERVICE_KEY_PREFIX, Command, Game, Seat
-from games.registry import get_kind
-from notifications import services as notifications
+from games.registry import get_kind, refusal_message
+from notifications import messages as notification_messages
+from notifications import outbox
 from notifications.models import Kind
 
 from . import bounces, choices, parse, tokens
@@ -111,7 +112,7 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
         return Outcome("not_a_player")
     lines = parse.command_lines(parse.body_text(message))
     outcome = play(user, game, seat, token.version, lines, record.message_key)
-    _answer(user, game, seat, outcome, record.message_key, str(message.get("Subject", "")))
+    _answer(user, game, seat, outcome, record.message_key, parse.thread_headers(message))
     _finish(record, outcome.status, user, game, "\n".join(f"{r.status}: {r.line} {r.reason}" for r in outcome.results))
     return outcome
 
@@ -148,7 +149,13 @@ def _names(game: Game) -> dict[int, str]:
 
 
 def play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
-    """Apply the reply's lines in order, stopping at the first refused one (later ones are not tried)."""
+    """Apply the reply's lines in order, stopping at the first refused one (later ones are not tried).
+    The reasons of refusals are worded in the player's language (the answer email's)."""
+    with translation.override(outbox.language_of(user)):
+        return _play(user, game, seat, version, lines, key)
+
+
+def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
     if not lines:
         return Outcome("no_commands", _("No choice was found above the quoted email."))
     kind = get_kind(game.kind)
@@ -171,7 +178,7 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
         else:
-            match = choices.match_line(line, listed, current, partial(notifications.describe_command, kind, view=rules.view(state, seat)), names)
+            match = choices.match_line(line, listed, current, partial(notification_messages.describe_command, kind, view=rules.view(state, seat)), names)
             command = match.command
             if command is None:
                 results.append(LineResult(line, "refused", reason=match.error))
@@ -180,7 +187,7 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
             games.execute(user, game.pk, command, idempotency_key=idempotency_key,
                           expected_version=None if prior else game.version)
         except ServiceError as error:
-            results.append(LineResult(line, "refused", command, error.message))
+            results.append(LineResult(line, "refused", command, refusal_message(error)))
             break
         results.append(LineResult(line, "applied", command))
     results += [LineResult(line, "skipped") for line in lines[len(results):]]
@@ -192,9 +199,10 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
 # --- the answer -----------------------------------------------------------------------------------
 
 
-def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, subject: str) -> None:
-    """One email: what was applied, what was refused and why, and the choices now (answerable again)."""
-    lang = notifications.language_of(user)
+def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, thread: dict[str, str]) -> None:
+    """One email: what was applied, what was refused and why, and the choices now (answerable again),
+    threaded with the player's message (`thread`: its `parse.thread_headers`)."""
+    lang = outbox.language_of(user)
     game.refresh_from_db()
     names = _names(game)
     kind = get_kind(game.kind)
@@ -202,7 +210,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, subje
     view = kind.rules.view(state, seat)
     current = kind.rules.legal_commands(state, seat) if seat in game.awaiting else []
     with translation.override(lang):
-        done = [notifications.describe_command(kind, r.command or {}, lang, names, view)
+        done = [notification_messages.describe_command(kind, r.command or {}, lang, names, view)
                 for r in outcome.results if r.status == "applied"]
         refused = [f"\u201c{r.line}\u201d: {r.reason}" for r in outcome.results if r.status == "refused"]
         skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
@@ -210,19 +218,20 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, subje
             (_("Applied"), done),
             (_("Refused"), refused + ([outcome.detail] if outcome.status == "no_commands" else [])),
             (_("Not tried (a line before was refused)"), skipped),
-            (_("Your choices now"), notifications.numbered_choices(kind, current, lang, names, view)),
+            (_("Your choices now"), notification_messages.numbered_choices(kind, current, lang, names, view)),
         ) if lines]
         if not current:
             sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))
-        message = notifications.Message(
-            kind=Kind.ANSWER,
-            user=user,
-            game=game,
-            dedupe_key=f"answer:{key}",
-            subject=(_("Your reply in game #%(game)s") % {"game": game.pk})[:200],
-            intro=[_("this is what your email did in game #%(game)s.") % {"game": game.pk}],
-            sections=sections,
-            links=[(_("Open the game"), notifications.game_url(game))],
-            reply_to=tokens.reply_address(user.pk, game.pk, game.version) if current else "",
-        )
-    notifications.enqueue([message])
+        # The words are written now (the outbox renders them as they are); `thread` asks for the
+        # In-Reply-To and References headers that put the answer under the player's message.
+        words = {
+            "subject": (_("Your reply in game #%(game)s") % {"game": game.pk})[:200],
+            "intro": [_("This is what your email did in game #%(game)s.") % {"game": game.pk}],
+            "sections": sections,
+            "links": [(_("Open the game"), outbox.game_url(game))],
+        }
+    answer = outbox.Mail(
+        Kind.ANSWER, user, game, f"answer:{key}", params={"message": words, "thread": thread},
+        reply_to=tokens.reply_address(user.pk, game.pk, game.version) if current else "",
+    )
+    outbox.enqueue([answer])

@@ -5,35 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path
-from rest_framework.throttling import SimpleRateThrottle
 
-
-class _InboundThrottle(SimpleRateThrottle):
-    """The `inbound_mail` rate (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES), per client address."""
-
-    scope = "inbound_mail"
-
-    def get_rate(self) -> str:
-        # Read at each request (not at import like DRF's class attribute), so the setting can change.
-        rates: dict[str, str] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignore[assignment]
-        return rates[self.scope]
-
-    def get_cache_key(self, request: Any, view: Any) -> str:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+from config import throttles
 
 
 def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """The view, refusing with 429 `{code, message}` and Retry-After past the inbound mail rate."""
+    """The view, refusing with 429 `{code, message}` and Retry-After past the `inbound_mail` rate
+    (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES) per client address."""
 
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        throttle = _InboundThrottle()
-        throttle.rate = throttle.get_rate()
-        throttle.num_requests, throttle.duration = throttle.parse_rate(throttle.rate)  # type: ignore[attr-defined]
-        if not throttle.allow_request(request, None):  # type: ignore[arg-type]
-            wait = int(throttle.wait() or 1)
+        wait = throttles.attempt(request, "inbound_mail", [throttles.client_ident(request)])
+        if wait is not None:
             answer = JsonResponse({"code": "throttled", "message": f"Too many requests; try again in {wait} s."},
                                   status=429)
             answer["Retry-After"] = str(wait)

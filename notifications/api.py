@@ -13,15 +13,15 @@ from rest_framework.views import APIView
 
 from config.api import validated_body
 from config.errors import ServiceError
-from games import deadlines
+from games.deadlines import absences
 from games.models import Absence
 
-from . import services
+from . import preferences
 from .models import Kind, Preference
 
 
 def _preference_json(user: Any) -> dict[str, Any]:
-    pref = services.preference(user)
+    pref = preferences.preference(user)
     return {"mode": pref.mode, "opted_out": list(pref.opted_out)}
 
 
@@ -53,7 +53,7 @@ class PreferencesView(APIView):
     @extend_schema(request=_PREFERENCES, responses={200: _PREFERENCES})
     def patch(self, request: Request) -> Response:
         data = validated_body(PreferencesSerializer, request.data)
-        services.update_preferences(request.user, data.get("mode"), data.get("opted_out"))  # type: ignore[arg-type]
+        preferences.update_preferences(request.user, data.get("mode"), data.get("opted_out"))  # type: ignore[arg-type]
         return Response(_preference_json(request.user))
 
 
@@ -66,9 +66,9 @@ class AbsencesView(APIView):
 
     @extend_schema(responses={200: _ABSENCES})
     def get(self, request: Request) -> Response:
-        absences = Absence.objects.filter(user=request.user).order_by("starts_at")
-        return Response({"absences": [_absence_json(a) for a in absences],
-                         "days_per_year": deadlines.absence_days_per_year()})
+        declared = Absence.objects.filter(user=request.user).order_by("starts_at")
+        return Response({"absences": [_absence_json(a) for a in declared],
+                         "days_per_year": absences.absence_days_per_year()})
 
     @extend_schema(request=_ABSENCE, responses={201: _ABSENCE})
     def post(self, request: Request) -> Response:
@@ -83,5 +83,5 @@ class AbsencesView(APIView):
             if moment is None:
                 raise ServiceError("invalid", "invalid_absence", f"{name} must be an ISO 8601 date and time.")
             moments.append(moment)
-        absence = deadlines.declare_absence(request.user, moments[0], moments[1])  # type: ignore[arg-type]
+        absence = absences.declare_absence(request.user, moments[0], moments[1])  # type: ignore[arg-type]
         return Response(_absence_json(absence), status=status.HTTP_201_CREATED)

@@ -10,8 +10,8 @@ class NotificationsConfig(AppConfig):
     def ready(self) -> None:
         from games import hooks
 
-        from . import services
+        from . import outbox
 
-        hooks.subscribe(services.on_events_appended)
-        hooks.on_timeout(services.on_timeout_played)
-        hooks.on_reminder(services.on_reminder_due)
+        hooks.subscribe(outbox.on_events_appended)
+        hooks.on_timeout(outbox.on_timeout_played)
+        hooks.on_reminder(outbox.on_reminder_due)

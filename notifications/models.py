@@ -97,10 +97,10 @@ class Outbox(models.Model):
         return f"outbox #{self.pk} {self.kind} to {self.to_email} ({self.status})"
 
     def rendered(self) -> tuple[str, str, str]:
-        """Subject, text and HTML of this mail, rendered once per instance (see notifications.services)."""
+        """Subject, text and HTML of this mail, rendered once per instance (see notifications.messages)."""
         cached: tuple[str, str, str] | None = getattr(self, "_rendered", None)
         if cached is None:
-            from .services import compose
+            from .messages import compose
 
             cached = self._rendered = compose(self)
         return cached

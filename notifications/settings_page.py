@@ -1,7 +1,7 @@
 """`/settings/`: display name, language and time zone; email preferences; vacation; API tokens.
 
 Each part is its own small form posted to the same page (`part` says which); each calls the service that
-owns the setting (accounts, notifications, games.deadlines) and shows what was wrong on the page.
+owns the setting (accounts, notifications, games.deadlines.absences) and shows what was wrong on the page.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from rest_framework.authtoken.models import Token
 from accounts import services as accounts
 from accounts.models import User
 from config.errors import ServiceError
-from games import deadlines
+from games.deadlines import absences
 from games.models import Absence
 
-from . import services
+from . import preferences
 from .models import Kind, Preference
 
 
@@ -77,7 +77,7 @@ def _local_day_bounds(user: User, first: Any, last: Any) -> tuple[datetime, date
 def settings_page(request: HttpRequest) -> HttpResponse:
     """Every setting of the player on one page; a POST changes one part."""
     user = User.objects.get(pk=request.user.pk)  # the model itself, not the request's lazy wrapper
-    pref = services.preference(user)
+    pref = preferences.preference(user)
     forms_by_part: dict[str, forms.Form] = {
         "profile": ProfileForm(initial={"display_name": user.display_name, "language": user.language,
                                         "time_zone": user.time_zone}),
@@ -98,7 +98,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                     return redirect("settings")
                 status = 400
             elif part == "end_vacation":
-                deadlines.end_absence(user, request.POST.get("absence"))
+                absences.end_absence(user, request.POST.get("absence"))
                 messages.success(request, _("Your vacation is over: welcome back."))
                 return redirect("settings")
             elif part == "new_token":
@@ -121,8 +121,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "email_form": forms_by_part["email"],
         "vacation_form": forms_by_part["vacation"],
         "absences": Absence.objects.filter(user=user, ends_at__gt=now).order_by("starts_at"),
-        "days_left": deadlines.absence_days_left(user, timezone.localdate().year),
-        "days_per_year": deadlines.absence_days_per_year(),
+        "days_left": absences.absence_days_left(user, timezone.localdate().year),
+        "days_per_year": absences.absence_days_per_year(),
         "token": Token.objects.filter(user=user).first(),
         "new_token": new_token,
         "now": now,
@@ -133,6 +133,6 @@ def _save(part: str, user: User, data: dict[str, Any]) -> None:
     if part == "profile":
         accounts.update_profile(user, **data)
     elif part == "email":
-        services.update_preferences(user, mode=data["mode"], opted_out=list(data["opted_out"]))
+        preferences.update_preferences(user, mode=data["mode"], opted_out=list(data["opted_out"]))
     elif part == "vacation":
-        deadlines.declare_absence(user, *_local_day_bounds(user, data["starts_on"], data["ends_on"]))
+        absences.declare_absence(user, *_local_day_bounds(user, data["starts_on"], data["ends_on"]))

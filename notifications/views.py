@@ -11,8 +11,9 @@ from django.views.decorators.http import require_http_methods
 
 from config.errors import ServiceError
 
-from . import services
+from . import preferences
 from .models import Kind
+from .outbox import language_of
 
 
 def kind_name(kind: str) -> str:
@@ -27,12 +28,12 @@ def kind_name(kind: str) -> str:
 def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     """GET: a page asking to confirm; POST: opt out of this kind (or of everything with `all=1`)."""
     try:
-        user, kind = services.read_unsubscribe_token(token)
+        user, kind = preferences.read_unsubscribe_token(token)
     except ServiceError as error:
         return render(request, "notifications/unsubscribe.html", {"error": error.message}, status=error.status)
-    with translation.override(services.language_of(user)):
+    with translation.override(language_of(user)):
         context = {"token": token, "kind": kind, "kind_name": kind_name(kind), "display_name": user.display_name}
         if request.method == "POST":
-            _user, done = services.unsubscribe(token, everything=request.POST.get("all") == "1")
+            _user, done = preferences.unsubscribe(token, everything=request.POST.get("all") == "1")
             context.update(done=True, kind_name=kind_name(done))
         return render(request, "notifications/unsubscribe.html", context)

@@ -13,3 +13,17 @@ def test_openapi_schema_generates_without_errors_or_warnings(tmp_path) -> None:
     text = target.read_text()
     for path in ("/api/games/{game_id}/commands", "/api/notifications/preferences", "/api/notifications/absences"):
         assert path in text
+
+
+@pytest.mark.django_db
+def test_the_docs_tell_a_newcomer_the_games_how_to_sign_in_and_what_to_send(client) -> None:
+    schema = client.get("/api/schema/?format=json").json()
+    info = schema["info"]
+    assert "Citadels" in info["title"] and "Dominion" in info["title"]
+    assert "Authorization: Token" in info["description"] and "legal_commands" in info["description"]
+    shapes = schema["components"]["schemas"]
+    assert "citadels, dominion" in shapes["GameCreate"]["properties"]["kind"]["description"]
+    assert "decision_hours" in shapes["GameCreate"]["properties"]["time_control"]["description"]
+    assert "legal_commands" in shapes["CommandRequest"]["properties"]["command"]["description"]
+    games = schema["paths"]["/api/games/"]
+    assert games["get"]["description"] != games["post"]["description"]

@@ -1,5 +1,6 @@
 """Settings of the minimal append app: Django's defaults where the service has its own choices, the
-service's database settings (persistent connections with health checks) so that both pay the same."""
+service's database settings (persistent connections with health checks, prepared statements) so that both
+pay the same."""
 
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ DATABASES: dict[str, Any] = {
         )
     )
 }
+if os.environ.get("DATABASE_PREPARED_STATEMENTS", "1").strip().lower() in {"1", "true", "yes", "on"}:
+    # As the service: server-side binding, repeated statements prepared once per connection.
+    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 USE_TZ = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -28,7 +28,7 @@ class CommandView(APIView):
             table = Table.objects.select_for_update().get(pk=table_id)
             Entry.objects.create(table=table, seq=table.version + 1, data=data.get("command"))
             Table.objects.filter(pk=table.pk).update(version=table.version + 1)
-        return Response({"version": table.version + 1, "created_at": timezone.now()}, status=201)
+        return Response({"version": table.version + 1, "created_at": timezone.now(), "awaiting": [0]}, status=201)
 
 
 urlpatterns = [

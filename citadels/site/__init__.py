@@ -2,14 +2,16 @@
 
 The hosting (games/, notifications/) reaches this package only through the registry (`GameKind.site`):
 the table template and the helper that fills it (`table`), the words for events, commands and cards in the
-reader's language (`words`, through gettext; card names from `citadels.cards`), and the new-game form's
-Citadels options (`options`). `import citadels` loads none of it, so the rules stay free of Django.
+reader's language (`words`, through gettext; card names from `citadels.cards`), the engine's refusals by their
+code (`refusals`), and the new-game form's Citadels options (`options`). `import citadels` loads none of it,
+so the rules stay free of Django.
 """
 
 from __future__ import annotations
 
 from .event_words import describe_event
 from .options import form_fields, options_from_form
+from .refusals import describe_refusal
 from .table import TABLE_TEMPLATE, table
 from .words import card_line, describe_command, email_sections
 
@@ -18,6 +20,7 @@ __all__ = [
     "card_line",
     "describe_command",
     "describe_event",
+    "describe_refusal",
     "email_sections",
     "form_fields",
     "options_from_form",

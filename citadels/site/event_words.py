@@ -12,15 +12,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 from citadels.cards import BASE_CHARACTERS, BASE_PURPLE
 
-from .words import Missing, card_line, card_values, character_name, district_name, seat_name
+from .words import Missing, card_count, card_line, card_values, character_name, district_name, seat_name
 
 # Each sentence, keyed "type", "type:variant", "type_own" or "type:variant_own". {who} is the actor's
 # name, {whom} a target's, {to} the receiver's, {crown_name} the crown's holder; {character}, {district},
-# {districts}, {cards}, {own}, {their} are card names.
+# {districts}, {cards}, {own}, {their} are card names; {card_count} is "1 card", "3 cards" (ngettext).
 EVENTS: dict[str, str] = {
     "game_set_up": gettext_noop("The game was set up for {players} players; each starts with {gold} gold."),
     "round_started": gettext_noop("Round {round} began; {crown_name} holds the crown."),
@@ -39,12 +39,12 @@ EVENTS: dict[str, str] = {
     "bonus_gold:poor_house": gettext_noop("{who} got {amount} gold from the Poor House."),
     "bonus_gold:alchemist": gettext_noop("{who} got back the {amount} gold spent on building as the Alchemist."),
     "bonus_gold:throne_room": gettext_noop("{who} got {amount} gold from the Throne Room as the crown moved."),
-    "cards_drawn": gettext_noop("{who} drew {count} cards."),
-    "cards_drawn_own": gettext_noop("{who} drew {count} cards: {cards}."),
-    "cards_drawn:navigator": gettext_noop("{who} drew {count} cards as the Navigator."),
-    "cards_drawn:navigator_own": gettext_noop("{who} drew {count} cards as the Navigator: {cards}."),
-    "cards_drawn:park": gettext_noop("{who} drew {count} cards with the Park (an empty hand)."),
-    "cards_drawn:park_own": gettext_noop("{who} drew {count} cards with the Park (an empty hand): {cards}."),
+    "cards_drawn": gettext_noop("{who} drew {card_count}."),
+    "cards_drawn_own": gettext_noop("{who} drew {card_count}: {cards}."),
+    "cards_drawn:navigator": gettext_noop("{who} drew {card_count} as the Navigator."),
+    "cards_drawn:navigator_own": gettext_noop("{who} drew {card_count} as the Navigator: {cards}."),
+    "cards_drawn:park": gettext_noop("{who} drew {card_count} with the Park (an empty hand)."),
+    "cards_drawn:park_own": gettext_noop("{who} drew {card_count} with the Park (an empty hand): {cards}."),
     "card_kept": gettext_noop("{who} kept one card."),
     "card_kept_own": gettext_noop("{who} kept {district}."),
     "cards_discarded": gettext_noop("{who} discarded {districts}."),
@@ -91,8 +91,8 @@ EVENTS: dict[str, str] = {
     "museum_used_own": gettext_noop("{who} put {district} under the Museum."),
     "armory_used": gettext_noop("{who} blew up the Armory and destroyed {district} of {whom}."),
     "bell_tower_set": gettext_noop("{who} set the Bell Tower: a city is complete with {complete_at} districts."),
-    "deck_searched": gettext_noop("{who} looked through the {count} cards of the deck with the Lighthouse."),
-    "deck_searched_own": gettext_noop("{who} looked through the {count} cards of the deck with the Lighthouse: {cards}."),
+    "deck_searched": gettext_noop("{who} looked through the deck ({card_count}) with the Lighthouse."),
+    "deck_searched_own": gettext_noop("{who} looked through the deck ({card_count}) with the Lighthouse: {cards}."),
     "deck_card_kept": gettext_noop("{who} kept a card of the deck; the deck was shuffled."),
     "deck_card_kept_own": gettext_noop("{who} kept {district} of the deck; the deck was shuffled."),
 }
@@ -142,6 +142,8 @@ def _values(seen: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]
     for field in ("own", "their"):
         if field in seen:
             values[field] = district_name(str(seen[field]))
+    if isinstance(seen.get("count"), int):
+        values["card_count"] = card_count(seen["count"])
     if "winners" in seen:
         values["winners"] = ", ".join(seat_name(names, s) for s in seen["winners"])
     return values
@@ -162,7 +164,9 @@ def _game_set_up(seen: Mapping[str, Any]) -> list[str]:
 def _scores(seen: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
     lines = []
     for score in seen.get("scores") or []:
-        line = _("{name}: {total} points").format(name=seat_name(names, score.get("seat")), total=score.get("total", 0))
+        total = int(score.get("total", 0))
+        points = ngettext("%(points)s point", "%(points)s points", total) % {"points": total}
+        line = _("{name}: {points}").format(name=seat_name(names, score.get("seat")), points=points)
         if score.get("extras"):
             line += " " + _("({extras} of them for special districts)").format(extras=score["extras"])
         lines.append(line)

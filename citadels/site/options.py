@@ -13,7 +13,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from citadels.cards import BASE_CHARACTERS, BASE_DECK, CHARACTERS, DISTRICTS, Colour
+from citadels.cards import BASE_CHARACTERS, BASE_DECK, CHARACTERS, DARK_CITY_PURPLE, DISTRICTS, Colour
 
 from . import words
 
@@ -79,8 +79,9 @@ def form_fields() -> dict[str, forms.Field]:
         help_text=_("The special districts shuffled into the deck."),
     )
     fields["dark_city_districts"] = forms.IntegerField(
-        # No bounds here: the engine refuses a count it cannot deal, with its own message.
-        label=_("Number of random purple districts"), required=False,
+        # The bounds of the card data, so that a count the engine could not deal is refused at the field,
+        # in the reader's language (the engine's refusal names its option, in English).
+        label=_("Number of random purple districts"), required=False, min_value=0, max_value=len(DARK_CITY_PURPLE),
         help_text=_("Leave empty to use the districts ticked above; a number deals that many at random."),
     )
     return fields

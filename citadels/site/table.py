@@ -101,11 +101,30 @@ def _round_characters(view: Mapping[str, Any], names: Mapping[int, str]) -> list
     return sorted(shown.values(), key=lambda c: (c["rank"] if isinstance(c["rank"], int) else 99, c["id"]))
 
 
+def _rank(character_id: Any) -> int:
+    card = CHARACTERS.get(str(character_id))
+    return card.rank if card else 99
+
+
+def _by_rank(characters: list[str]) -> list[str]:
+    """Characters in the order they are called (the rules list them by id, which reads as no order)."""
+    return sorted(characters, key=lambda c: (_rank(c), c))
+
+
+def _in_order(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The legal commands grouped by type as the rules list them; those naming a character (choose, lay
+    face down, murder, rob, bewitch) by the character's rank, in every language alike."""
+    first: dict[Any, int] = {}
+    for index, command in enumerate(legal):
+        first.setdefault(command.get("type"), index)
+    return sorted(legal, key=lambda c: (first[c.get("type")], _rank(c["character"]) if "character" in c else 0))
+
+
 def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mapping[str, Any]) -> dict[str, Any]:
     """Buttons for simple commands; card selections (with a confirm button) for the choices made of cards."""
     buttons = []
     choices: dict[str, dict[str, Any]] = {}
-    for command in legal:
+    for command in _in_order(legal):
         kind = str(command.get("type"))
         if kind in _CARD_CHOICES:
             spec = _CARD_CHOICES[kind]
@@ -138,7 +157,7 @@ def table(
             "gold": p.get("gold", 0),
             "hand_size": p.get("hand_size", 0),
             "city": [district_card(d, adorned=d in p.get("adorned", [])) for d in p.get("city", [])],
-            "museum": _("{count} cards under the Museum").format(count=p["museum_size"]) if p.get("museum_size") else "",
+            "museum": words.museum_size(int(p["museum_size"])) if p.get("museum_size") else "",
             "characters": [words.character_name(c) for c in p.get("characters", [])],
             "awaited": p["seat"] in awaiting,
             "crown": p["seat"] == view.get("crown"),
@@ -152,7 +171,7 @@ def table(
     return {
         "round": view.get("round"),
         "crown": names.get(view.get("crown", -1), ""),
-        "deck_size": view.get("deck_size"),
+        "deck_size": int(view.get("deck_size") or 0),
         "complete_at": view.get("complete_at"),
         "bell_tower": _("Bell Tower: a city is complete with {count} districts.").format(count=view["complete_at"])
         if view.get("complete_at") not in (None, words.COMPLETE_CITY) else "",
@@ -163,8 +182,9 @@ def table(
         "players": players,
         "seat": seat,
         "hand": [district_card(d) for d in view.get("hand", [])] if seat is not None else None,
-        "my_characters": [character_card(c) for c in view.get("my_characters", [])] if seat is not None else None,
-        "draft": {"action": draft["action"], "characters": [character_card(c) for c in draft["characters"]]}
+        "my_characters": [character_card(c) for c in _by_rank(view.get("my_characters", []))]
+        if seat is not None else None,
+        "draft": {"action": draft["action"], "characters": [character_card(c) for c in _by_rank(draft["characters"])]}
         if draft else None,
         "face_down": character_card(view["face_down"]) if view.get("face_down") else None,
         "scores": [

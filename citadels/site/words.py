@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import get_language, gettext_noop, ngettext
 from django.utils.translation import gettext as _
 
 from citadels.cards import CHARACTERS, DISTRICTS
@@ -51,6 +51,16 @@ def character_text(character_id: str) -> str:
     if card is None:
         return ""
     return card.text_de if _german() else card.text_en
+
+
+def card_count(count: int) -> str:
+    """A number of cards in words: "1 card", "3 cards"."""
+    return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
+
+
+def museum_size(count: int) -> str:
+    """How many cards lie under a Museum, in words."""
+    return ngettext("%(count)s card under the Museum", "%(count)s cards under the Museum", count) % {"count": count}
 
 
 def card_line(ids: list[str] | tuple[str, ...], name: Callable[[str], str] = district_name) -> str:
@@ -161,10 +171,12 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
 
 
 def _player_row(player: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    row = _("{name}: {gold} gold, {hand} cards in hand, city: {city}").format(
-        name=seat_name(names, player["seat"]), gold=player.get("gold", 0), hand=player.get("hand_size", 0),
+    cards = int(player.get("hand_size", 0))
+    row = _("{name}: {gold} gold, {hand}, city: {city}").format(
+        name=seat_name(names, player["seat"]), gold=player.get("gold", 0),
+        hand=ngettext("%(cards)s card in hand", "%(cards)s cards in hand", cards) % {"cards": cards},
         city=card_line(player.get("city", [])),
     )
     if player.get("museum_size"):
-        row += ", " + _("{count} cards under the Museum").format(count=player["museum_size"])
+        row += ", " + museum_size(int(player["museum_size"]))
     return row

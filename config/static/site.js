@@ -14,6 +14,17 @@
       button.textContent = button.dataset.copied;
     });
   });
+  // The new-game form: only the chosen game's options (each kind's fieldset names its kind).
+  const kindSelect = document.querySelector("select[data-kind-select]");
+  if (kindSelect) {
+    const showChosenKind = function () {
+      document.querySelectorAll("fieldset[data-kind]").forEach(function (fieldset) {
+        fieldset.hidden = fieldset.dataset.kind !== kindSelect.value;
+      });
+    };
+    kindSelect.addEventListener("change", showChosenKind);
+    showChosenKind();
+  }
   const root = document.getElementById("game");
   if (!root) { return; }
   const error = document.getElementById("error");

@@ -2,14 +2,15 @@
 
 The hosting (games/, notifications/) reaches this package only through the registry (`GameKind.site`):
 the table template and the helper that fills it (`table`), the words for events, commands and cards in the
-reader's language (`words`, through gettext; card names and texts from `dominion.cards`), and the
-new-game form's Dominion options (`options`). `import dominion` loads none of it, so the rules stay free of
-Django.
+reader's language (`words`, through gettext; card names and texts from `dominion.cards`), the engine's refusals
+by their code (`refusals`), and the new-game form's Dominion options (`options`). `import dominion` loads none
+of it, so the rules stay free of Django.
 """
 
 from __future__ import annotations
 
 from .options import form_fields, options_from_form
+from .refusals import describe_refusal
 from .table import TABLE_TEMPLATE, table
 from .words import card_name, describe_command, describe_event, email_sections
 
@@ -18,6 +19,7 @@ __all__ = [
     "card_name",
     "describe_command",
     "describe_event",
+    "describe_refusal",
     "email_sections",
     "form_fields",
     "options_from_form",

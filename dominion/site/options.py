@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from dominion.cards import CARDS, KINGDOM_PILES
 
@@ -35,12 +37,24 @@ def _kingdom_choices() -> list[tuple[str, str]]:
     return [(pile, f"{card_name(pile)} ({_pile_cost(pile)})") for pile in ordered]
 
 
+KINGDOM_SIZE = 10
+
+
+def _ten_piles(piles: list[str]) -> None:
+    """None ticked (drawn at random) or exactly ten: refused at the field, in the reader's language."""
+    if len(piles) != KINGDOM_SIZE:
+        raise ValidationError(ngettext(
+            "You ticked %(count)s pile: tick exactly 10, or none for 10 drawn at random.",
+            "You ticked %(count)s piles: tick exactly 10, or none for 10 drawn at random.", len(piles),
+        ) % {"count": len(piles)}, code="kingdom_size")
+
+
 def form_fields() -> dict[str, forms.Field]:
     """The Dominion fields of the new-game form (names are local; the hosting prefixes them)."""
     return {
         "kingdom": forms.MultipleChoiceField(
             label=_("Kingdom cards"), choices=_LazyChoices(_kingdom_choices), required=False,
-            widget=forms.CheckboxSelectMultiple,
+            widget=forms.CheckboxSelectMultiple, validators=[_ten_piles],
             help_text=_("Tick exactly 10 piles, or none for 10 drawn at random."),
         ),
         "shelters": forms.BooleanField(

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from dominion.cards import BASIC, CARDS, PILE_NAMES
 
@@ -61,6 +62,13 @@ def _supply(view: Mapping[str, Any], buys: Mapping[str, str]) -> list[dict[str, 
     return piles
 
 
+def _bounds(lo: int, hi: int) -> str:
+    """How many cards a selection takes, e.g. "Choose 1 card." or "Choose 0 to 2 cards."."""
+    if lo == hi:
+        return ngettext("Choose %(count)s card.", "Choose %(count)s cards.", lo) % {"count": lo}
+    return ngettext("Choose %(lo)s to %(hi)s card.", "Choose %(lo)s to %(hi)s cards.", hi) % {"lo": lo, "hi": hi}
+
+
 def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mapping[int, str]) -> dict[str, Any] | None:
     """The decision asked of the viewer: a card selection (with its bounds), a named card, or buttons."""
     decision = view.get("decision")
@@ -72,8 +80,7 @@ def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mappi
         lo, hi = int(decision.get("min", 0)), int(decision.get("max", 0))
         shown.update(
             cards=[card(c["card"], c["id"]) for c in decision.get("cards", [])], min=lo, max=hi,
-            bounds=_("Choose {lo} to {hi} cards.").format(lo=lo, hi=hi) if lo != hi
-            else _("Choose {count} cards.").format(count=lo) if lo != 1 else _("Choose 1 card."),
+            bounds=_bounds(lo, hi),
             confirm=_("Confirm the selection"),
         )
     elif decision.get("kind") == "name":

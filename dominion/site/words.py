@@ -64,6 +64,10 @@ def _count(count: int) -> str:
     return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
 
 
+def _coins(coins: int) -> str:
+    return ngettext("%(coins)s coin", "%(coins)s coins", coins) % {"coins": coins}
+
+
 # Each event type: its sentence, with {placeholders} filled from the redacted event. {who} is the seat's
 # name; {cards} the moved cards' names where the reader may see them, else how many.
 _EVENTS: dict[str, str] = {
@@ -71,9 +75,9 @@ _EVENTS: dict[str, str] = {
     "turn_started": gettext_noop("Turn {turn}: {who} begins."),
     "turn_ended": gettext_noop("{who} ended the turn."),
     "phase": gettext_noop("Buy phase."),
-    "bought": gettext_noop("{who} bought {card} for {cost} coins."),
+    "bought": gettext_noop("{who} bought {card} for {coins}."),
     "bonus": gettext_noop("Bonus: {bonus}."),
-    "shuffled": gettext_noop("{who} shuffled the discard pile into a new deck ({count} cards)."),
+    "shuffled": gettext_noop("{who} shuffled the discard pile into a new deck ({cards})."),
     "drew": gettext_noop("{who} drew {cards}."),
     "discarded": gettext_noop("{who} discarded {cards}."),
     "discarded_deck": gettext_noop("{who} put the deck onto the discard pile ({cards})."),
@@ -250,6 +254,8 @@ def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
         values["card"] = card_name(seen["card"])
     if isinstance(seen.get("name"), str):
         values["name"] = card_name(seen["name"])
+    if isinstance(seen.get("cost"), int):
+        values["coins"] = _coins(seen["cost"])
     if kind == "game_set_up":
         values["kingdom"] = card_line(list(seen.get("kingdom", [])))
     elif kind == "bonus":
@@ -340,10 +346,13 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
         hand = [c["card"] for c in view.get("hand", [])]
         sections.append((_("Your hand"), [card_line(sorted(hand, key=card_name))]))
     if view.get("phase") != "over":
+        actions, buys, coins = (int(view.get(key, 0)) for key in ("actions", "buys", "coins"))
         sections.append((_("This turn"), [
-            _("{name}'s turn {turn}: {actions} actions, {buys} buys, {coins} coins").format(
-                name=_name(names, view.get("current")), turn=view.get("turn"), actions=view.get("actions", 0),
-                buys=view.get("buys", 0), coins=view.get("coins", 0),
+            _("{name}'s turn {turn}: {actions}, {buys}, {coins}").format(
+                name=_name(names, view.get("current")), turn=view.get("turn"),
+                actions=ngettext("%(actions)s action", "%(actions)s actions", actions) % {"actions": actions},
+                buys=ngettext("%(buys)s buy", "%(buys)s buys", buys) % {"buys": buys},
+                coins=_coins(coins),
             )
         ]))
     sections.append((_("The Supply"), _supply_lines(view)))

@@ -170,3 +170,37 @@ def test_account_mail_goes_through_celery_after_commit(settings: Any, django_cap
         assert "/accounts/verify/" in mail.outbox[0].body
     finally:
         celery_app.conf.task_always_eager = eager
+
+
+def test_account_mails_read_as_letters_in_each_language() -> None:
+    """After "Hello Ada," an English letter goes on with a capital; the German one says sign up
+    ("registrieren"), as the site's button does, not sign in ("anmelden")."""
+    client = APIClient()
+    register(client, "en@example.org")
+    register(client, "de@example.org", language="de")
+    register(client, "en@example.org")  # the address is taken: the "sign-up attempt" mail
+    client.post("/api/accounts/password-reset", {"email": "en@example.org"}, format="json")
+    english = [m for m in mail.outbox if m.to == ["en@example.org"]]
+    assert len(english) == 3
+    for message in english:
+        assert message.body.split("\n\n")[1][0].isupper(), message.body
+    german = next(m for m in mail.outbox if m.to == ["de@example.org"])
+    assert "registriert" in german.body and "angemeldet" not in german.body
+
+
+def test_sign_in_and_sign_up_forms_speak_plainly_to_people_and_password_managers(client: Any) -> None:
+    User.objects.create_user("web@example.org", PASSWORD, display_name="Web")
+    wrong = {"username": "Web@Example.org", "password": "not-the-one"}
+    german = client.post("/accounts/login/", wrong, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "E-Mail-Adresse und dieses Passwort passen zu keinem Konto" in german and "email und" not in german
+    english = client.post("/accounts/login/", wrong, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    # The address is not case-sensitive (it is normalised), so the page must not say both fields are.
+    assert "do not match an account" in english and "both fields may be case-sensitive" not in english
+    sign_up = client.get("/accounts/register/").content.decode()
+    assert 'autocomplete="new-password"' in sign_up and 'autocomplete="email"' in sign_up
+
+
+def test_a_wrong_address_is_told_in_correct_german(client: Any) -> None:
+    page = client.post("/accounts/register/", {"email": "not-an-address", "display_name": "Ada", "password": PASSWORD},
+                       HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Gib eine gültige E-Mail-Adresse ein." in page and "E-Mail Adresse" not in page

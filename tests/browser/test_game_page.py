@@ -15,6 +15,7 @@ import pytest
 from django.utils import timezone, translation
 
 from citadels import RULES
+from citadels.cards import CHARACTERS
 from citadels.site import words
 from games import services, store
 from games.models import Command, Event, Game
@@ -129,7 +130,10 @@ def test_player_signs_in_chooses_a_character_then_takes_gold(make_user: Any, bro
         assert _row(page, name) == [f"{marker}{name}", str(player["gold"]), str(player["hand_size"]), "(none)"]
     buttons = page.locator("#commands button.cmd")
     legal = _legal(game, seat)
-    assert buttons.all_inner_texts() == [_en(words.describe_command, c, {}) for c in legal]
+    # The draft's characters in the order they are called (the rules list them by id).
+    by_rank = sorted(legal, key=lambda c: CHARACTERS[c["character"]].rank)
+    assert [c["type"] for c in legal] == ["choose_character"] * len(legal)
+    assert buttons.all_inner_texts() == [_en(words.describe_command, c, {}) for c in by_rank]
     assert page.locator("h2", has_text="Your choices").is_visible()
 
     # Click a character: the API stores the choice, the page reloads and shows it.

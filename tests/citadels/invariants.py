@@ -1,90 +1,64 @@
-"""Invariants every state and event of every game must keep; used by the random-game tests."""
+"""Invariants every state and event of every Citadels game must keep (besides those of every game, in
+tests/rules_invariants.py); used by the random-game tests."""
 
 from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from citadels import RULES, IllegalCommand
+from citadels import RULES
 from citadels.bots import Bot
 from citadels.cards import BASE_PURPLE, DARK_CITY_PURPLE
 from citadels.events import Event
-from citadels.state import DRAFT, State
+from citadels.state import DRAFT, Player, State
+
+from ..rules_invariants import check_commands_accepted, check_event, check_turn_order
 
 HIDDEN = "hidden"
 _UNUSED_RNG = random.Random(0)  # a refused command draws nothing
 MAX_DECISIONS = 20_000
 
 
-def all_cards(state: State) -> Counter[str]:
+def all_cards(state: State) -> list[str]:
     """Every district card of the game wherever it is: deck, hands, cities, under Museums, discard pile,
     drawn cards."""
-    cards: Counter[str] = Counter(state.deck)
-    cards.update(state.discard)
+    cards = [*state.deck, *state.discard]
     for player in state.players:
-        cards.update(player.hand)
-        cards.update(player.districts())
-        cards.update(player.museum)
+        cards += player.hand
+        cards += [b.district for b in player.city]
+        cards += player.museum
     if state.turn is not None:
-        cards.update(state.turn.drawn)
+        cards += state.turn.drawn
     return cards
 
 
 def check_state(state: State) -> None:
     """Each card exactly once and no negative gold, in every state."""
-    assert all_cards(state) == Counter(state.rules.deck), "a district card was lost or duplicated"
+    assert sorted(all_cards(state)) == sorted(state.rules.deck), "a district card was lost or duplicated"
     assert all(p.gold >= 0 for p in state.players), "negative gold"
 
 
-def check_waiting(state: State) -> None:
-    """After a whole batch the game waits for exactly one seat, who can act, or it is over."""
-    waiting = RULES.awaiting(state)
-    assert len(waiting) == (0 if state.phase == "over" else 1)
-    for seat in waiting:
-        assert RULES.legal_commands(state, seat), f"seat {seat} is awaited but has nothing to do"
-    for seat in range(state.rules.players):
-        if seat not in waiting:
-            assert RULES.legal_commands(state, seat) == []
-            try:
-                RULES.decide(state, seat, {"type": "end_turn"}, _UNUSED_RNG)
-            except IllegalCommand as error:
-                assert error.code in ("not_your_turn", "game_over")
-            else:
-                raise AssertionError(f"seat {seat} acted out of turn")
-
-
-def check_event(event: Event, state: State) -> Event:
-    """The JSON form round-trips, and hidden fields never sit in the public part; returns the decoded
-    JSON form (what the server would load)."""
-    stored = RULES.decode(json.loads(json.dumps(RULES.encode(event))))
-    assert stored == event
-    for part in (*event.private.values(), event.secret):
-        assert not set(part) & set(event.public), f"{event.type} repeats a hidden field in public"
-    for seat in [None, *range(state.rules.players)]:
-        seen = RULES.redact(event, seat)
-        assert seen is not None
-        others = [part for other, part in event.private.items() if other != seat]
-        for part in [event.secret, *others]:
-            for key in part:
-                mine = event.private.get(seat, {}) if seat is not None else {}
-                assert key not in seen or key in mine, f"{event.type} shows seat {seat} a hidden '{key}'"
-    return stored
+def check_waiting(state: State) -> list[dict[str, Any]]:
+    """After a whole batch the game waits for exactly one seat, who can act, or it is over; returns what
+    the awaited seat may do."""
+    legal = check_turn_order(RULES, state, state.rules.players, _UNUSED_RNG)
+    assert len(legal) == (0 if state.phase == "over" else 1)
+    return legal[0] if legal else []
 
 
 def blind(state: State, seat: int | None) -> State:
     """`state` with everything `seat` may not know replaced by a placeholder."""
-    players = tuple(
-        p if p.seat == seat else p._replace(hand=(HIDDEN,) * len(p.hand), museum=(HIDDEN,) * len(p.museum))
+    players = tuple([
+        p if p.seat == seat else Player(p.seat, p.gold, (HIDDEN,) * len(p.hand), p.city, (HIDDEN,) * len(p.museum))
         for p in state.players
-    )
+    ])
     known = set(state.revealed)
-    chosen = tuple(
-        cs if s == seat else tuple(c if (s, c) in known else HIDDEN for c in cs)
+    chosen = tuple([
+        cs if s == seat else tuple([c if (s, c) in known else HIDDEN for c in cs])
         for s, cs in enumerate(state.chosen)
-    )
+    ])
     drafting = state.phase == DRAFT and state.draft_steps and state.draft_steps[0].seat == seat
     sees_face_down = drafting or (seat == state.crown and state.rules.king_sees_face_down and state.phase == DRAFT)
     turn = state.turn
@@ -106,18 +80,10 @@ def check_view(state: State, seat: int | None) -> None:
     seen = RULES.view(state, seat)
     assert seen == RULES.view(blind(state, seat), seat), f"seat {seat}'s view shows something hidden"
     json.dumps(seen)
+    revealed = set(state.revealed)
     for player in seen["players"]:
         if player["seat"] != seat:
-            assert set(player["characters"]) <= {c for s, c in state.revealed if s == player["seat"]}
-
-
-def check_legal_commands_accepted(state: State, rng: random.Random) -> None:
-    """Every command `legal_commands` lists is accepted by `decide` and changes nothing in `state`."""
-    before = RULES.dump_state(state)
-    for seat in RULES.awaiting(state):
-        for command in RULES.legal_commands(state, seat):
-            RULES.decide(state, seat, command, random.Random(rng.random()))
-    assert RULES.dump_state(state) == before
+            assert all((player["seat"], c) in revealed for c in player["characters"])
 
 
 def play_checked(
@@ -137,7 +103,7 @@ def play_checked(
     for _ in range(MAX_DECISIONS):
         for event in batch:
             state = RULES.evolve(state, event)
-            replica = RULES.evolve(replica, check_event(event, state))
+            replica = RULES.evolve(replica, check_event(RULES, event, players))
             assert replica == state, "the fold of the stored events differs from the live state"
             check_state(state)
             viewers = [None, *range(players)] if thorough else [len(history) % (players + 1) - 1]
@@ -145,15 +111,14 @@ def play_checked(
                 check_view(state, None if seat == -1 else seat)
             history.append(event)
         assert state is not None
-        check_waiting(state)
+        legal = check_waiting(state)
         waiting = RULES.awaiting(state)
         if not waiting:
             break
         if thorough:
-            check_legal_commands_accepted(state, rng)
+            check_commands_accepted(RULES, state, rng)
             assert RULES.load_state(json.loads(json.dumps(RULES.dump_state(state)))) == state, "snapshot"
         seat = waiting[0]
-        legal = RULES.legal_commands(state, seat)
         pick = next(choices, None) if choices is not None else None
         if pick is not None:
             command = legal[pick % len(legal)]

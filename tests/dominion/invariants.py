@@ -1,39 +1,57 @@
-"""Invariants every state and event of every Dominion game must keep; used by the random-game tests."""
+"""Invariants every state and event of every Dominion game must keep (besides those of every game, in
+tests/rules_invariants.py); used by the random-game tests."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Sequence
-from itertools import chain
 from typing import Any
 
-from dominion import RULES, IllegalCommand
+from dominion import RULES
 from dominion.bots import Bot
 from dominion.decide import decide_live
 from dominion.events import Event
+from dominion.evolve import apply
 from dominion.state import OVER, SEAT_ZONES, State, clone
 
+from ..rules_invariants import check_commands_accepted, check_event, check_turn_order
+
 HIDDEN = "hidden"
+SEAT_ZONE_NAMES = set(SEAT_ZONES)
 MAX_DECISIONS = 50_000
 
 
 def every_card(state: State) -> list[int]:
     """Every card number wherever it is: the seats' zones, the piles, the trash."""
-    zones = [zones[name] for zones in state.zones for name in SEAT_ZONES]
-    return list(chain(*zones, *state.piles.values(), state.trash))
+    cards = list(state.trash)
+    for zones in state.zones:
+        assert zones.keys() == SEAT_ZONE_NAMES
+        for zone in zones.values():
+            cards += zone
+    for pile in state.piles.values():
+        cards += pile
+    return cards
+
+
+@functools.cache
+def card_numbers(count: int) -> list[int]:
+    """0 .. count - 1 (read only)."""
+    return list(range(count))
 
 
 def check_state(state: State) -> None:
-    """Each card in exactly one zone, and no negative counter."""
+    """Each card in exactly one zone (the card numbers are 0 .. n-1, each once), and no negative counter."""
     cards = every_card(state)
-    assert len(cards) == len(set(cards)) == len(state.names), "a card is lost or doubled"
-    assert max(cards) == len(state.names) - 1  # card numbers are never negative: 0 .. n-1, each once
+    cards.sort()
+    assert cards == card_numbers(len(state.names)), "a card is lost or doubled"
     assert min(state.actions, state.buys, state.coins) >= 0, "a negative counter"
 
 
-def check_waiting(state: State, rng: random.Random) -> None:
-    """The game waits for exactly the seats that have something to do, and refuses the others."""
+def check_waiting(state: State, rng: random.Random) -> list[list[dict[str, Any]]]:
+    """The game waits for exactly the seats that have something to do, and refuses the others; returns the
+    awaited seats' legal commands, seat by seat."""
     waiting = RULES.awaiting(state)
     if state.phase == OVER:
         assert waiting == []
@@ -41,36 +59,7 @@ def check_waiting(state: State, rng: random.Random) -> None:
         assert waiting == sorted(s for s in state.pending if s not in state.answers) and waiting
     else:
         assert waiting == [state.current]
-    for seat in waiting:
-        assert RULES.legal_commands(state, seat), f"seat {seat} is awaited but has nothing to do"
-    for seat in range(state.players):
-        if seat not in waiting:
-            assert RULES.legal_commands(state, seat) == []
-            try:
-                RULES.decide(state, seat, {"type": "end_turn"}, rng)
-            except IllegalCommand as error:
-                assert error.code in ("not_your_turn", "game_over")
-            else:
-                raise AssertionError(f"seat {seat} acted out of turn")
-
-
-def check_event(event: Event, players: int) -> Event:
-    """The JSON form round-trips and hidden parts never sit in the public part; returns the stored event."""
-    stored = RULES.decode(json.loads(json.dumps(RULES.encode(event))))
-    assert stored == event
-    if not event.private and not event.secret:
-        return stored
-    for part in (*event.private.values(), event.secret):
-        assert not set(part) & set(event.public), f"{event.type} repeats a hidden field in public"
-    for seat in [None, *range(players)]:
-        seen = RULES.redact(event, seat)
-        assert seen is not None
-        mine = event.private.get(seat, {}) if seat is not None else {}
-        others = [part for other, part in event.private.items() if other != seat]
-        for part in [event.secret, *others]:
-            for key in part:
-                assert key not in seen or key in mine, f"{event.type} shows seat {seat} a hidden '{key}'"
-    return stored
+    return check_turn_order(RULES, state, state.players, rng)
 
 
 def blind(state: State, seat: int | None) -> State:
@@ -110,15 +99,6 @@ def check_view(state: State, seat: int | None) -> None:
     assert total + len(seen["trash"]) == seen["card_count"] == len(state.names)
 
 
-def check_commands_accepted(state: State, rng: random.Random) -> None:
-    """Every listed command is accepted by `decide` and changes nothing in `state`."""
-    before = RULES.dump_state(state)
-    for seat in RULES.awaiting(state):
-        for command in RULES.legal_commands(state, seat):
-            RULES.decide(state, seat, command, random.Random(rng.random()))
-    assert RULES.dump_state(state) == before
-
-
 def play_checked(
     players: int, rng: random.Random, bots: Sequence[Bot] = (), options: dict[str, Any] | None = None,
     thorough: bool = False, command_every: int = 1, view_every: int = 1,
@@ -132,26 +112,33 @@ def play_checked(
     batch = RULES.setup(options or {}, players, rng)
     live: State | None = None
     for decision in range(MAX_DECISIONS):
+        # The stored events of a batch change one copy of the state, as `RULES.fold` does (not a copy each).
+        work = None if state is None else clone(state)
         for event in batch:
-            state = RULES.evolve(state, check_event(event, players))
-            check_state(state)
+            stored = check_event(RULES, event, players)
+            if work is None:
+                work = RULES.evolve(None, stored)
+            else:
+                apply(work, stored)
+            check_state(work)
             if thorough:
                 for seat in [None, *range(players)]:
-                    check_view(state, seat)
+                    check_view(work, seat)
             elif len(history) % view_every == 0:
                 seat = len(history) // view_every % (players + 1) - 1
-                check_view(state, None if seat == -1 else seat)
+                check_view(work, None if seat == -1 else seat)
             history.append(event)
+        state = work
         assert state is not None
         assert live is None or live == state, "the fold of the stored events differs from the live state"
-        check_waiting(state, rng)
+        legal = check_waiting(state, rng)
         waiting = RULES.awaiting(state)
         if not waiting:
             break
         if decision % command_every == 0:
-            check_commands_accepted(state, rng)
+            check_commands_accepted(RULES, state, rng)
         seat = waiting[0]
-        command = bots[seat](state, seat, rng) if bots else rng.choice(RULES.legal_commands(state, seat))
+        command = bots[seat](state, seat, rng) if bots else rng.choice(legal[0])
         batch, live = decide_live(state, seat, command, rng)
     else:
         raise AssertionError("the game did not end")

@@ -9,6 +9,7 @@ import pytest
 import time_machine
 
 from games import deadlines, services
+from games.deadlines import sweep
 from games.models import Command
 
 from .conftest import stacked_game
@@ -23,10 +24,10 @@ def test_the_bot_plays_a_turn_whose_deadline_passed_and_then_the_other_players_d
         game, seats = stacked_game([verified("Anna"), verified("Ben")])
     assert game.awaiting == [0] and game.deadline_at == T0 + timedelta(hours=24)
     with time_machine.travel(T0 + timedelta(hours=23), tick=False):
-        assert deadlines.enforce_due_deadlines().enforced == 0
+        assert sweep.enforce_due_deadlines().enforced == 0
     version = game.version
     with time_machine.travel(T0 + timedelta(hours=24, minutes=1), tick=False):
-        report = deadlines.enforce_due_deadlines()
+        report = sweep.enforce_due_deadlines()
     assert report.enforced == 1 and report.commands >= 1
     game.refresh_from_db()
     played = Command.objects.filter(game=game, first_seq__gt=version).order_by("id")
@@ -35,7 +36,7 @@ def test_the_bot_plays_a_turn_whose_deadline_passed_and_then_the_other_players_d
     assert played[0].command["type"] == "play"
     assert game.awaiting == [1] and game.deadline_at == T0 + timedelta(hours=48, minutes=1)
     with time_machine.travel(T0 + timedelta(hours=48, minutes=2), tick=False):
-        second = deadlines.enforce_due_deadlines()
+        second = sweep.enforce_due_deadlines()
     assert second.enforced == 1
     game.refresh_from_db()
     decided = Command.objects.filter(game=game, seat=1).last()
@@ -51,7 +52,7 @@ def test_the_minimal_policy_ends_a_missed_turn(verified: Any) -> None:
     game.time_control = {**game.time_control, "timeout_policy": "minimal"}
     game.save(update_fields=["time_control"])
     with time_machine.travel(T0 + timedelta(hours=24, minutes=1), tick=False):
-        report = deadlines.enforce_due_deadlines()
+        report = sweep.enforce_due_deadlines()
     assert report.commands == 1
     game.refresh_from_db()
     command = Command.objects.get(game=game, seat=0)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games import services
+from games import services, store
 from notifications.models import Outbox
 
 from .conftest import stacked_game
@@ -33,7 +33,7 @@ def test_turn_emails_in_both_languages_and_never_after_ones_own_commands(verifie
     assert game.awaiting == [0]
     assert len(_turn_mails(first)) == 1 and _turn_mails(second) == []  # the first turn's player only
 
-    state = services.store.load_state(game)
+    state = store.load_state(game)
     urchin = next(c for c in state.hand(0) if state.names[c] == "urchin")
     _play(first, game, {"type": "play", "card": urchin})
     # A decision asked of the other player in seat 0's turn: an email to them.
@@ -49,7 +49,7 @@ def test_turn_emails_in_both_languages_and_never_after_ones_own_commands(verifie
     assert sorted(line.split(". ", 1)[1] for line in choices) == sorted(wanted), text
     assert ("Gassenjunge: Lege bis auf" if german else "Urchin: discard down to") in text
 
-    state = services.store.load_state(game)
+    state = store.load_state(game)
     estate = next(c for c in state.hand(1) if state.names[c] == "estate")
     _play(second, game, {"type": "decide", "cards": [estate]})
     assert game.awaiting == [0]

@@ -11,7 +11,7 @@ import pytest
 from django.utils import translation
 
 from dominion.site import describe_command, describe_event
-from games import services
+from games import services, store
 from games.models import Game
 
 from .conftest import stacked_game
@@ -65,6 +65,21 @@ def test_the_new_game_form_creates_a_dominion_game_and_shows_refusals(client: An
     assert too_many.status_code == 400
 
 
+def test_a_kingdom_of_other_than_ten_piles_is_refused_at_its_field_in_the_readers_language(
+    client: Any, make_user: Any
+) -> None:
+    user = make_user(language="de")
+    client.force_login(user)
+    piles = ["beggar", "squire", "vagrant"]
+    answer = client.post("/games/new/", {**FORM, "dominion__kingdom": piles})
+    page = answer.content.decode()
+    field = page.split('name="dominion__kingdom"', 1)[1].split('class="field', 1)[0]
+    assert answer.status_code == 400
+    assert "Du hast 3 Stapel angekreuzt: Kreuze genau 10 an oder keinen für 10 zufällige." in field
+    assert "'kingdom' must list" not in page  # not the engine's English sentence
+    assert not Game.objects.filter(created_by=user).exists()
+
+
 def test_the_table_shows_supply_hand_decision_and_history(client: Any, make_user: Any) -> None:
     anna, ben = make_user("Anna", language="en"), make_user("Ben", language="en")
     game, seats = stacked_game([anna, ben])
@@ -74,7 +89,7 @@ def test_the_table_shows_supply_hand_decision_and_history(client: Any, make_user
                  "The trash", "dominion/table.css", "History", "Turn 1:"):
         assert text in page, text
     assert "<script>" not in page and "style=" not in page
-    state = services.store.load_state(game)
+    state = store.load_state(game)
     urchin = next(c for c in state.hand(0) if state.names[c] == "urchin")
     services.execute(seats[0], game.pk, {"type": "play", "card": urchin})
     client.force_login(seats[1])

@@ -31,7 +31,7 @@ def test_game_detail_and_command_result_have_the_serializers_shape(make_user: An
         seat = game.awaiting[0]
         command = rng.choice(RULES.legal_commands(store.load_state(game), seat))
         result = services.execute(by_seat[seat], game.pk, command, idempotency_key=f"k{game.version}")
-        answer = {"events": result.events, "version": result.version}
+        answer = {"events": result.events, "version": result.version, "awaiting": result.awaiting}
         _same_json(answer, CommandResultSerializer(answer))
         for viewer in [*users, None]:
             detail = services.game_detail(game, viewer)

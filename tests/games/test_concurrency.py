@@ -17,7 +17,7 @@ from django.db import connection
 
 from citadels import RULES
 from config.errors import ServiceError
-from games import services, store
+from games import integrity, services, store
 from games.models import Command, Event, Game
 
 from .helpers import seat_users, started_game
@@ -53,7 +53,7 @@ def assert_log_is_whole(game: Game) -> None:
     game.refresh_from_db()
     seqs = list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, game.version + 1)), "gap or duplicate in the log"
-    assert store.verify(game) == []
+    assert integrity.verify(game) == []
     # Each applied command owns exactly its own contiguous block of events.
     blocks = sorted(Command.objects.filter(game=game).values_list("first_seq", "last_seq"))
     for (_, last), (first, _) in zip(blocks, blocks[1:], strict=False):

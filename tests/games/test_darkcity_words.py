@@ -17,18 +17,18 @@ NAMES = {0: "Anna", 1: "Ben", 2: "Cora"}
 # (event as a seat sees it, German, English)
 EVENTS: list[tuple[dict[str, Any], str, str]] = [
     ({"type": "character_bewitched", "seat": 0, "character": "merchant"},
-     "Anna hat Händler verhext.", "Anna bewitched the Merchant."),
+     "Anna hat den Charakter Händler verhext.", "Anna bewitched the Merchant."),
     ({"type": "witch_took_over", "seat": 0, "character": "king", "victim": 1, "gives_crown": True},
-     "Anna spielt als Hexe den Rest des Zuges von König (verhext, Ben). Zuerst muss die Krone an einen anderen "
-     "Spieler gehen.",
+     "Anna spielt als Hexe für den verhexten Charakter König von Ben weiter. Zuerst muss die Krone an einen "
+     "anderen Spieler gehen.",
      "Anna, the Witch, plays the rest of the bewitched King's turn of Ben. First the crown must go to another player."),
     ({"type": "hospital_turn", "seat": 1, "character": "bishop"},
-     "Prediger von Ben wurde gemeuchelt und nimmt im Hospital Einkommen.",
+     "Der gemeuchelte Charakter Prediger von Ben nimmt im Hospital Einkommen.",
      "The murdered Bishop of Ben takes income in the Hospital."),
     ({"type": "thanked", "seat": 1, "to": 0},
      "Ben: „Danke, Euer Exzellenz!“ (an Anna)", "Ben: “Thank you, Your Excellency!” (to Anna)"),
     ({"type": "turn_lost", "seat": 1, "character": "thief", "reason": "no_thanks", "command": "take_gold"},
-     "Ben hat nicht zuerst „Danke, Euer Exzellenz“ gesagt und den ganzen Zug von Dieb verloren.",
+     "Ben hat nicht zuerst „Danke, Euer Exzellenz“ gesagt und den ganzen Zug als Dieb verloren.",
      "Ben did not thank His Excellency first and lost the whole turn of the Thief."),
     ({"type": "gold_paid", "seat": 1, "to": 0, "amount": 1, "reason": "tax"},
      "Ben hat dem Steuereintreiber Anna 1 Gold Steuer gezahlt.", "Ben paid 1 gold tax to the Tax Collector Anna."),
@@ -64,8 +64,11 @@ EVENTS: list[tuple[dict[str, Any], str, str]] = [
      "Anna hat den Glockenturm gestellt: Eine Stadt ist mit 7 Bauwerken vollständig.",
      "Anna set the Bell Tower: a city is complete with 7 districts."),
     ({"type": "deck_searched", "seat": 0, "count": 40},
-     "Anna hat mit dem Leuchtturm die 40 Karten des Stapels durchgesehen.",
-     "Anna looked through the 40 cards of the deck with the Lighthouse."),
+     "Anna hat mit dem Leuchtturm den Stapel (40 Karten) durchgesehen.",
+     "Anna looked through the deck (40 cards) with the Lighthouse."),
+    ({"type": "deck_searched", "seat": 0, "count": 1},
+     "Anna hat mit dem Leuchtturm den Stapel (1 Karte) durchgesehen.",
+     "Anna looked through the deck (1 card) with the Lighthouse."),
     ({"type": "deck_card_kept", "seat": 0},
      "Anna hat eine Karte des Stapels behalten; der Stapel wurde gemischt.",
      "Anna kept a card of the deck; the deck was shuffled."),
@@ -73,7 +76,7 @@ EVENTS: list[tuple[dict[str, Any], str, str]] = [
      "Anna hat Palast aus dem Stapel behalten; der Stapel wurde gemischt.",
      "Anna kept Palace of the deck; the deck was shuffled."),
     ({"type": "character_revealed", "seat": 1, "character": "king", "bewitched": True, "must_thank": True},
-     "König wurde aufgerufen: Ben. Er ist verhext: nur Einkommen, den Rest des Zuges spielt die Hexe. Zuerst muss "
+     "Der Charakter König wurde aufgerufen: Ben. Er ist verhext: nur Einkommen, den Rest des Zuges spielt die Hexe. Zuerst muss "
      "Ben „Danke, Euer Exzellenz“ zum Besitzer der Krone sagen.",
      "The King was called: Ben. It is bewitched: income only, then the Witch plays the rest of the turn. First Ben "
      "must thank His Excellency, the holder of the crown."),
@@ -229,7 +232,6 @@ def test_the_form_offers_every_option_and_it_reaches_the_engine(
     (3, {"citadels__character_9": "artist"}, "9 at 3 players only with the online rules"),
     (2, {"citadels__edition": "online"}, "Citadels is played by 3 to 8 players online"),
     (4, {"citadels__character_9": "queen"}, "the Queen plays only with 5 or more players"),
-    (4, {"citadels__dark_city_districts": "16"}, "dark_city_districts must be a number from 0 to 15"),
 ])
 def test_the_engines_refusals_are_form_errors(
     client: Any, make_user: Any, players: int, extra: dict[str, Any], message: str
@@ -238,4 +240,20 @@ def test_the_engines_refusals_are_form_errors(
     client.force_login(user)
     answer = client.post("/games/new/", _form(players, **extra))
     assert answer.status_code == 400 and message in answer.content.decode()
+    assert not Game.objects.filter(created_by=user).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("count", ["16", "-1"])
+def test_a_count_of_purple_districts_no_deck_can_deal_is_refused_at_its_field_in_german(
+    client: Any, make_user: Any, count: str
+) -> None:
+    user = make_user(language="de")
+    client.force_login(user)
+    answer = client.post("/games/new/", _form(4, citadels__dark_city_districts=count))
+    page = answer.content.decode()
+    field = page.split('name="citadels__dark_city_districts"', 1)[1].split("</div>", 1)[0]
+    assert answer.status_code == 400 and 'class="error"' in field
+    assert ("15" if count == "16" else "0") in field and "Wert" in field  # Django's German, with the bound
+    assert "dark_city_districts must be" not in page  # not the engine's English sentence
     assert not Game.objects.filter(created_by=user).exists()

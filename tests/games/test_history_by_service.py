@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 import time_machine
 
-from games import deadlines, services, store
+from games import services, store
+from games.deadlines import sweep
 from games.models import Game
 from games.registry import get_kind
 
@@ -30,7 +31,7 @@ def test_history_marks_the_moves_played_for_an_absent_player(make_user: Any, api
     game.refresh_from_db()
     own_until = game.version
     with time_machine.travel(T0 + timedelta(hours=25), tick=False):
-        report = deadlines.enforce_due_deadlines()
+        report = sweep.enforce_due_deadlines()
     assert report.enforced == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE and game.version > own_until

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 
-from games import store
+from games import integrity
 
 from .helpers import play_random, started_game
 
@@ -31,12 +31,12 @@ def drop_guard() -> None:
 def test_an_edited_event_breaks_the_chain(make_user: Any) -> None:
     game = started_game([make_user(), make_user(), make_user()])
     play_random(game, random.Random(9), max_commands=12)
-    assert store.verify(game) == []
+    assert integrity.verify(game) == []
     drop_guard()
     with connection.cursor() as cursor:
         # Pin event 3 on another seat: the kind of quiet edit the chain exists to reveal.
         cursor.execute("UPDATE games_event SET actor_seat = 2 WHERE game_id = %s AND seq = 3", [game.pk])
-    problems = store.verify(game)
+    problems = integrity.verify(game)
     assert any("event 3" in p and "hash" in p for p in problems), problems
     with pytest.raises(CommandError):
         call_command("verify_events", str(game.pk), stdout=StringIO())
@@ -48,5 +48,5 @@ def test_a_removed_event_is_a_gap(make_user: Any) -> None:
     drop_guard()
     with connection.cursor() as cursor:
         cursor.execute("DELETE FROM games_event WHERE game_id = %s AND seq = 2", [game.pk])
-    problems = store.verify(game)
+    problems = integrity.verify(game)
     assert any("gap" in p for p in problems) and any("prev_hash" in p for p in problems), problems

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from io import StringIO
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from games import services
 from games.models import Event, Game
 
 from .helpers import play_random, seat_users, started_game
@@ -64,3 +66,15 @@ def test_verify_events_finds_drift(make_user: Any) -> None:
         run("verify_events", str(game.pk))
     with pytest.raises(CommandError):
         run("verify_events", "4242")
+
+
+@pytest.mark.parametrize(("kind", "moves"), [("citadels", 0), ("citadels", 7), ("citadels", 20), ("dominion", 5)])
+def test_the_demo_prints_a_command_alice_may_send_now(kind: str, moves: int) -> None:
+    """The printed curl example works as printed: it is one of Alice's legal commands (with no bot moves
+    first she is in the draft, where taking gold is refused), in either game."""
+    output = run("demo", "--kind", kind, "--moves", str(moves), "--seed", "1")
+    game = Game.objects.get()
+    assert game.kind == kind
+    body = json.loads(re.search(r"-d '(\{\"command\".*)'", output).group(1))  # type: ignore[union-attr]
+    alice = game.seats.select_related("user").get(user__email="alice@example.org").user
+    services.execute(alice, game.pk, body["command"], idempotency_key="readme")  # not refused

@@ -21,9 +21,11 @@ def settings_in_subprocess(env: dict[str, str], expression: str) -> subprocess.C
 def test_embedded_defaults_need_no_server(tmp_path: Path) -> None:
     result = settings_in_subprocess(
         {"VAR_DIR": str(tmp_path)},
-        "s.DATABASES['default']['ENGINE'], s.CELERY_BROKER_URL, s.EMAIL_BACKEND, s.EMAIL_FILE_PATH",
+        "s.DATABASES['default']['ENGINE'], s.CELERY_BROKER_URL, s.EMAIL_BACKEND, s.EMAIL_FILE_PATH, s.DEFAULT_FROM_EMAIL",
     )
     assert result.returncode == 0, result.stderr
+    # The sender is the site, whatever the game (a Dominion player got mail "from Citadels").
+    assert "Play by email <play@localhost>" in result.stdout
     assert "sqlite3" in result.stdout and "filesystem://" in result.stdout and "filebased" in result.stdout
     assert str(tmp_path / "mail") in result.stdout
     assert (tmp_path / "celery" / "queue").is_dir()
@@ -50,3 +52,24 @@ def test_celery_app_is_configured_from_settings() -> None:
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
     celery_app.loader.import_default_modules()
     assert scheduled <= set(celery_app.tasks), scheduled - set(celery_app.tasks)
+
+
+def test_the_default_broker_names_its_host(tmp_path: Path) -> None:
+    """kombu warns "No hostname was supplied" on every connection of a URL without one (the demo printed it)."""
+    result = settings_in_subprocess(
+        {"VAR_DIR": str(tmp_path)},
+        "__import__('kombu').Connection(s.CELERY_BROKER_URL, transport_options=s.CELERY_BROKER_TRANSPORT_OPTIONS).info()",
+    )
+    assert result.returncode == 0, result.stderr
+    assert "No hostname" not in result.stdout + result.stderr and "filesystem" in result.stdout
+
+
+def test_every_file_the_readme_names_exists() -> None:
+    """A newcomer follows the README's paths: each `path` in it under one of the project's folders exists."""
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    folders = {p.name for p in ROOT.iterdir() if p.is_dir() and p.name not in (".venv", "var", ".git")}
+    named = {m for m in re.findall(r"`([^`\s]+)`", text) if "/" in m and m.split("/")[0] in folders}
+    assert len(named) > 20  # the README does name the project's files
+    assert sorted(p for p in named if not (ROOT / p).exists()) == []

@@ -11,7 +11,7 @@ from django.db.utils import DatabaseError
 
 from citadels import RULES
 from config.errors import ServiceError
-from games import hooks, services, store
+from games import hooks, integrity, services, store
 from games.models import AppendOnlyError, Command, Event, Game, Seat, Snapshot
 
 from .helpers import full_fold, play_random, seat_users, started_game
@@ -122,7 +122,7 @@ def test_execute_appends_events_and_projections(make_user: Any) -> None:
     assert game.awaiting == RULES.awaiting(full_fold(game))
     rows = list(Event.objects.filter(game=game, seq__gt=before))
     assert all(r.actor_id == user.pk and r.actor_seat == seat and r.command_id for r in rows)
-    assert store.verify(game) == []
+    assert integrity.verify(game) == []
 
 
 def test_idempotent_retry_applies_once_and_answers_the_same(make_user: Any) -> None:
@@ -134,7 +134,8 @@ def test_idempotent_retry_applies_once_and_answers_the_same(make_user: Any) -> N
     first = services.execute(user, game.pk, command, idempotency_key="same")
     events, commands = Event.objects.count(), Command.objects.count()
     second = services.execute(user, game.pk, command, idempotency_key="same")
-    assert (second.events, second.version) == (first.events, first.version) and second.replayed
+    assert (second.events, second.version, second.awaiting) == (first.events, first.version, first.awaiting)
+    assert second.replayed and first.awaiting == RULES.awaiting(store.load_state(game, at=first.version))
     assert (Event.objects.count(), Command.objects.count()) == (events, commands)
     # The same key for a different command is a client bug: refused, nothing stored.
     other = {"type": "end_turn"} if command != {"type": "end_turn"} else {"type": "take_gold"}
@@ -144,6 +145,12 @@ def test_idempotent_retry_applies_once_and_answers_the_same(make_user: Any) -> N
     # Even with a stale expected_version, a retry of an applied command gets its answer back.
     again = services.execute(user, game.pk, command, idempotency_key="same", expected_version=0)
     assert again.version == first.version
+    # After the game moved on, still the answer of that time (the seats awaited then, not now).
+    play_random(game, random.Random(3), max_commands=6)
+    game.refresh_from_db()
+    assert game.version > first.version
+    later = services.execute(user, game.pk, command, idempotency_key="same")
+    assert (later.events, later.version, later.awaiting) == (first.events, first.version, first.awaiting)
 
 
 def test_stale_version_wrong_seat_and_illegal_commands_store_nothing(make_user: Any) -> None:
@@ -182,7 +189,7 @@ def test_finished_game_refuses_commands(make_user: Any) -> None:
     with pytest.raises(ServiceError) as over:
         services.execute(users[0], game.pk, {"type": "take_gold"})
     assert over.value.code == "game_finished" and over.value.status == 409
-    assert store.verify(game) == []
+    assert integrity.verify(game) == []
 
 
 @pytest.mark.slow
@@ -198,7 +205,7 @@ def test_snapshot_plus_tail_equals_full_fold(make_user: Any, settings: Any) -> N
         folded = full_fold(game, at=at)
         assert from_snapshot == folded, at
         assert RULES.dump_state(from_snapshot) == RULES.dump_state(folded)
-    assert store.verify(game) == []
+    assert integrity.verify(game) == []
 
 
 def test_events_are_append_only(make_user: Any) -> None:
@@ -222,10 +229,10 @@ def test_events_are_append_only(make_user: Any) -> None:
 
 def test_verify_reports_a_projection_that_drifted(make_user: Any) -> None:
     game = started_game([make_user(), make_user()])
-    assert store.verify(game) == []
+    assert integrity.verify(game) == []
     Game.objects.filter(pk=game.pk).update(awaiting=[5], version=game.version + 1)
     game.refresh_from_db()
-    problems = store.verify(game)
+    problems = integrity.verify(game)
     assert any("awaits" in p for p in problems) and any("version" in p for p in problems)
 
 

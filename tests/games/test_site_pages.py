@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import html
+import json
+import re
 from typing import Any
 
 import pytest
@@ -34,7 +37,7 @@ def test_new_game_form_creates_a_game_and_refusals_are_form_errors(client: Any, 
     refusals = {
         "2 players play with 8 characters": {"players": "2", "citadels__character_9": "artist"},
         "the Queen plays only with 5 or more players": {"citadels__character_9": "queen"},
-        "dark_city_districts must be a number from 0 to 15": {"citadels__dark_city_districts": "16"},
+        "less than or equal to 15": {"citadels__dark_city_districts": "16"},  # at the field
         "must come before the deadline": {"reminder_hours": "99"},
     }
     for message, extra in refusals.items():
@@ -57,3 +60,59 @@ def test_bad_ids_and_foreign_actions_are_friendly_pages(client: Any, make_user: 
     assert refused.status_code == 403 and b"invite link" in refused.content  # a private game
     assert client.post(f"/games/{game.pk}/start").status_code == 403
     assert client.get("/api/games/424242/").json()["code"] == "game_not_found"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_draft_offers_the_characters_by_rank(client: Any, make_user: Any, language: str) -> None:
+    from citadels.cards import CHARACTERS
+    from tests.games.helpers import seat_users, started_game
+
+    # Face up Bishop and Merchant, face down the Thief: the first chooser is handed the other five, which
+    # the rules list by id (architect, assassin, king, ...), not in the order they are called.
+    order = ["bishop", "merchant", "thief", "architect", "assassin", "king", "magician", "warlord"]
+    game = started_game([make_user() for _ in range(4)], options={"character_orders": [order]}, trusted=True)
+    chooser = seat_users(game)[game.awaiting[0]]
+    chooser.language = language
+    chooser.save(update_fields=["language"])
+    client.force_login(chooser)
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    buttons = [json.loads(html.unescape(c)) for c in re.findall(r'class="cmd" data-command="([^"]*)"', page)]
+    offered = [c["character"] for c in buttons if c["type"] == "choose_character"]
+    assert offered == ["assassin", "magician", "king", "architect", "warlord"]
+    # The cards of the draft above the buttons too, by their rank.
+    draft = page.split('<ul class="cards characters">', 1)[1].split("</ul>", 1)[0]
+    ranks = [int(r) for r in re.findall(r'<span class="rank">(\d+)</span>', draft)]
+    assert ranks == sorted(CHARACTERS[c].rank for c in offered)
+
+
+@pytest.mark.parametrize(("options", "fewest"), [({}, 2), ({"characters": [*RANKS, "artist"]}, 4)])
+def test_the_waiting_room_tells_how_many_players_these_options_need_to_start(
+    client: Any, make_user: Any, options: dict[str, Any], fewest: int
+) -> None:
+    """A ninth character needs 4 players (3 only online): the host must not be told 2 and then refused."""
+    from games import services
+
+    host = make_user()
+    game = services.create_game(host, players=5, options=options)
+    client.force_login(host)
+    page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"You can start once at least {fewest} players are seated" in page
+    for _ in range(fewest - 1):
+        services.join_game(make_user(), game.pk)
+    services.start_game(host, game.pk)  # that many are enough
+
+
+def test_the_waiting_room_and_the_invite_tell_the_pace(client: Any, make_user: Any) -> None:
+    from games import pages, services
+
+    host, guest = make_user(language="de"), make_user(language="en")
+    game = services.create_game(host, players=3, time_control={"decision_hours": 48, "reminder_hours": 1,
+                                                                 "timeout_policy": "minimal"}, listed=False)
+    client.force_login(host)
+    german = client.get(f"/games/{game.pk}/").content.decode()
+    assert ("Tempo: 48 Stunden für jede Entscheidung, eine Erinnerung 1 Stunde vor der Frist; wenn eine Frist "
+            "abläuft, wird der kleinste Zug gespielt.") in german
+    client.force_login(guest)
+    invite = client.get(f"/games/invite/{pages.invite_token(game)}/").content.decode()
+    assert ("Pace: 48 hours for each decision, a reminder 1 hour before the deadline; when a deadline passes, "
+            "the least move is played.") in invite

@@ -4,6 +4,7 @@ translations are complete; the rules load no Django."""
 from __future__ import annotations
 
 import ast
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -70,3 +71,57 @@ def test_german_catalogues_are_complete() -> None:
         catalog = read_po(po.open("rb"))
         missing = [m.id for m in catalog if m.id and not (m.string if isinstance(m.string, str) else all(m.string))]
         assert not missing, f"{po}: {missing[:5]}"
+
+
+_GETTEXT = {"_", "gettext", "gettext_lazy", "gettext_noop", "ngettext", "ngettext_lazy", "pgettext", "pgettext_lazy"}
+
+
+def _python_msgids(path: Path) -> set[str]:
+    """The literal first arguments of the gettext calls of a module (dynamic ones, `_(TABLE[key])`, are
+    checked where their table is written with gettext_noop)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+        first = node.args[1] if name.startswith("pgettext") and len(node.args) > 1 else node.args[0]
+        if name in _GETTEXT and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            found.add(first.value)
+    return found
+
+
+def _template_msgids(path: Path) -> set[str]:
+    """The texts of a template's translate and blocktranslate tags, as makemessages sees them."""
+    from babel.messages.extract import extract
+    from django.utils.translation.template import templatize
+
+    code = "\n".join(line.strip() for line in templatize(path.read_text(), origin=str(path)).splitlines())
+    keywords = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3)}
+    return {m if isinstance(m, str) else m[0] for _, m, _, _ in extract("python", io.BytesIO(code.encode()), keywords=keywords)}
+
+
+def test_every_text_of_the_code_and_templates_has_a_german_translation() -> None:
+    """A text that never reached a catalogue shows in English on a German page; the catalogues are edited by
+    hand (no GNU gettext here), so this test does makemessages' part of the work: it reads every gettext
+    call and translate tag of the project and looks each text up in the German catalogues."""
+    from babel.messages.pofile import read_po
+
+    german: set[str] = set()
+    for po in ROOT.glob("**/locale/de/LC_MESSAGES/django.po"):
+        if ".venv" not in po.parts:
+            german.update(m.id if isinstance(m.id, str) else m.id[0] for m in read_po(po.open("rb")) if m.id and m.string)
+    missing, seen = [], 0
+    for path in sorted(ROOT.glob("*/**/*")):
+        parts = path.relative_to(ROOT).parts
+        if parts[0] in (".venv", "tests", "benchmarks", "var", "docs") or "migrations" in parts:
+            continue
+        if path.suffix == ".py":
+            texts = _python_msgids(path)
+        elif path.suffix in (".html", ".txt") and "templates" in parts:
+            texts = _template_msgids(path)
+        else:
+            continue
+        seen += len(texts)
+        missing += [f"{path.relative_to(ROOT)}: {text!r}" for text in sorted(texts - german)]
+    assert seen > 500  # the scan found the texts (and so would find a missing one)
+    assert not missing, "\n".join(missing)

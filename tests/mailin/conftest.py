@@ -14,7 +14,7 @@ from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
 
-from notifications import services as notifications
+from notifications import delivery as notifications
 from notifications.models import Outbox
 from tests.games.helpers import seat_users, started_game
 

@@ -12,6 +12,7 @@ from django.db import connection, connections, transaction
 
 from citadels import RULES
 from games import deadlines, services, store
+from games.deadlines import absences, clock, enforcement, reminders, sweep
 from games.models import Command, Event, Game, SeatPresence
 from notifications.models import Outbox
 
@@ -22,16 +23,16 @@ T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 def test_paused_deadline_skips_absences() -> None:
     day = timedelta(days=1)
-    assert deadlines.paused_deadline(T0, day, []) == T0 + day
+    assert clock.paused_deadline(T0, day, []) == T0 + day
     # An absence inside the window pushes the deadline by its length.
-    assert deadlines.paused_deadline(T0, day, [(T0 + timedelta(hours=6), T0 + timedelta(hours=10))]) == T0 + day + timedelta(hours=4)
+    assert clock.paused_deadline(T0, day, [(T0 + timedelta(hours=6), T0 + timedelta(hours=10))]) == T0 + day + timedelta(hours=4)
     # One that already runs at the start: the clock starts when it ends.
-    assert deadlines.paused_deadline(T0, day, [(T0 - day, T0 + day)]) == T0 + 2 * day
+    assert clock.paused_deadline(T0, day, [(T0 - day, T0 + day)]) == T0 + 2 * day
     # One after the deadline changes nothing; one that ended before changes nothing.
-    assert deadlines.paused_deadline(T0, day, [(T0 + 2 * day, T0 + 3 * day), (T0 - 3 * day, T0 - day)]) == T0 + day
+    assert clock.paused_deadline(T0, day, [(T0 + 2 * day, T0 + 3 * day), (T0 - 3 * day, T0 - day)]) == T0 + day
     # Two absences add up.
     two = [(T0 + timedelta(hours=1), T0 + timedelta(hours=2)), (T0 + timedelta(hours=3), T0 + timedelta(hours=5))]
-    assert deadlines.paused_deadline(T0, day, two) == T0 + day + timedelta(hours=3)
+    assert clock.paused_deadline(T0, day, two) == T0 + day + timedelta(hours=3)
 
 
 def _game(make_user: Any, players: int = 4, **time_control: Any) -> Game:
@@ -88,14 +89,14 @@ def test_a_passed_deadline_is_enforced_once_by_the_bot_and_marked_in_the_history
         game = _game(make_user)
     version, seat = game.version, game.awaiting[0]
     with time_machine.travel(T0 + timedelta(hours=23), tick=False):
-        report = deadlines.enforce_due_deadlines()
+        report = sweep.enforce_due_deadlines()
     assert report.enforced == 0
     game.refresh_from_db()
     assert game.version == version
     with time_machine.travel(T0 + timedelta(hours=24, minutes=1), tick=False):
-        report = deadlines.enforce_due_deadlines()
-        again = deadlines.enforce_due_deadlines()
-        stale = deadlines.enforce_deadline(game.pk, version)
+        report = sweep.enforce_due_deadlines()
+        again = sweep.enforce_due_deadlines()
+        stale = enforcement.enforce_deadline(game.pk, version)
     assert report.enforced == 1 and report.commands >= 1
     assert again.enforced == 0 and stale is None
     game.refresh_from_db()
@@ -116,7 +117,7 @@ def test_a_player_who_moved_meanwhile_wins(make_user: Any) -> None:
     version = game.version
     with time_machine.travel(T0 + timedelta(hours=25), tick=False):
         _act(game)  # the player moves late, but before the sweep
-        assert deadlines.enforce_deadline(game.pk, version) is None
+        assert enforcement.enforce_deadline(game.pk, version) is None
     game.refresh_from_db()
     assert not Command.objects.filter(game=game, idempotency_key__startswith="timeout:").exists()
     assert not SeatPresence.objects.filter(game=game, consecutive_timeouts__gt=0).exists()
@@ -133,7 +134,7 @@ def test_minimal_policy_takes_gold_and_ends_the_turn(make_user: Any) -> None:
         with time_machine.travel(moment, tick=False):
             game.refresh_from_db()
             before = game.version
-            deadlines.enforce_due_deadlines()
+            sweep.enforce_due_deadlines()
         types = list(Event.objects.filter(game=game, seq__gt=before).values_list("type", flat=True))
         if "gold_taken" in types:
             seen_turn = True
@@ -156,7 +157,7 @@ def test_after_n_timeouts_the_seat_is_absent_and_played_at_once_until_back(make_
         moment += timedelta(hours=25)
         with time_machine.travel(moment, tick=False):
             if game.awaiting == [quiet]:
-                deadlines.enforce_due_deadlines()
+                sweep.enforce_due_deadlines()
             else:
                 _act(game)
     presence = SeatPresence.objects.get(game=game, seat=quiet)
@@ -174,11 +175,11 @@ def test_after_n_timeouts_the_seat_is_absent_and_played_at_once_until_back(make_
     assert game.awaiting == [quiet] and game.deadline_at == moment
     assert callbacks  # the enforce task is sent after commit
     with time_machine.travel(moment, tick=False):
-        result = deadlines.enforce_deadline(game.pk, game.version)
+        result = enforcement.enforce_deadline(game.pk, game.version)
     assert result is not None and result.commands >= 1
     # Coming back: no longer absent.
     user = seat_users(game)[quiet]
-    assert deadlines.return_to_game(user, game.pk)
+    assert absences.return_to_game(user, game.pk)
     presence.refresh_from_db()
     assert presence.absent_since is None and presence.consecutive_timeouts == 0
 
@@ -188,7 +189,7 @@ def test_a_players_own_move_resets_the_timeout_streak(make_user: Any) -> None:
         game = _game(make_user, players=2)
     quiet = game.awaiting[0]
     with time_machine.travel(T0 + timedelta(hours=25), tick=False):
-        deadlines.enforce_due_deadlines()
+        sweep.enforce_due_deadlines()
     assert SeatPresence.objects.get(game=game, seat=quiet).consecutive_timeouts == 1
     moment = T0 + timedelta(hours=25)
     for _ in range(10):
@@ -231,9 +232,9 @@ def test_vacation_pauses_deadlines_within_a_yearly_allowance(make_user: Any, set
         assert len(client.get("/api/notifications/absences").json()["absences"]) == 1
     # Not enforced at the original deadline; enforced after the paused one.
     with time_machine.travel(T0 + timedelta(hours=25), tick=False):
-        assert deadlines.enforce_due_deadlines().enforced == 0
+        assert sweep.enforce_due_deadlines().enforced == 0
     with time_machine.travel(T0 + timedelta(days=4, hours=1), tick=False):
-        assert deadlines.enforce_due_deadlines().enforced == 1
+        assert sweep.enforce_due_deadlines().enforced == 1
 
 
 def test_a_new_decision_starts_its_clock_after_the_players_absence(make_user: Any) -> None:
@@ -246,7 +247,7 @@ def test_a_new_decision_starts_its_clock_after_the_players_absence(make_user: An
         users = seat_users(game)
         for seat, user in users.items():
             if seat != game.awaiting[0]:
-                deadlines.declare_absence(user, T0, T0 + timedelta(days=2))
+                absences.declare_absence(user, T0, T0 + timedelta(days=2))
         _act(game)
         game.refresh_from_db()
         nxt = game.awaiting[0]
@@ -259,10 +260,10 @@ def test_reminder_is_sent_once_per_decision(verified_user: Any) -> None:
     with time_machine.travel(T0, tick=False):
         game = started_game(users, time_control={"decision_hours": 24, "reminder_hours": 4})
     with time_machine.travel(T0 + timedelta(hours=19), tick=False):
-        assert deadlines.send_due_reminders() == 0
+        assert reminders.send_due_reminders() == 0
     with time_machine.travel(T0 + timedelta(hours=20, minutes=1), tick=False):
-        assert deadlines.send_due_reminders() == 1
-        assert deadlines.send_due_reminders() == 0
+        assert reminders.send_due_reminders() == 1
+        assert reminders.send_due_reminders() == 0
     reminder = Outbox.objects.get(game=game, kind="reminder")
     assert reminder.user == seat_users(game)[game.awaiting[0]]
     assert "2026-03-03 09:00" in reminder.body_text  # the deadline, in the reader's zone (UTC here)
@@ -274,7 +275,7 @@ def test_timeout_email_tells_what_was_played(verified_user: Any) -> None:
         game = started_game(users)
     seat = game.awaiting[0]
     with time_machine.travel(T0 + timedelta(hours=73), tick=False):
-        deadlines.enforce_due_deadlines()
+        sweep.enforce_due_deadlines()
     mail = Outbox.objects.get(game=game, kind="timeout")
     assert mail.user == seat_users(game)[seat]
     assert "Frist abgelaufen" in mail.subject
@@ -316,8 +317,8 @@ def test_a_deadline_enforced_before_its_reminder_went_out_sends_the_reminder_fir
         game = started_game(users, time_control={"decision_hours": 24, "reminder_hours": 4})
     seat, version = game.awaiting[0], game.version
     with time_machine.travel(T0 + timedelta(hours=24, minutes=1), tick=False):
-        assert deadlines.enforce_due_deadlines().enforced == 1
-        assert deadlines.send_due_reminders() == 0  # not a second one later
+        assert sweep.enforce_due_deadlines().enforced == 1
+        assert reminders.send_due_reminders() == 0  # not a second one later
     reminder, timeout = _reminder_and_timeout(game, seat, version)
     assert reminder is not None and timeout is not None
     assert reminder.user == timeout.user == seat_users(game)[seat]
@@ -330,9 +331,9 @@ def test_a_reminder_sent_at_its_point_is_not_repeated_by_the_enforcement(verifie
         game = started_game(users, time_control={"decision_hours": 24, "reminder_hours": 4})
     seat, version = game.awaiting[0], game.version
     with time_machine.travel(T0 + timedelta(hours=20, minutes=1), tick=False):
-        assert deadlines.send_due_reminders() == 1
+        assert reminders.send_due_reminders() == 1
     with time_machine.travel(T0 + timedelta(hours=24, minutes=1), tick=False):
-        assert deadlines.enforce_due_deadlines().enforced == 1
+        assert sweep.enforce_due_deadlines().enforced == 1
     assert Outbox.objects.filter(game=game, kind="reminder").count() == 1
     reminder, timeout = _reminder_and_timeout(game, seat, version)
     assert reminder is not None and timeout is not None and reminder.pk < timeout.pk
@@ -364,12 +365,12 @@ def test_reminder_sweep_skipping_a_locked_game_does_not_let_the_timeout_go_out_u
     try:
         assert locked.wait(10)
         with time_machine.travel(T0 + timedelta(hours=12, minutes=1), tick=False):
-            assert deadlines.send_due_reminders() == 0  # the locked game is skipped
+            assert reminders.send_due_reminders() == 0  # the locked game is skipped
     finally:
         release.set()
         holder.join(10)
     with time_machine.travel(T0 + timedelta(hours=12, minutes=1), tick=False):
-        assert deadlines.enforce_due_deadlines().enforced == 1
+        assert sweep.enforce_due_deadlines().enforced == 1
     reminder, timeout = _reminder_and_timeout(game, seat, version)
     assert timeout is not None
     assert reminder is not None, "the timeout went out without the reminder of its deadline"

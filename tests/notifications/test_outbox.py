@@ -9,7 +9,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.models import Game
-from notifications import services
+from notifications import delivery, outbox, preferences
 from notifications.models import Outbox, Preference
 
 from .helpers import html_part, seat_users, started_game, text_part
@@ -82,8 +82,8 @@ def test_unverified_players_and_opted_out_kinds_get_nothing(verified_user: Any, 
     users = _players(verified_user)
     users[1].email_verified_at = None
     users[1].save()
-    services.update_preferences(users[2], opted_out=["started"])
-    services.update_preferences(users[3], mode="none")
+    preferences.update_preferences(users[2], opted_out=["started"])
+    preferences.update_preferences(users[3], mode="none")
     game = started_game(users)
     started = set(Outbox.objects.filter(game=game, kind="started").values_list("user_id", flat=True))
     assert started == {users[0].pk}
@@ -91,15 +91,15 @@ def test_unverified_players_and_opted_out_kinds_get_nothing(verified_user: Any, 
 
 def test_digest_holds_rows_and_sends_one_mail(verified_user: Any) -> None:
     users = _players(verified_user)
-    services.update_preferences(users[0], mode="digest")
+    preferences.update_preferences(users[0], mode="digest")
     game = started_game(users)
     held = Outbox.objects.filter(user=users[0], status=Outbox.Status.HELD)
     assert held.count() >= 1
-    assert services.send_digests() == 1
+    assert outbox.send_digests() == 1
     digest = Outbox.objects.get(user=users[0], kind="digest")
     assert digest.status == Outbox.Status.PENDING and f"#{game.pk}" in digest.body_text
     assert not Outbox.objects.filter(user=users[0], status=Outbox.Status.HELD).exists()
-    assert services.send_digests() == 0
+    assert outbox.send_digests() == 0
 
 
 def test_preferences_api_and_bad_input(verified_user: Any, api_client: Any) -> None:
@@ -118,23 +118,23 @@ def test_preferences_api_and_bad_input(verified_user: Any, api_client: Any) -> N
 
 def test_unsubscribe_link_needs_no_login_and_refuses_forgeries(verified_user: Any, client: Any) -> None:
     user = verified_user("quinn", language="de")
-    url = services.unsubscribe_url(user, "turn")
+    url = preferences.unsubscribe_url(user, "turn")
     path = url.split("://", 1)[1].split("/", 1)[1]
     page = client.get("/" + path)
     assert page.status_code == 200 and "abbestellen" in page.content.decode().lower()
-    assert services.preference(user).opted_out == []
+    assert preferences.preference(user).opted_out == []
     done = client.post("/" + path)
     assert done.status_code == 200
-    assert services.preference(user).opted_out == ["turn"]
+    assert preferences.preference(user).opted_out == ["turn"]
     # RFC 8058 one-click: a POST with that body, no session, no CSRF token.
-    other = services.unsubscribe_url(user, "reminder").split("://", 1)[1].split("/", 1)[1]
+    other = preferences.unsubscribe_url(user, "reminder").split("://", 1)[1].split("/", 1)[1]
     assert client.post("/" + other, {"List-Unsubscribe": "One-Click"}).status_code == 200
-    assert services.preference(user).opted_out == ["reminder", "turn"]
+    assert preferences.preference(user).opted_out == ["reminder", "turn"]
     forged = "/" + path.replace("/unsubscribe/", "/unsubscribe/x")
     assert client.get(forged).status_code == 400
     assert client.post(forged).status_code == 400
     everything = client.post("/" + path, {"all": "1"})
-    assert everything.status_code == 200 and services.preference(user).mode == "none"
+    assert everything.status_code == 200 and preferences.preference(user).mode == "none"
 
 
 def test_delivery_over_real_smtp_carries_headers_both_parts_and_links(verified_user: Any, smtp_server: Any) -> None:
@@ -142,8 +142,8 @@ def test_delivery_over_real_smtp_carries_headers_both_parts_and_links(verified_u
     game = started_game(users)
     rows = list(Outbox.objects.filter(game=game).order_by("id"))
     for row in rows:
-        assert services.deliver(row.pk) == "sent"
-        assert services.deliver(row.pk) == "skipped"  # sent already: never twice
+        assert delivery.deliver(row.pk) == "sent"
+        assert delivery.deliver(row.pk) == "skipped"  # sent already: never twice
     received = smtp_server.wait_for(len(rows))
     assert len(received) == len(rows)
     by_id = {m["Message-ID"]: m for m in received}
@@ -167,18 +167,18 @@ def test_smtp_failures_are_retried_with_backoff_then_delivered_once(verified_use
     game = started_game([user, verified_user("sam")])
     row = Outbox.objects.filter(game=game, user=user, kind="started").get()
     smtp_server.fail_first = 2
-    assert services.deliver(row.pk) == "retry"
+    assert delivery.deliver(row.pk) == "retry"
     row.refresh_from_db()
     assert row.status == Outbox.Status.PENDING and row.attempts == 1 and "451" in row.last_error
     first_wait = row.next_attempt_at - timezone.now()
     assert timedelta(seconds=50) < first_wait <= timedelta(seconds=61)
     # Not due yet: the sweep leaves it alone.
-    assert row.pk not in services.due_for_delivery(timezone.now()).values_list("pk", flat=True)
-    assert services.deliver(row.pk) == "retry"
+    assert row.pk not in delivery.due_for_delivery(timezone.now()).values_list("pk", flat=True)
+    assert delivery.deliver(row.pk) == "retry"
     row.refresh_from_db()
     assert timedelta(seconds=110) < row.next_attempt_at - timezone.now() <= timedelta(seconds=121)  # doubled
-    assert row.pk in services.due_for_delivery(timezone.now() + timedelta(minutes=3)).values_list("pk", flat=True)
-    assert services.deliver(row.pk) == "sent"
+    assert row.pk in delivery.due_for_delivery(timezone.now() + timedelta(minutes=3)).values_list("pk", flat=True)
+    assert delivery.deliver(row.pk) == "sent"
     assert [m["Message-ID"] for m in smtp_server.messages].count(row.message_id) == 1
 
 
@@ -193,10 +193,10 @@ def test_permanent_refusal_fails_the_row(verified_user: Any, smtp_server: Any, m
         raise smtplib.SMTPRecipientsRefused({row.to_email: (550, b"no such user")})
 
     monkeypatch.setattr("django.core.mail.message.EmailMessage.send", refuse)
-    assert services.deliver(row.pk) == "failed"
+    assert delivery.deliver(row.pk) == "failed"
     row.refresh_from_db()
     assert row.status == Outbox.Status.FAILED
-    assert row.pk not in services.due_for_delivery(timezone.now() + timedelta(days=1)).values_list("pk", flat=True)
+    assert row.pk not in delivery.due_for_delivery(timezone.now() + timedelta(days=1)).values_list("pk", flat=True)
 
 
 def test_the_same_dedupe_key_is_written_once(verified_user: Any) -> None:
@@ -205,8 +205,17 @@ def test_the_same_dedupe_key_is_written_once(verified_user: Any) -> None:
     seat = game.awaiting[0]
     user = seat_users(game)[seat]
     before = Outbox.objects.count()
-    services.reminder_notice(game, [seat], version=game.version)
-    services.reminder_notice(game, [seat], version=game.version)
+    outbox.reminder_notice(game, [seat], version=game.version)
+    outbox.reminder_notice(game, [seat], version=game.version)
     assert Outbox.objects.count() == before + 1
     assert Outbox.objects.filter(kind="reminder", user=user).count() == 1
     assert Game.objects.get(pk=game.pk).status == "active"
+
+
+def test_english_game_mails_go_on_with_a_capital_after_the_greeting(verified_user: Any) -> None:
+    game = started_game([verified_user("ben", language="en"), verified_user("dora", language="en")])
+    rows = list(Outbox.objects.filter(game=game))
+    assert {r.kind for r in rows} >= {"started", "turn"}
+    for row in rows:
+        greeting, first = row.body_text.split("\n\n")[:2]
+        assert greeting.startswith("Hello ") and first[0].isupper(), row.body_text[:200]

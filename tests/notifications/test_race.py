@@ -13,6 +13,7 @@ from django.utils import timezone
 from citadels import RULES
 from config.errors import ServiceError
 from games import deadlines, services, store
+from games.deadlines import enforcement
 from games.models import Command, Event, Game
 
 from .helpers import seat_users, started_game
@@ -35,7 +36,7 @@ def _player(barrier: threading.Barrier, result: dict[str, Any], user: Any, game_
 def _sweeper(barrier: threading.Barrier, result: dict[str, Any], game_id: int, version: int) -> None:
     barrier.wait()
     try:
-        result["deadline"] = deadlines.enforce_deadline(game_id, version)
+        result["deadline"] = enforcement.enforce_deadline(game_id, version)
     finally:
         connections.close_all()
 

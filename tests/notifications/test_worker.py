@@ -1,9 +1,11 @@
 """With a real Celery worker (a subprocess) on a real broker, real SMTP delivery to a local aiosmtpd server.
 
-Delivery is at-least-once. The one window where a mail can go out twice is a crash after the SMTP server
-accepted it and before the row was marked sent: the row's lease runs out, the sweep sends it again, and
-the copy carries the same Message-ID, so the reader's mail system (and `SmtpSink.by_message_id`) shows one
-mail. Everything else (a failing SMTP server, a worker killed before sending, a lost task) only delays.
+Delivery is at-least-once. The one window where a worker can send a mail twice is a crash after the SMTP
+server accepted it and before the row was marked sent: the row's lease runs out, the sweep sends it again,
+and the copy carries the same Message-ID, so the reader's mail system (and `SmtpSink.by_message_id`) shows
+one mail. (A crash of the database server can likewise lose the marks of its last fraction of a second,
+see notifications.delivery.) Everything else (a failing SMTP server, a worker killed before sending, a lost
+task) only delays.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from django.utils import timezone
 from citadels import RULES
 from citadels.bots import heuristic_bot
 from games import deadlines, services, store
+from games.deadlines import reminders, sweep
 from games.models import Command, Game
-from notifications import services as notify
+from notifications import delivery as notify
 from notifications.models import Outbox
 
 from .conftest import wait_until
@@ -158,8 +161,8 @@ def test_four_players_two_silent_the_game_ends_through_deadlines(celery_worker_f
             # Time moves on past the deadline; the beat's body sends reminders and enforces.
             moment = max(moment, game.deadline_at) + timedelta(minutes=1)
             with time_machine.travel(moment, tick=False):
-                deadlines.send_due_reminders()
-                deadlines.enforce_due_deadlines()
+                reminders.send_due_reminders()
+                sweep.enforce_due_deadlines()
         else:
             moment += timedelta(minutes=30)
             with time_machine.travel(moment, tick=False):
@@ -181,12 +184,12 @@ def test_four_players_two_silent_the_game_ends_through_deadlines(celery_worker_f
     # version the deadline was set at), written before the timeout email; nobody else was reminded (the
     # others always moved well before their reminder point). This holds even when the worker (running the
     # `enforce_deadline` tasks of absent seats) had the game row locked while `send_due_reminders` ran.
-    reminders = {r.dedupe_key.removeprefix("reminder:"): r for r in rows if r.kind == "reminder"}
+    reminder_rows = {r.dedupe_key.removeprefix("reminder:"): r for r in rows if r.kind == "reminder"}
     timeouts = {r.dedupe_key.removeprefix("timeout:"): r for r in rows if r.kind == "timeout"}
-    assert sorted(reminders) == sorted(timeouts)
+    assert sorted(reminder_rows) == sorted(timeouts)
     for key, timeout in timeouts.items():
         assert timeout.user_id in silent
-        assert reminders[key].user_id == timeout.user_id and reminders[key].pk < timeout.pk
+        assert reminder_rows[key].user_id == timeout.user_id and reminder_rows[key].pk < timeout.pk
 
     def settled() -> bool:
         notify.sweep(timezone.now() + timedelta(minutes=5))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -13,7 +14,7 @@ from django.utils import timezone
 from accounts.models import User
 from games import services, store
 from games.models import Game
-from games.registry import DEFAULT_KIND, get_kind
+from games.registry import DEFAULT_KIND, KINDS, get_kind
 
 NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de")]
 PASSWORD = "demo-password-1"
@@ -23,15 +24,16 @@ class Command(BaseCommand):
     help = "Create demo players and a game that bots have played partly; print how to sign in."
 
     def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("--kind", choices=list(KINDS), default=DEFAULT_KIND, help="the game")
         parser.add_argument("--players", type=int, default=4, choices=range(2, 5))
         parser.add_argument("--moves", type=int, default=30, help="bot moves before handing over to Alice")
         parser.add_argument("--seed", type=int, default=None)
 
-    def handle(self, *args: Any, players: int, moves: int, seed: int | None, **options: Any) -> None:
+    def handle(self, *args: Any, kind: str, players: int, moves: int, seed: int | None, **options: Any) -> None:
         with transaction.atomic():  # all or nothing: no half-made demo game if something fails
-            self._demo(players, moves, seed)
+            self._demo(kind, players, moves, seed)
 
-    def _demo(self, players: int, moves: int, seed: int | None) -> None:
+    def _demo(self, kind: str, players: int, moves: int, seed: int | None) -> None:
         users = []
         for login, name, language in NAMES[:players]:
             user = User.objects.filter(email=f"{login}@example.org").first()
@@ -45,7 +47,7 @@ class Command(BaseCommand):
                     email_verified_at=timezone.now(),
                 )
             users.append(user)
-        game = services.create_game(users[0], DEFAULT_KIND, players)
+        game = services.create_game(users[0], kind, players)
         for user in users[1:]:
             services.join_game(user, game.pk)
         services.start_game(users[0], game.pk)
@@ -60,7 +62,7 @@ class Command(BaseCommand):
                 break
             seat = next((s for s in game.awaiting if s != alice_seat or played < moves), game.awaiting[0])
             state = store.load_state(game)
-            command = get_kind(DEFAULT_KIND).timeout_bot(state, seat, rng)
+            command = get_kind(kind).timeout_bot(state, seat, rng)
             services.execute(by_seat[seat], game.pk, command, idempotency_key=f"demo-{game.version}")
             played += 1
             game.refresh_from_db()
@@ -70,6 +72,11 @@ class Command(BaseCommand):
         for seat, user in sorted(by_seat.items()):
             self.stdout.write(f"  seat {seat}: {user.email} ({user.display_name})")
         site = settings.SITE_URL
+        # A command Alice may send now (the first she is offered), so that the example is not refused.
+        legal: list[dict[str, Any]] = []
+        if alice_seat is not None and alice_seat in game.awaiting:
+            legal = get_kind(kind).rules.legal_commands(store.load_state(game), alice_seat)
+        example = json.dumps({"command": legal[0] if legal else {"type": "end_turn"}})
         self.stdout.write(
             f"\nSign in on the web at {site}/accounts/login/ or get an API token:\n"
             f"  curl -s -X POST {site}/api/accounts/token -H 'Content-Type: application/json' \\\n"
@@ -77,6 +84,6 @@ class Command(BaseCommand):
             "then:\n"
             f"  curl -s {site}/api/games/{game.pk}/ -H 'Authorization: Token TOKEN'\n"
             f"  curl -s -X POST {site}/api/games/{game.pk}/commands -H 'Authorization: Token TOKEN' \\\n"
-            "       -H 'Content-Type: application/json' -H 'Idempotency-Key: 1' -d '{\"command\": {\"type\": \"take_gold\"}}'\n"
+            f"       -H 'Content-Type: application/json' -H 'Idempotency-Key: 1' -d '{example}'\n"
             f"The game page: {site}/games/{game.pk}/   API docs: {site}/api/docs/"
         )

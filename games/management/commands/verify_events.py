@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games import store
+from games import integrity
 from games.models import Game
 
 
@@ -26,7 +26,7 @@ class Command(BaseCommand):
         checked = 0
         for found in games.iterator():
             checked += 1
-            problems = store.verify(found)
+            problems = integrity.verify(found)
             if problems:
                 bad += 1
                 self.stdout.write(self.style.ERROR(f"game {found.pk}: {len(problems)} problem(s)"))

@@ -1,4 +1,4 @@
-"""The one error type of the rules engine."""
+"""The one error type of the rules engines."""
 
 from __future__ import annotations
 

@@ -1,0 +1,156 @@
+"""A decision's deadline: computed when the awaited seats change, kept on the game's row with every event batch.
+
+`on_events_appended` (a hook subscriber, registered by the games app) runs in the transaction of every
+event batch: a new deadline when the awaited seats change (paused by the players' declared absences), the
+same clock but the new version while the same seat goes on deciding, and "due now" when an awaited seat is
+marked absent (the bot plays it at once).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from .. import hooks, queries, services
+from ..models import Absence, Game, SeatPresence
+from . import is_timeout_key
+
+if TYPE_CHECKING:
+    from ..bulk import Bulk
+
+log = logging.getLogger(__name__)
+
+
+def time_control(game: Game) -> dict[str, Any]:
+    """The game's time control with the operator defaults filled in."""
+    return {**services.DEFAULT_TIME_CONTROL, **(game.time_control or {})}
+
+
+def paused_deadline(start: datetime, duration: timedelta, absences: Iterable[tuple[datetime, datetime]]) -> datetime:
+    """`start + duration`, where time inside an absence does not count (the clock pauses)."""
+    cursor, remaining = start, duration
+    for a_start, a_end in sorted(absences):
+        if a_end <= cursor:
+            continue
+        if a_start > cursor:
+            gap = a_start - cursor
+            if gap >= remaining:
+                break
+            remaining -= gap
+        cursor = max(cursor, a_end)
+    return cursor + remaining
+
+
+def fresh_deadline(
+    game: Game, seats: list[int], now: datetime, bulk: Bulk | None = None
+) -> tuple[datetime, datetime | None]:
+    """The deadline and reminder time of a new decision of `seats`, paused by their players' absences."""
+    control = time_control(game)
+    duration = timedelta(hours=float(control["decision_hours"]))
+    absences = _absences(game, seats, now, bulk)
+    deadline = max(
+        (paused_deadline(now, duration, absences.get(seat, [])) for seat in seats), default=now + duration
+    )
+    reminder_hours = float(control["reminder_hours"])
+    reminder = deadline - timedelta(hours=reminder_hours) if reminder_hours > 0 else None
+    if reminder is not None and reminder <= now:
+        reminder = None
+    return deadline, reminder
+
+
+Absences = dict[int, list[tuple[datetime, datetime]]]
+
+
+def _absences(game: Game, seats: list[int], now: datetime, bulk: Bulk | None) -> Absences:
+    """The absences still to come of the players at these seats, by seat: one query (for all the games of
+    a bulk at once)."""
+    absences: Absences = {}
+    if bulk is not None:
+        of_bulk = bulk.load(_absences_in_games)
+        for seat in seats:
+            absences[seat] = [(start, end) for start, end in of_bulk.get((game.pk, seat), []) if end > now]
+        return absences
+    return queries.absences_by_seat(game.pk, seats, now)
+
+
+def _absences_in_games(bulk: Bulk) -> dict[tuple[int, int], list[tuple[datetime, datetime]]]:
+    """The absences still to come of the players of the bulk's games, by (game, seat)."""
+    found: dict[tuple[int, int], list[tuple[datetime, datetime]]] = {}
+    for game_id, seat, starts_at, ends_at in Absence.objects.filter(
+        user__seats__game_id__in=bulk.game_ids, user__seats__index__isnull=False, ends_at__gt=timezone.now()
+    ).values_list("user__seats__game_id", "user__seats__index", "starts_at", "ends_at"):
+        if seat is not None:
+            found.setdefault((game_id, seat), []).append((starts_at, ends_at))
+    return found
+
+
+def _presence_after(batch: hooks.EventsAppended) -> set[int]:
+    """The awaited seats that are absent, after the acting player's own command (which makes them present
+    again: their timeout streak is over). One query, plus an UPDATE only when a streak is reset."""
+    game = batch.game
+    acted = (
+        batch.seat
+        if batch.command is not None and batch.seat is not None and not is_timeout_key(batch.command.idempotency_key)
+        else None
+    )
+    awaited = set(game.awaiting) if game.status == Game.Status.ACTIVE else set()
+    if batch.bulk is not None and acted is None:  # the service's commands: the bulk knows who is absent
+        return awaited & batch.bulk.absent(game.pk)
+    wanted = awaited | ({acted} if acted is not None else set())
+    if not wanted or not game.timed_out:  # no seat here ever let a deadline pass: none has a record
+        return set()
+    absent: set[int] = set()
+    for seat, streak, since in SeatPresence.objects.filter(game=game, seat__in=sorted(wanted)).values_list(
+        "seat", "consecutive_timeouts", "absent_since"
+    ):
+        if seat == acted:
+            if streak or since is not None:
+                SeatPresence.objects.filter(game=game, seat=seat).update(consecutive_timeouts=0, absent_since=None)
+        elif since is not None and seat in awaited:
+            absent.add(seat)
+    return absent
+
+
+def on_events_appended(batch: hooks.EventsAppended) -> None:
+    """Hook subscriber (inside the events' transaction): set the game's deadline columns, which the
+    service writes in the same UPDATE as the other projection columns."""
+    game = batch.game
+    now = timezone.now()
+    absent = _presence_after(batch)
+    if game.status != Game.Status.ACTIVE or not game.awaiting:
+        deadline: datetime | None = None
+        reminder: datetime | None = None
+        version: int | None = None
+    elif absent:
+        # The bot plays an absent seat at once: due now, and a task is sent after commit (the beat would
+        # catch it within a minute anyway).
+        deadline, reminder, version = now, None, game.version
+        game_id, at = game.pk, game.version
+
+        def kick() -> None:
+            from ..tasks import enforce_deadline as task
+
+            task.delay(game_id, at)
+
+        if batch.bulk is not None:
+            batch.bulk.on_commit(game_id, kick)
+        else:
+            transaction.on_commit(kick)
+        log.debug("game %s: absent seats %s are played at once", game.pk, sorted(absent))
+    elif sorted(batch.previous_awaiting) != sorted(game.awaiting) or batch.previous_status != Game.Status.ACTIVE:
+        deadline, reminder = fresh_deadline(game, list(game.awaiting), now, batch.bulk)
+        version = game.version
+    else:
+        # The same seat goes on with its decision (e.g. took gold, now builds): the same clock runs on, but
+        # the enforcement must name the new version.
+        # (The row was loaded under lock at the start of the command, so these are the stored values.)
+        deadline, reminder = game.deadline_at, game.reminder_at
+        if deadline is None:
+            deadline, reminder = fresh_deadline(game, list(game.awaiting), now, batch.bulk)
+        version = game.version
+    game.deadline_at, game.reminder_at, game.deadline_version = deadline, reminder, version

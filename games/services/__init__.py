@@ -1,0 +1,51 @@
+"""Game services: the only code that writes games, seats, commands, events and snapshots.
+
+One module per concern, reached through this package (`from games import services`):
+
+* `lifecycle`: create / join / leave / start a game (options and time control checked);
+* `commands`: `execute`, a player's command exactly once (idempotency key, expected version, races);
+* `reading`: game_detail / history / state_at, a game as a viewer may see it;
+* `writing`: what the changing services share (the game's row and its lock, the random source, appending
+  events with the projection columns).
+
+Every refusal is a `config.errors.ServiceError` (code + message; the API maps its kind to the HTTP status).
+The rules are reached only through the registry (`games.registry`).
+"""
+
+from __future__ import annotations
+
+from .commands import CommandResult, decide, execute
+from .lifecycle import (
+    DEFAULT_TIME_CONTROL,
+    MAX_DECISION_HOURS,
+    clean_time_control,
+    create_game,
+    join_game,
+    leave_game,
+    start_game,
+)
+from .reading import game_detail, game_detail_by_id, get_game, history, list_games, seat_of, state_at
+from .writing import PROJECTION_FIELDS, game_rng, project
+
+__all__ = [
+    "DEFAULT_TIME_CONTROL",
+    "MAX_DECISION_HOURS",
+    "PROJECTION_FIELDS",
+    "CommandResult",
+    "clean_time_control",
+    "create_game",
+    "decide",
+    "execute",
+    "game_detail",
+    "game_detail_by_id",
+    "game_rng",
+    "get_game",
+    "history",
+    "join_game",
+    "leave_game",
+    "list_games",
+    "project",
+    "seat_of",
+    "start_game",
+    "state_at",
+]

@@ -1,0 +1,179 @@
+"""A player's command, exactly once: checked, decided by the rules on the current state under the game's
+row lock, appended with the projection, and answered again (not applied again) for a repeated idempotency key."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, OperationalError, transaction
+from django.utils.translation import gettext
+
+from accounts.models import User
+from config.errors import ServiceError
+from config.rows import insert
+
+from .. import store
+from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
+from ..registry import get_kind
+from .reading import render_events
+from .writing import LostRace, append_and_project, game_or_404, game_rng
+
+log = logging.getLogger(__name__)
+
+MAX_COMMAND_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    """The answer to a command: the new events as the commanding seat sees them, the new version, and the
+    seats the game awaits at that version (a client knows whom to ask next without reading the game)."""
+
+    events: list[dict[str, Any]]
+    version: int
+    awaiting: list[int]
+    replayed: bool  # True when answered from an earlier command with the same idempotency key
+    # The game's row as the command left it (not part of the API's answer; None for a replayed command).
+    game: Game | None = field(default=None, compare=False, repr=False)
+
+
+def _check_command(command: Any) -> dict[str, Any]:
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise ServiceError("invalid", "malformed_command", 'A command is a JSON object with a "type", e.g. {"type": "take_gold"}.')
+    if len(json.dumps(command)) > MAX_COMMAND_BYTES:
+        raise ServiceError("invalid", "malformed_command", gettext("This command is too large."))
+    return command
+
+
+def _check_key(key: Any) -> str | None:
+    if key is None or key == "":
+        return None  # no key: the command is not deduplicated
+    if not isinstance(key, str) or len(key) > 128 or not key.isprintable():
+        raise ServiceError("invalid", "invalid_idempotency_key", gettext("Idempotency-Key is up to 128 printable characters."))
+    return key
+
+
+def _replay(game: Game, prior: Command, command: dict[str, Any]) -> CommandResult:
+    if prior.command != command:
+        raise ServiceError(
+            "conflict", "idempotency_key_reused", gettext("This Idempotency-Key was used for a different command.")
+        )
+    rows = Event.objects.filter(game=game, seq__gte=prior.first_seq, seq__lte=prior.last_seq).order_by("seq")
+    # The same answer as the first time: the seats awaited right after that command, not now.
+    awaiting = (
+        list(game.awaiting) if prior.last_seq == game.version
+        else [int(s) for s in get_kind(game.kind).rules.awaiting(store.load_state(game, at=prior.last_seq))]
+    )
+    return CommandResult(render_events(game, list(rows), prior.seat), prior.last_seq, awaiting, replayed=True)
+
+
+def execute(
+    user: User,
+    game_id: Any,
+    command: Any,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> CommandResult:
+    """Decide and apply one command of a player, exactly once.
+
+    Under a row lock on the game: an earlier command with the same idempotency key is answered again;
+    a stale `expected_version` is refused with 409; otherwise the command is decided on the current
+    state and its events appended together with the projection columns. If another writer still got
+    in first (a lost race on UNIQUE(game, seq) or the version compare-and-set), the command is decided
+    again on the fresh state, a few times at most.
+    """
+    command = _check_command(command)
+    key = _check_key(idempotency_key)
+    if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
+        raise ServiceError("invalid", "invalid_expected_version", gettext("expected_version must be an integer."))
+    attempts = max(1, int(settings.GAMES_COMMAND_RETRIES))
+    for attempt in range(attempts):
+        try:
+            with transaction.atomic():
+                return _execute_once(user, game_id, command, key, expected_version)
+        except (LostRace, IntegrityError) as exc:
+            log.info("command on game %s lost a race (attempt %d): %r", game_id, attempt + 1, exc)
+        except OperationalError as exc:
+            # SQLite: "database is locked" past the busy timeout; PostgreSQL: serialization trouble.
+            log.warning("command on game %s hit a database conflict (attempt %d): %s", game_id, attempt + 1, exc)
+        time.sleep(0.005 * (attempt + 1))
+    raise ServiceError("conflict", "busy", gettext("The game is busy; send the command again."))
+
+
+def _execute_once(
+    user: User, game_id: Any, command: dict[str, Any], key: str | None, expected_version: int | None
+) -> CommandResult:
+    # One statement: the locked row, the caller's seat and their earlier command with this key.
+    game = game_or_404(game_id, lock=True, seat_of_user=user, command_key=key)
+    if key is None:
+        return _decide_and_apply(game, user, command, uuid.uuid4().hex, expected_version)
+    if getattr(game, "prior_command_id", None) is not None:
+        return _replay(game, Command.objects.get(pk=game.prior_command_id), command)  # type: ignore[attr-defined]
+    try:
+        return _decide_and_apply(game, user, command, key, expected_version)
+    except ServiceError:
+        # The key's lookup ran in the lock statement, whose snapshot predates a wait for the lock: a
+        # command with this key committed meanwhile is found only now. (On success the unique key on
+        # (game, user, idempotency_key) refuses a second one, and the retry finds the first.)
+        prior = Command.objects.filter(game=game, user=user, idempotency_key=key).first()
+        if prior is not None:
+            return _replay(game, prior, command)
+        raise
+
+
+def _decide_and_apply(
+    game: Game, user: User, command: dict[str, Any], key: str, expected_version: int | None
+) -> CommandResult:
+    if game.status != Game.Status.ACTIVE:
+        code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
+        raise ServiceError("conflict", code, gettext("This game is {status}; it takes no commands.").format(status=game.get_status_display()))
+    seat: int | None = getattr(game, "viewer_seat", None)
+    if seat is None:
+        raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
+    if expected_version is not None and expected_version != game.version:
+        raise ServiceError(
+            "conflict",
+            "version_conflict",
+            gettext("The game moved on: it is at version {version}, not {expected}.").format(
+                version=game.version, expected=expected_version
+            ),
+            version=game.version,
+        )
+    kind = get_kind(game.kind)
+    if seat not in game.awaiting and command.get("type") not in kind.anytime_commands:
+        raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
+    state = store.load_state(game)
+    events = decide(game, state, seat, command)
+    record = Command(
+        game=game,
+        user=user,
+        seat=seat,
+        idempotency_key=key,
+        command=command,
+        first_seq=game.version + 1,
+        last_seq=game.version + len(events),
+    )
+    insert([record])
+    rows, _ = append_and_project(game, state, events, actor=user, seat=seat, command=record)
+    by_service = {record.pk} if key.startswith(SERVICE_KEY_PREFIX) else set()
+    return CommandResult(
+        render_events(game, rows, seat, by_service), game.version, list(game.awaiting), replayed=False, game=game
+    )
+
+
+def decide(game: Game, state: Any, seat: int, command: dict[str, Any]) -> list[Any]:
+    """The events of a seat's command on the game's current state, by its rules and random source; an
+    illegal command or one that changes nothing is refused."""
+    kind = get_kind(game.kind)
+    try:
+        events = kind.rules.decide(state, seat, command, game_rng(game))
+    except kind.illegal_command as exc:
+        raise kind.refused(exc) from exc
+    if not events:
+        raise ServiceError("invalid", "no_effect", gettext("This command changes nothing."))
+    return events

@@ -1,0 +1,184 @@
+"""A game before its first command: opening it (options and time control checked), taking and giving up
+seats, and the start (random seating, then the rules' setup events open the log)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from accounts.models import User
+from config.errors import ServiceError
+
+from ..models import Game, Seat
+from ..registry import DEFAULT_KIND, GameKind, get_kind
+from .writing import append_and_project, game_or_404, game_rng
+
+DEFAULT_TIME_CONTROL: dict[str, Any] = {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}
+MAX_DECISION_HOURS = 14 * 24
+TIMEOUT_POLICIES = ("bot", "minimal")
+
+
+def clean_time_control(value: Any) -> dict[str, Any]:
+    """Validate a game's time control and fill in the defaults."""
+    if value is None:
+        value = {}
+    if not isinstance(value, dict):
+        raise ServiceError("invalid", "invalid_time_control", gettext("time_control must be an object."))
+    unknown = set(value) - set(DEFAULT_TIME_CONTROL)
+    if unknown:
+        raise ServiceError(
+            "invalid", "invalid_time_control", f"Unknown time_control fields: {', '.join(sorted(unknown))}."
+        )
+    result = {**DEFAULT_TIME_CONTROL, **value}
+    if "reminder_hours" not in value and isinstance(result["decision_hours"], int | float):
+        # The default reminder (a day before) must fit inside a short decision time: then at half of it.
+        result["reminder_hours"] = min(DEFAULT_TIME_CONTROL["reminder_hours"], result["decision_hours"] / 2)
+    hours = result["decision_hours"]
+    if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= MAX_DECISION_HOURS:
+        raise ServiceError(
+            "invalid", "invalid_time_control", f"decision_hours must be a number of hours up to {MAX_DECISION_HOURS}."
+        )
+    reminder = result["reminder_hours"]
+    if isinstance(reminder, bool) or not isinstance(reminder, int | float) or not 0 <= reminder < hours:
+        raise ServiceError("invalid", "invalid_time_control", gettext("reminder_hours must be at least 0 and below decision_hours."))
+    if result["timeout_policy"] not in TIMEOUT_POLICIES:
+        raise ServiceError("invalid", "invalid_time_control", f"timeout_policy is one of {', '.join(TIMEOUT_POLICIES)}.")
+    return result
+
+
+def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool) -> dict[str, Any]:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ServiceError("invalid", "invalid_options", gettext("options must be an object."))
+    fixed = kind.fixed_order_options & set(options)
+    if fixed and not trusted:
+        # A stacked deck chosen by a player would defeat the server's random source.
+        raise ServiceError("invalid", "invalid_options", gettext("These options are not open to players: {names}.").format(names=", ".join(sorted(fixed))))
+    if len(json.dumps(options)) > 65536:
+        raise ServiceError("invalid", "invalid_options", gettext("options are too large."))
+    rules = kind.rules
+    try:  # the engine validates its options; an invalid set must fail here, not at the start
+        if hasattr(rules, "validate_options"):
+            rules.validate_options(options, players)
+        else:
+            rules.deck(options)  # type: ignore[attr-defined]
+            rules.characters(options)  # type: ignore[attr-defined]
+    except kind.illegal_command as exc:
+        raise kind.refused(exc, "invalid_options") from exc
+    except (ValueError, TypeError, KeyError) as exc:
+        raise ServiceError("invalid", "invalid_options", gettext("Invalid options: {error}").format(error=exc)) from exc
+    return dict(options)
+
+
+def create_game(
+    user: User,
+    kind: str = DEFAULT_KIND,
+    players: int = 4,
+    options: dict[str, Any] | None = None,
+    time_control: dict[str, Any] | None = None,
+    *,
+    listed: bool = True,
+    trusted: bool = False,
+) -> Game:
+    """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo);
+    a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`)."""
+    game_kind = get_kind(kind)
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+        game_kind.min_players <= players <= game_kind.max_players
+    ):
+        raise ServiceError(
+            "invalid",
+            "invalid_players",
+            gettext("{game} is played by {min} to {max} players.").format(
+                game=game_kind.title, min=game_kind.min_players, max=game_kind.max_players
+            ),
+        )
+    clean_options = _clean_options(game_kind, options, players, trusted=trusted)
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=kind,
+            options=clean_options,
+            players=players,
+            created_by=user,
+            time_control=clean_time_control(time_control),
+            rng_salt=secrets.token_hex(32),
+            listed=bool(listed),
+        )
+        Seat.objects.create(game=game, user=user)
+    return game
+
+
+def join_game(user: User, game_id: Any, *, invited: bool = False) -> Game:
+    """Take a free seat in an open game (a private one only with its invite: `invited`)."""
+    with transaction.atomic():
+        game = game_or_404(game_id, lock=True)
+        if not game.listed and not invited and not Seat.objects.filter(game=game, user=user).exists():
+            raise ServiceError("forbidden", "invite_only", gettext("This game is private: join it through its invite link."))
+        if game.status != Game.Status.OPEN:
+            raise ServiceError("conflict", "game_not_open", gettext("This game is not open for players."))
+        if Seat.objects.filter(game=game, user=user).exists():
+            raise ServiceError("conflict", "already_joined", gettext("You already have a seat in this game."))
+        if Seat.objects.filter(game=game).count() >= game.players:
+            raise ServiceError("conflict", "game_full", gettext("This game has no free seat."))
+        Seat.objects.create(game=game, user=user)
+    return game
+
+
+def leave_game(user: User, game_id: Any) -> Game:
+    """Give up a seat before the start; a game that nobody is left in is abandoned."""
+    with transaction.atomic():
+        game = game_or_404(game_id, lock=True)
+        if game.status != Game.Status.OPEN:
+            raise ServiceError("conflict", "game_not_open", gettext("You can leave a game only before it starts."))
+        deleted, _ = Seat.objects.filter(game=game, user=user).delete()
+        if not deleted:
+            raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
+        if not Seat.objects.filter(game=game).exists():
+            game.status = Game.Status.ABANDONED
+            game.save(update_fields=["status", "updated_at"])
+    return game
+
+
+def start_game(user: User, game_id: Any) -> Game:
+    """Start an open game: seats are drawn at random, then the rules' setup events open the log.
+
+    The first player to have joined who is still seated (the creator, unless they left) starts it, with
+    between the kind's minimum and the game's number of players seated.
+    """
+    with transaction.atomic():
+        game = game_or_404(game_id, lock=True)
+        if game.status != Game.Status.OPEN:
+            raise ServiceError("conflict", "game_not_open", gettext("This game has already started or is over."))
+        seats = list(Seat.objects.filter(game=game).order_by("joined_at", "id"))
+        if not seats or seats[0].user_id != user.pk:
+            if any(s.user_id == user.pk for s in seats):
+                raise ServiceError("forbidden", "not_the_host", gettext("Only the host (the first seated player) can start."))
+            raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
+        kind = get_kind(game.kind)
+        if len(seats) < kind.min_players:
+            raise ServiceError(
+                "conflict", "not_enough_players", gettext("At least {count} players are needed to start.").format(count=kind.min_players)
+            )
+        rng = game_rng(game)
+        order = list(range(len(seats)))
+        rng.shuffle(order)
+        for seat, index in zip(seats, order, strict=True):
+            seat.index = index
+        Seat.objects.bulk_update(seats, ["index"])
+        try:
+            events = kind.rules.setup(dict(game.options), len(seats), rng)
+        except kind.illegal_command as exc:
+            raise kind.refused(exc) from exc
+        game.players = len(seats)
+        game.status = Game.Status.ACTIVE
+        game.started_at = timezone.now()
+        append_and_project(
+            game, None, events, actor=None, seat=None, command=None, previous_status=Game.Status.OPEN
+        )
+    return game

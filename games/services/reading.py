@@ -1,0 +1,151 @@
+"""Games as a viewer may see them: the list, one game (projections, view, legal commands), its history and
+its view at an earlier event (the replay). Nothing here writes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext
+
+from accounts.models import User
+from config.errors import ServiceError
+
+from .. import queries, store
+from ..models import SERVICE_KEY_PREFIX, Command, Event, Game, Seat
+from ..registry import GameKind, get_kind
+from .writing import game_not_found, game_or_404, game_pk
+
+
+def seat_of(game: Game, user: User | None) -> int | None:
+    """The user's seat index in a started game (None for spectators and before the start)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return Seat.objects.filter(game=game, user=user).values_list("index", flat=True).first()
+
+
+def render_events(
+    game: Game, rows: list[Event] | QuerySet[Event], seat: int | None, by_service: set[Any] | None = None
+) -> list[dict[str, Any]]:
+    """Events as `seat` (None: a spectator) may see them; events it may not see at all are left out.
+
+    `by_service` marks the moves the service played for a player who let a deadline pass (the ids of
+    those commands among the rows' are looked up unless the caller knows them)."""
+    rules = get_kind(game.kind).rules
+    rows = list(rows)
+    command_ids = {row.command_id for row in rows if row.command_id is not None}
+    if by_service is None:
+        by_service = set(
+            Command.objects.filter(pk__in=command_ids, idempotency_key__startswith=SERVICE_KEY_PREFIX)
+            .values_list("pk", flat=True)
+        ) if command_ids else set()
+    rendered = []
+    for row in rows:
+        seen = rules.redact(rules.decode(row.data), seat)
+        if seen is None:
+            continue
+        rendered.append({
+            "seq": row.seq, "type": row.type, "actor_seat": row.actor_seat, "data": seen,
+            "created_at": row.created_at, "by_service": row.command_id in by_service,
+        })
+    return rendered
+
+
+def get_game(game_id: Any) -> Game:
+    """The game, or a 404."""
+    return game_or_404(game_id)
+
+
+def list_games(user: User, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
+    """Games filtered by status and/or the user's own, newest first."""
+    queryset = Game.objects.all().annotate(seated=Count("seats"))
+    if status is not None:
+        if status not in Game.Status.values:
+            raise ServiceError("invalid", "invalid_status", f"status is one of {', '.join(Game.Status.values)}.")
+        queryset = queryset.filter(status=status)
+    if mine:
+        queryset = queryset.filter(Q(seats__user=user)).distinct()
+    return queryset.order_by("-id")
+
+
+def game_detail_by_id(game_id: Any, user: User | None) -> dict[str, Any]:
+    """`game_detail` of the game with this id, its row and seats read in one statement (the GET of a game)."""
+    found = queries.game_and_seat_names(pk) if (pk := game_pk(game_id)) is not None else None
+    if found is None:
+        raise game_not_found(game_id)
+    game, seats = found
+    return game_detail(game, user, seats=seats)
+
+
+def game_detail(game: Game, user: User | None, *, seats: list[queries.SeatName] | None = None) -> dict[str, Any]:
+    """The game as this viewer may see it: projections, their seat, the view and their legal commands
+    (`seats`: the game's `queries.seat_names`, read here when None)."""
+    kind = get_kind(game.kind)
+    if seats is None:
+        seats = queries.seat_names(game.pk)
+    own = next((index for index, user_id, _ in seats if user is not None and user_id == user.pk), None)
+    seated = any(user is not None and user_id == user.pk for _, user_id, _ in seats)
+    view = None
+    legal: list[dict[str, Any]] = []
+    if game.version > 0:
+        state = store.load_state(game)
+        view = kind.rules.view(state, own)
+        if own is not None and own in game.awaiting and game.status == Game.Status.ACTIVE:
+            legal = kind.rules.legal_commands(state, own)
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "status": game.status,
+        "version": game.version,
+        "players": game.players,
+        "options": _public_options(kind, game.options),
+        "time_control": game.time_control,
+        "awaiting": game.awaiting,
+        "deadline_at": game.deadline_at,
+        "created_by": game.created_by_id,
+        "created_at": game.created_at,
+        "started_at": game.started_at,
+        "finished_at": game.finished_at,
+        "seat": own,
+        "joined": seated,
+        "seats": [{"index": index, "user": user_id, "display_name": name} for index, user_id, name in seats],
+        "view": view,
+        "legal_commands": legal,
+    }
+
+
+def _public_options(kind: GameKind, options: dict[str, Any]) -> dict[str, Any]:
+    # A fixed deck order is secret information: never shown.
+    return {k: v for k, v in options.items() if k not in kind.fixed_order_options}
+
+
+def _parse_seq(value: Any, name: str) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        raise ServiceError("invalid", f"invalid_{name}", f"{name} must be a whole number.") from None
+    if number < 0:
+        raise ServiceError("invalid", f"invalid_{name}", f"{name} must not be negative.")
+    return number
+
+
+def history(game: Game, user: User | None, after: Any = 0, limit: Any = 1000) -> dict[str, Any]:
+    """The events after seq `after` as this viewer may see them (at most `limit`, up to 5000)."""
+    after_seq = _parse_seq(after or 0, "after")
+    count = min(_parse_seq(limit or 1000, "limit") or 1000, 5000)
+    own = seat_of(game, user)
+    rows = list(Event.objects.filter(game=game, seq__gt=after_seq).order_by("seq")[:count])
+    last = rows[-1].seq if rows else after_seq
+    return {"version": game.version, "events": render_events(game, rows, own), "next_after": min(last, game.version)}
+
+
+def state_at(game: Game, user: User | None, at: Any = None) -> dict[str, Any]:
+    """The viewer's view as it was right after event `at` (default: now): the replay of a game."""
+    if game.version == 0:
+        raise ServiceError("conflict", "not_started", gettext("This game has not started yet."))
+    seq = game.version if at in (None, "") else _parse_seq(at, "at")
+    if not 1 <= seq <= game.version:
+        raise ServiceError("invalid", "invalid_at", gettext("at must be between 1 and {version}.").format(version=game.version))
+    kind = get_kind(game.kind)
+    state = store.load_state(game, at=seq)
+    return {"version": seq, "view": kind.rules.view(state, seat_of(game, user))}

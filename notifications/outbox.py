@@ -1,0 +1,317 @@
+"""Writing the transactional outbox: what to send to whom.
+
+`on_events_appended` (a hook subscriber, inside the events' transaction) and the deadline hooks
+(`on_timeout_played`, `on_reminder_due`) add one `Outbox` row per recipient with a unique dedupe key. A row
+says what to render and for whom (a `Mail`: kind, user, seat, the game's version, the deadline shown); nothing
+is rendered inside the command's transaction (`messages` renders at delivery). `transaction.on_commit` then
+sends one Celery task for the batch; if that is lost (a crash right after commit, a broker hiccup), the
+delivery sweep finds the rows by their `next_attempt_at`. Only verified addresses get game emails;
+preferences (each / digest / none, per-kind opt-out) apply at writing time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import zoneinfo
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import prefetch_related_objects
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from games.models import Game, Seat
+from mailin.tokens import reply_address
+
+from . import recipients
+from .models import Kind, Outbox, Preference
+from .preferences import unsubscribe_url
+
+if TYPE_CHECKING:
+    from games.bulk import Bulk
+    from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed
+
+log = logging.getLogger(__name__)
+
+
+def setting(name: str, default: float) -> float:
+    """An operator setting: Django settings first, then the environment (worker processes), then the default."""
+    value = getattr(settings, name, None)
+    if value is None:
+        value = os.environ.get(name)
+    return float(value) if value not in (None, "") else default
+
+
+@dataclass
+class Message:
+    """A rendered-to-be email, language-neutral in shape: the templates lay it out as text and HTML."""
+
+    kind: str
+    user: User
+    game: Game | None
+    dedupe_key: str
+    subject: str
+    intro: list[str]
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
+    links: list[tuple[str, str]] = field(default_factory=list)
+    reply_to: str = ""  # a signed play+... address: answering the email plays (mailin)
+    unsubscribe_url: str = ""  # the outbox row's (its signed token was made when the row was written)
+
+
+@dataclass
+class Mail:
+    """What one outbox row will tell whom: the message is built and rendered when the mail is sent."""
+
+    kind: str
+    user: User
+    game: Game | None
+    dedupe_key: str
+    seat: int | None = None
+    version: int | None = None  # the game's version the mail describes
+    params: dict[str, Any] = field(default_factory=dict)  # what is not in the log (e.g. the deadline shown)
+    reply_to: str = ""
+
+
+LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+def language_of(user: User) -> str:
+    """The language of the emails and pages this player reads (theirs, else the site default)."""
+    return user.language if user.language in LANGUAGES else settings.LANGUAGE_CODE
+
+
+def format_time(moment: datetime, user: User) -> str:
+    """A time in the player's time zone and language."""
+    try:
+        zone = zoneinfo.ZoneInfo(user.time_zone or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    local = moment.astimezone(zone)
+    with translation.override(language_of(user)):
+        # Translators: a date and time in strftime's notation, e.g. 31.12.2026 18:00 in German.
+        pattern = _("%Y-%m-%d %H:%M")
+    return local.strftime(pattern + " ") + f"({local.tzname()})"
+
+
+def game_url(game: Game, at: int | None = None) -> str:
+    """The link to the game page (at a version: the replay)."""
+    url = f"{settings.SITE_URL}/games/{game.pk}/"
+    return url if at is None else f"{url}?at={at}"
+
+
+def _message_id(dedupe_key: str) -> str:
+    domain = getattr(settings, "NOTIFICATIONS_MESSAGE_ID_DOMAIN", "") or urlparse(settings.SITE_URL).hostname or "localhost"
+    return f"<{hashlib.sha256(dedupe_key.encode()).hexdigest()[:40]}@{domain}>"
+
+
+def _may_email(user: User, kind: str) -> str | None:
+    """The outbox status a new row of this kind gets for this user, or None when nothing is to be sent."""
+    if not user.is_active or user.email_verified_at is None:
+        return None  # game emails go to verified addresses only
+    if kind == Kind.ANSWER:
+        return Outbox.Status.PENDING  # the player wrote to us and waits for this answer, whatever the mode
+    pref = _preference_of(user)
+    if pref.mode == Preference.Mode.NONE or kind in pref.opted_out:
+        return None
+    if pref.mode == Preference.Mode.DIGEST and kind != Kind.DIGEST:
+        return Outbox.Status.HELD
+    return Outbox.Status.PENDING
+
+
+def _preference_of(user: User) -> Preference:
+    """The user's preferences, from the row loaded with the user when it was (`seats_with_users`)."""
+    try:
+        pref: Preference = user.notification_pref  # type: ignore[attr-defined]
+    except Preference.DoesNotExist:
+        return Preference(user=user)
+    return pref
+
+
+def _as_mail(message: Message) -> Mail:
+    """A message built by its writer (an answer to a reply by email): the row keeps its words to render."""
+    words = {"subject": message.subject, "intro": message.intro, "sections": message.sections, "links": message.links}
+    return Mail(message.kind, message.user, message.game, message.dedupe_key, params={"message": words},
+                reply_to=message.reply_to)
+
+
+def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
+    """Write outbox rows for these mails (a dedupe key already present is skipped) and, after the
+    surrounding transaction commits, send one delivery task for the pending ones. Returns rows written
+    (in a `bulk`: handed to it, to be written with the other games' rows)."""
+    now = timezone.now()
+    rows = []
+    for mail in mails:
+        if isinstance(mail, Message):
+            mail = _as_mail(mail)
+        status = _may_email(mail.user, mail.kind)
+        if status is None:
+            continue
+        rows.append(
+            Outbox(
+                dedupe_key=mail.dedupe_key,
+                kind=mail.kind,
+                user=mail.user,
+                game=mail.game,
+                to_email=mail.user.email,
+                language=language_of(mail.user),
+                seat=mail.seat,
+                version=mail.version,
+                params=mail.params,
+                message_id=_message_id(mail.dedupe_key),
+                unsubscribe_url=unsubscribe_url(mail.user, mail.kind),
+                reply_to=mail.reply_to,
+                status=status,
+                # The task sent after commit normally delivers first; the sweep steps in only after this.
+                next_attempt_at=now + timedelta(seconds=setting("NOTIFICATIONS_FIRST_SWEEP_DELAY", 60)),
+                created_at=now,
+            )
+        )
+    if bulk is not None:
+        for row in rows:
+            assert row.game_id is not None  # a bulk's mails are about its games
+            bulk.defer(row.game_id, write_rows, [row])
+    elif rows:
+        write_rows(rows)
+    return len(rows)
+
+
+def write_rows(rows: list[Outbox]) -> None:
+    """Insert outbox rows (a dedupe key already present is skipped); after commit, one delivery task."""
+    Outbox.objects.bulk_create(rows, ignore_conflicts=True)
+    keys = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING]
+    if keys:
+        transaction.on_commit(lambda: _send_tasks(keys))
+
+
+def _send_tasks(keys: list[str]) -> None:
+    """After commit: one delivery task for these rows. A failure here only delays (the sweep retries)."""
+    from .tasks import deliver_outbox_rows
+
+    try:
+        deliver_outbox_rows.delay(keys=keys)
+    except Exception:  # the broker is down: the rows wait for the sweep
+        log.exception("could not send the delivery task; the outbox sweep will pick the rows up")
+
+
+def seats_with_users(game: Game, bulk: Bulk | None = None) -> list[Seat]:
+    """The game's seats with their users, the users' preferences and whether the bot plays the seat
+    (`absent`): one query (for all the games of a bulk at once)."""
+    if bulk is not None:
+        bulk.load(_read_preferences)
+        seats = bulk.seats(game.pk)
+        played_by_bot = bulk.absent(game.pk)
+        for seat in seats:
+            seat.absent = seat.index in played_by_bot  # type: ignore[attr-defined]
+        return seats
+    return recipients.seats_with_users(game.pk)
+
+
+def _read_preferences(bulk: Bulk) -> None:
+    """The preferences of every player of the bulk's games, onto their users: one query."""
+    prefetch_related_objects([seat.user for game_id in bulk.game_ids for seat in bulk.seats(game_id)],
+                             "notification_pref")
+
+
+def seat_users(game: Game, bulk: Bulk | None = None) -> dict[int, User]:
+    return {s.index: s.user for s in seats_with_users(game, bulk) if s.index is not None}
+
+
+def on_events_appended(batch: EventsAppended) -> None:
+    """Hook subscriber (inside the events' transaction): the outbox rows these events cause (written, not
+    rendered: the mails are rendered when they are sent)."""
+    game = batch.game
+    started = batch.previous_status == Game.Status.OPEN and game.status != Game.Status.OPEN
+    ended = game.status == Game.Status.FINISHED and batch.previous_status != Game.Status.FINISHED
+    newly_awaited = (
+        [s for s in game.awaiting if s not in batch.previous_awaiting] if game.status == Game.Status.ACTIVE else []
+    )
+    if not (started or ended or newly_awaited):
+        return  # most batches: nothing to tell anyone, and no query spent on finding that out
+    seats = seats_with_users(game, batch.bulk)
+    users = {s.index: s.user for s in seats if s.index is not None}
+    absent = {s.index for s in seats if s.absent}  # type: ignore[attr-defined]
+    mails: list[Mail] = []
+
+    def mail(kind: str, seat: int, key: str, reply: bool = False, **params: Any) -> Mail:
+        reply_to = reply_address(users[seat].pk, game.pk, game.version) if reply else ""
+        return Mail(kind, users[seat], game, key, seat=seat, version=game.version, params=params, reply_to=reply_to)
+
+    if started:
+        mails += [mail(Kind.STARTED, seat, f"started:{game.pk}:{seat}") for seat in sorted(users)]
+    deadline = game.deadline_at.isoformat() if game.deadline_at else None
+    for seat in newly_awaited:
+        if seat in users and seat not in absent:  # an absent seat is played by the bot at once
+            mails.append(mail(Kind.TURN, seat, f"turn:{game.pk}:{seat}:{game.version}", True, deadline=deadline))
+    if ended:
+        mails += [mail(Kind.ENDED, seat, f"ended:{game.pk}:{seat}") for seat in sorted(users)]
+    enqueue(mails, batch.bulk)
+
+
+def timeout_notice(
+    game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int,
+    bulk: Bulk | None = None,
+) -> None:
+    """The "deadline passed, we moved for you" email (written in the deadline's transaction, with the game
+    as the service's commands left it)."""
+    if bulk is not None:
+        bulk.load(_read_preferences)  # `user` is one of the bulk's players
+    params = {"first_seq": first_seq, "upto": game.version, "policy": policy, "absent": absent, "streak": streak}
+    enqueue([Mail(Kind.TIMEOUT, user, game, f"timeout:{game.pk}:{seat}:{version}", seat, version, params)], bulk)
+
+
+def on_timeout_played(notice: TimeoutPlayed) -> None:
+    """games.hooks listener: the timeout email of one seat."""
+    timeout_notice(
+        notice.game, notice.seat, notice.user, version=notice.version, first_seq=notice.first_seq,
+        policy=notice.policy, absent=notice.absent, streak=notice.streak, bulk=notice.bulk,
+    )
+
+
+def reminder_notice(game: Game, seats: list[int], *, version: int, bulk: Bulk | None = None) -> int:
+    """The reminder before the deadline, once per decision (written in the deadline's transaction)."""
+    users = seat_users(game, bulk)
+    mails = []
+    for seat in seats:
+        user = users.get(seat)
+        if user is None or game.deadline_at is None:
+            continue
+        key = f"reminder:{game.pk}:{seat}:{version}"
+        # An awaited seat always has a choice to make: the reminder can be answered to play it.
+        mails.append(Mail(Kind.REMINDER, user, game, key, seat, game.version, {"deadline": game.deadline_at.isoformat()},
+                          reply_to=reply_address(user.pk, game.pk, game.version)))
+    return enqueue(mails, bulk)
+
+
+def on_reminder_due(notice: ReminderDue) -> int:
+    """games.hooks listener: the reminders of a deadline; returns the rows written."""
+    return reminder_notice(notice.game, notice.seats, version=notice.version, bulk=notice.bulk)
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """The daily digest: one email per player who chose it, listing what was held for them."""
+    now = now or timezone.now()
+    written = 0
+    user_ids = list(Outbox.objects.filter(status=Outbox.Status.HELD).values_list("user_id", flat=True).distinct())
+    for user_id in user_ids:
+        with transaction.atomic():
+            held = list(
+                Outbox.objects.select_for_update(skip_locked=True, of=("self",))
+                .filter(user_id=user_id, status=Outbox.Status.HELD)
+                .select_related("user")
+                .order_by("id")
+            )
+            if not held:
+                continue
+            user = held[0].user
+            key = f"digest:{user.pk}:{held[-1].pk}"
+            written += enqueue([Mail(Kind.DIGEST, user, None, key, params={"held": [r.pk for r in held]})])
+            Outbox.objects.filter(pk__in=[r.pk for r in held]).update(status=Outbox.Status.DIGESTED, sent_at=now)
+    return written

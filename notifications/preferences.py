@@ -1,0 +1,73 @@
+"""How a player wants game emails: the mode (each, digest, none), per-kind opt-outs, and the signed
+unsubscribe links that change them without a login."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core import signing
+from django.utils.translation import gettext as _
+
+from accounts.models import User
+from config.errors import ServiceError
+
+from .models import Kind, Preference
+
+
+def preference(user: User) -> Preference:
+    """The user's preferences (defaults when never set: every email, nothing opted out)."""
+    pref = Preference.objects.filter(user=user).first()
+    return pref if pref is not None else Preference(user=user)
+
+
+def update_preferences(user: User, mode: Any = None, opted_out: Any = None) -> Preference:
+    """Change how the player gets game emails."""
+    pref, _ = Preference.objects.get_or_create(user=user)
+    if mode is not None:
+        if mode not in Preference.Mode.values:
+            raise ServiceError("invalid", "invalid_mode", f"mode is one of {', '.join(Preference.Mode.values)}.")
+        pref.mode = mode
+    if opted_out is not None:
+        if not isinstance(opted_out, list) or any(k not in Kind.values for k in opted_out):
+            raise ServiceError("invalid", "invalid_opted_out", f"opted_out lists kinds among {', '.join(Kind.values)}.")
+        pref.opted_out = sorted(set(opted_out))
+    pref.save()
+    return pref
+
+
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+
+
+def unsubscribe_token(user: User, kind: str) -> str:
+    """A signed token naming the user and the kind of email: the unsubscribe link needs no login."""
+    return signing.dumps({"u": user.pk, "k": kind}, salt=UNSUBSCRIBE_SALT, compress=True)
+
+
+def unsubscribe_url(user: User, kind: str) -> str:
+    """The absolute unsubscribe link for one kind of email."""
+    return f"{settings.SITE_URL}/notifications/unsubscribe/{unsubscribe_token(user, kind)}/"
+
+
+def read_unsubscribe_token(token: str) -> tuple[User, str]:
+    """The user and kind a token names; a forged or broken token is a 400."""
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+        user = User.objects.get(pk=int(data["u"]))
+        kind = str(data["k"])
+    except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError, ValueError):
+        raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid.")) from None
+    if kind != "all" and kind not in Kind.values:
+        raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid."))
+    return user, kind
+
+
+def unsubscribe(token: str, everything: bool = False) -> tuple[User, str]:
+    """Opt out of the token's kind of email (or of all game email)."""
+    user, kind = read_unsubscribe_token(token)
+    if everything or kind == "all":
+        update_preferences(user, mode=Preference.Mode.NONE)
+        return user, "all"
+    pref = preference(user)
+    update_preferences(user, opted_out=sorted(set(pref.opted_out) | {kind}))
+    return user, kind

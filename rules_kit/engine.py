@@ -1,0 +1,77 @@
+"""`GameRules`: a game's rules as the one object the hosting (`games.registry`), the bots and the tests use.
+
+Every member is a pure function of the game's own modules, held as it is (no wrapper in between): the
+server decodes and folds every stored event through `decode` and `fold`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, Protocol, TypeVar
+
+from .events import Event, EventCodec, encode, redact
+from .fold import Fold
+
+StateT = TypeVar("StateT")
+
+
+class FoldFunction(Protocol[StateT]):
+    """`fold(history, state=None)`."""
+
+    def __call__(self, history: Iterable[Event], state: StateT | None = None, /) -> StateT: ...
+
+
+class GameRules(Generic[StateT]):
+    """The rules of one game as a decider (see DESIGN.md); `IllegalCommand` is their one error type."""
+
+    kind: str
+    setup: Callable[[dict[str, Any] | None, int, random.Random], list[Event]]
+    """`setup(options, players, rng)`: the opening events of a new game."""
+    evolve: Callable[[StateT | None, Event], StateT]
+    """`evolve(state, event)`: the state after `event` (`state` None: the first state, of `game_set_up`)."""
+    fold: FoldFunction[StateT]
+    """`fold(history, state=None)`: the state after `history`, starting from `state` (e.g. a snapshot)."""
+    decide: Callable[[StateT, int, Any, random.Random], list[Event]]
+    """`decide(state, seat, command, rng)`: the events a command from `seat` causes; raises IllegalCommand."""
+    awaiting: Callable[[StateT], list[int]]
+    """`awaiting(state)`: the seats whose decision the game waits for."""
+    legal_commands: Callable[[StateT, int], list[dict[str, Any]]]
+    """`legal_commands(state, seat)`: the commands `seat` may send now."""
+    view: Callable[[StateT, int | None], dict[str, Any]]
+    """`view(state, seat)`: what `seat` (None: a spectator) may see."""
+    encode: Callable[[Event], dict[str, Any]]
+    """`encode(event)`: the stable JSON form of an event."""
+    decode: Callable[[dict[str, Any]], Event]
+    """`decode(data)`: the event of a JSON form (upcast to the current format)."""
+    redact: Callable[[Event, int | None], dict[str, Any]]
+    """`redact(event, seat)`: what `seat` may see of one event."""
+    dump_state: Callable[[StateT], dict[str, Any]]
+    """`dump_state(state)`: a state as JSON (for snapshots)."""
+    load_state: Callable[[dict[str, Any]], StateT]
+    """`load_state(data)`: the state of a JSON form made by `dump_state` (of this or an older format)."""
+    validate_options: Callable[[dict[str, Any] | None, int], None]
+    """`validate_options(options, players)`: IllegalCommand('bad_options') unless such a game can start."""
+
+    def __init__(
+        self,
+        kind: str,
+        *,
+        codec: EventCodec,
+        fold: Fold[StateT, Any],
+        setup: Callable[[dict[str, Any] | None, int, random.Random], list[Event]],
+        decide: Callable[[StateT, int, Any, random.Random], list[Event]],
+        awaiting: Callable[[StateT], list[int]],
+        legal_commands: Callable[[StateT, int], list[dict[str, Any]]],
+        view: Callable[[StateT, int | None], dict[str, Any]],
+        dump_state: Callable[[StateT], dict[str, Any]],
+        load_state: Callable[[dict[str, Any]], StateT],
+        validate_options: Callable[[dict[str, Any] | None, int], None],
+    ) -> None:
+        self.kind = kind
+        self.setup, self.decide, self.awaiting = setup, decide, awaiting
+        self.legal_commands, self.view = legal_commands, view
+        self.evolve, self.fold = fold.evolve, fold.fold
+        self.encode, self.decode, self.redact = encode, codec.decode, redact
+        self.dump_state, self.load_state = dump_state, load_state
+        self.validate_options = validate_options

@@ -1,0 +1,105 @@
+"""The sweep enforces a batch of due games in one bulk: one broken game fails alone and whole, and the
+statements a batch spends do not grow with its games."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games import deadlines
+from games.deadlines import enforcement, sweep
+from games.models import Command, Event, Game, SeatPresence
+from notifications.models import Outbox
+
+from .helpers import seat_users, started_game
+
+T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+DUE = T0 + timedelta(hours=24, minutes=1)
+
+
+def _games(verified_user: Any, count: int) -> list[Game]:
+    with time_machine.travel(T0, tick=False):
+        return [started_game([verified_user() for _ in range(3)], time_control={"decision_hours": 24, "reminder_hours": 4})
+                for _ in range(count)]
+
+
+def _enforced_whole(game: Game, version: int) -> bool:
+    """The game's deadline was enforced: the service's commands, its events, the timeout record and emails."""
+    game.refresh_from_db()
+    seat = Command.objects.get(game=game, first_seq=version + 1).seat
+    return (
+        game.version > version
+        and Event.objects.filter(game=game).count() == game.version
+        and all(deadlines.is_timeout_key(c.idempotency_key) for c in Command.objects.filter(game=game, first_seq__gt=version))
+        and SeatPresence.objects.get(game=game, seat=seat).consecutive_timeouts == 1
+        and Outbox.objects.filter(game=game, kind="timeout").count() == 1
+        and Outbox.objects.filter(game=game, kind="reminder").count() == 1
+    )
+
+
+def _untouched(game: Game, version: int) -> bool:
+    """Nothing of the enforcement was written; the deadline is retried a little later."""
+    game.refresh_from_db()
+    return (
+        game.version == version
+        and not Command.objects.filter(game=game, first_seq__gt=version).exists()
+        and Event.objects.filter(game=game).count() == version
+        and not SeatPresence.objects.filter(game=game).exists()
+        and not Outbox.objects.filter(game=game, kind__in=("timeout", "reminder")).exists()
+        and game.deadline_at == DUE + sweep.FAILED_ENFORCEMENT_RETRY
+    )
+
+
+def test_a_game_that_breaks_in_a_batch_fails_alone_and_leaves_nothing_half_written(
+    verified_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = _games(verified_user, 4)
+    versions = {game.pk: game.version for game in games}
+    broken = games[1]
+    choose = enforcement.choose_command
+
+    def bot_failing_in_one_game(policy: str, state: Any, seat: int, game: Game) -> dict[str, Any]:
+        if game.pk == broken.pk:
+            raise RuntimeError("the bot is broken")
+        return choose(policy, state, seat, game)
+
+    monkeypatch.setattr(enforcement, "choose_command", bot_failing_in_one_game)
+    with time_machine.travel(DUE, tick=False):
+        report = sweep.enforce_due_deadlines()
+    assert (report.enforced, report.failed) == (3, 1)
+    assert _untouched(broken, versions[broken.pk])
+    assert all(_enforced_whole(game, versions[game.pk]) for game in games if game is not broken)
+
+
+def test_a_game_whose_rows_cannot_be_written_fails_alone(verified_user: Any) -> None:
+    games = _games(verified_user, 4)
+    versions = {game.pk: game.version for game in games}
+    broken = games[2]
+    # A command already holds the idempotency key of the service's first move: its insert is refused.
+    seat = broken.awaiting[0]
+    Command.objects.create(game=broken, user=seat_users(broken)[seat], seat=seat, command={"type": "x"},
+                           idempotency_key=f"{deadlines.TIMEOUT_KEY_PREFIX}{broken.version}:{seat}:0",
+                           first_seq=0, last_seq=0)
+    with time_machine.travel(DUE, tick=False):
+        report = sweep.enforce_due_deadlines()
+    assert (report.enforced, report.failed) == (3, 1)
+    assert _untouched(broken, versions[broken.pk])
+    assert all(_enforced_whole(game, versions[game.pk]) for game in games if game is not broken)
+
+
+def test_a_batch_spends_as_many_statements_on_six_games_as_on_two(verified_user: Any) -> None:
+    spent = []
+    for count in (2, 6):
+        games = _games(verified_user, count)
+        versions = {game.pk: game.version for game in games}
+        with time_machine.travel(DUE, tick=False), CaptureQueriesContext(connection) as queries:
+            report = sweep.enforce_due_deadlines()
+        assert report.enforced == count
+        assert all(_enforced_whole(game, versions[game.pk]) for game in games)
+        spent.append(len(queries))
+    assert spent[0] == spent[1], spent
