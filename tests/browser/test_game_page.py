@@ -180,6 +180,9 @@ def test_stale_click_shows_the_conflict_from_the_api(make_user: Any, page_for: A
     seat = game.awaiting[0]
     url = f"{live_server.url}/games/{game.pk}/"
     first = page_for(users[seat])
+    # The first tab's live poll is held off (as if offline): otherwise, on a slow machine, it may notice the
+    # second tab's move and reload before the stale click this test is about.
+    first.route("**/version", lambda route: route.abort())
     first.goto(url)
     # The same player in a second tab moves first.
     second = first.context.new_page()
