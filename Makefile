@@ -31,7 +31,7 @@ messages: $(STAMP)
 install: $(STAMP) messages
 
 var:
-	mkdir -p var/mail var/celery/queue var/celery/processed
+	mkdir -p var/mail var/static var/celery/queue var/celery/processed
 
 migrate: install var
 	$(BIN)/python manage.py migrate --noinput

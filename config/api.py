@@ -27,9 +27,15 @@ def validated_body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
-def validated_query(serializer_class: type[Any], params: Any) -> dict[str, Any]:
-    """The query parameters validated by `serializer_class` (the schema documents the same serializer)."""
+def validated_query(serializer_class: type[Any], params: Any, also: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The query parameters validated by `serializer_class` (the schema documents the same serializer).
+    A parameter it does not know (nor `also`, those read elsewhere, e.g. by the paginator) is a 400: a
+    misspelt `?at=` would otherwise silently show the wrong moment."""
     serializer = serializer_class(data={key: params.get(key) for key in params})
+    unknown = sorted(set(params) - set(serializer.fields) - set(also))
+    if unknown:
+        raise ServiceError("invalid", "unknown_parameter", _("Unknown query parameter: {names}.").format(
+            names=", ".join(repr(name) for name in unknown)))
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 

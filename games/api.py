@@ -56,7 +56,8 @@ class GameListView(generics.ListAPIView):  # type: ignore[type-arg]
     pagination_class = GamePages
 
     def get_queryset(self) -> QuerySet[Any]:
-        query = validated_query(GameListQuerySerializer, self.request.query_params)
+        query = validated_query(GameListQuerySerializer, self.request.query_params,
+                                also=(GamePages.cursor_query_param, GamePages.page_size_query_param))
         return services.list_games(request_user(self.request), query.get("status"), query["mine"])
 
     @extend_schema(parameters=[GameListQuerySerializer], description=(

@@ -86,6 +86,10 @@ def test_bad_reads_and_lobby_calls(table: dict[str, Any], api_client: Any, make_
     assert_refused(turn.get(f"/api/games/{game.pk}/state?at=0"), 400)
     assert_refused(turn.get(f"/api/games/{game.pk}/state?at={game.version + 1}"), 400)
     assert_refused(turn.get(f"/api/games/{game.pk}/state?at=1e9"), 400)
+    assert_refused(turn.get(f"/api/games/{game.pk}/state?seq=2"), 400, "unknown_parameter")  # a misspelt ?at=
+    assert_refused(turn.get(f"/api/games/{game.pk}/events?after=0&lmit=5"), 400, "unknown_parameter")
+    assert_refused(turn.get("/api/games/?mine=1&stats=open"), 400, "unknown_parameter")
+    assert turn.get("/api/games/?mine=1&page_size=1").status_code == 200  # the paginator's own parameters
     assert_refused(turn.get("/api/games/424242/"), 404, "game_not_found")
     assert_refused(turn.get("/api/games/?status=bogus"), 400)
     assert_refused(turn.get("/api/nothing-here"), 404)
