@@ -81,7 +81,7 @@ REASONS: dict[str, dict[str, str]] = {
         "not_a_list_of_ids": gettext_noop("{option} is a list of ids."),
         "unknown_ids": gettext_noop("{option} names unknown ids: {names}."),
         "rank_doubled": gettext_noop("two characters of rank {ranks}; one character per rank."),
-        "ranks_incomplete": gettext_noop("one character of each rank 1 to 8, or of each rank 1 to 9."),
+        "ranks_incomplete": gettext_noop("characters must hold one character of each rank 1 to 8, or of each rank 1 to 9."),
         "eight_characters_only": gettext_noop("{players} players play with 8 characters (ranks 1 to 8)."),
         "nine_characters_online_only": gettext_noop(
             "{players} players play with 8 characters (ranks 1 to 8); with 9 only under the online rules."),
@@ -90,7 +90,7 @@ REASONS: dict[str, dict[str, str]] = {
         "not_purple": gettext_noop("not purple: {names} (the coloured districts are always in the deck)."),
         "purple_twice": gettext_noop("purple names each district once (the {keep} brings its two copies)."),
         "not_a_list_of_lists": gettext_noop("{option} is a list of lists of ids."),
-        "order_incomplete": gettext_noop("each character order holds each of {names} once."),
+        "order_incomplete": gettext_noop("each character order must hold each of {names} once."),
         "never_face_up": gettext_noop("{names} may never lie face up, and the first {count} cards are turned face up."),
     },
     "malformed": {

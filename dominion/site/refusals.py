@@ -58,12 +58,12 @@ REASONS: dict[str, dict[str, str]] = {
     "bad_options": {
         "player_count": gettext_noop("the game is for {min} to {max} players."),
         "unknown_options": gettext_noop("there is no option {names}."),
-        "kingdom_size": gettext_noop("{option} lists {count} different kingdom piles."),
+        "kingdom_size": gettext_noop("{option} must list {count} different kingdom piles."),
         "unknown_ids": gettext_noop("{option} names piles that are not Dark Ages kingdom piles: {names}."),
         "not_a_boolean": gettext_noop("{option} is true or false."),
-        "pile_order": gettext_noop("{option} lists {count} cards of that pile."),
-        "decks_per_seat": gettext_noop("{option} holds one list of {count} cards per seat."),
-        "deck_cards": gettext_noop("each list of {option} holds {count} card ids, top first."),
+        "pile_order": gettext_noop("{option} must list {count} cards of that pile."),
+        "decks_per_seat": gettext_noop("{option} must hold one list of {count} cards per seat."),
+        "deck_cards": gettext_noop("each list of {option} must hold {count} card ids, top first."),
         "card_not_left": gettext_noop("no {card} is left in this game's piles for {option}."),
     },
     "malformed": {
