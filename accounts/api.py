@@ -149,6 +149,7 @@ class MeView(APIView):
         # Unknown or read-only fields are refused by the service rather than silently ignored.
         extra = set(request.data) - set(MePatchSerializer().fields)
         if extra:
-            raise ServiceError("invalid", "read_only", f"These fields cannot be changed: {', '.join(sorted(extra))}.")
+            raise ServiceError("invalid", "read_only", gettext("These fields cannot be changed: {names}.").format(
+                names=", ".join(sorted(extra))))
         user = services.update_profile(request_user(request), **validated_body(MePatchSerializer, request.data))
         return Response(MeSerializer(user).data)

@@ -181,7 +181,8 @@ def update_profile(user: User, **fields: Any) -> User:
     allowed = {"display_name", "language", "time_zone"}
     unknown = set(fields) - allowed
     if unknown:
-        raise ServiceError("invalid", "read_only", f"These fields cannot be changed: {', '.join(sorted(unknown))}.")
+        raise ServiceError("invalid", "read_only", gettext("These fields cannot be changed: {names}.").format(
+            names=", ".join(sorted(unknown))))
     _validate_profile(fields)
     for name, value in fields.items():
         setattr(user, name, value)

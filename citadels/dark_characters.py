@@ -106,7 +106,8 @@ def take_card(rec: Recorder, seat: int, command: Command) -> None:
     district = text_field(command, "district")
     build = command.get("build", False)
     if not isinstance(build, bool):
-        raise IllegalCommand("malformed", "'build' is true or false")
+        raise IllegalCommand("malformed", "'build' is true or false", "needs_boolean",
+                             {"command": command["type"], "field": "build"})
     if district not in turn_.seen:
         raise IllegalCommand("not_seen", f"'{district}' is not in the hand you looked at")
     player = state.players[seat]
@@ -159,7 +160,8 @@ def navigate(rec: Recorder, seat: int, command: Command) -> None:
     turn.require_income(turn_, "take the Navigator's extra")
     take = command.get("take")
     if take not in ("gold", "cards"):
-        raise IllegalCommand("malformed", "'navigate' needs 'take': 'gold' or 'cards'")
+        raise IllegalCommand("malformed", "'navigate' needs 'take': 'gold' or 'cards'", "needs_choice",
+                             {"command": "navigate", "field": "take", "choices": ["gold", "cards"]})
     state = rec.state
     if take == "cards" and not state.deck and not state.discard:
         raise IllegalCommand("deck_empty", "there are no cards left to draw: take gold instead")

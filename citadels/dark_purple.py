@@ -69,7 +69,8 @@ def set_bell_tower(rec: Recorder, seat: int, command: Command) -> None:
         raise IllegalCommand("not_now", "you have not just built the Bell Tower")
     districts = command.get("districts")
     if districts not in BELL_TOWER_CHOICES or isinstance(districts, bool):
-        raise IllegalCommand("malformed", "'set_bell_tower' needs 'districts': 7 or 8")
+        raise IllegalCommand("malformed", "'set_bell_tower' needs 'districts': 7 or 8", "needs_choice",
+                             {"command": "set_bell_tower", "field": "districts", "choices": [7, 8]})
     rec.emit("bell_tower_set", {"seat": seat, "complete_at": districts})
 
 

@@ -83,7 +83,8 @@ def actions_now(state: State) -> dict[str, Action]:
 def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Event]:
     """The events `command` from `seat` causes; IllegalCommand if it is not legal now."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise IllegalCommand("malformed", 'a command is a JSON object with a "type", e.g. {"type": "take_gold"}')
+        raise IllegalCommand("malformed", 'a command is a JSON object with a "type", e.g. {"type": "take_gold"}',
+                             "not_an_object")
     kind = command["type"]
     if kind not in COMMAND_TYPES:
         raise IllegalCommand("unknown_command", f"there is no command '{kind}'")

@@ -62,8 +62,9 @@ class Rules(NamedTuple):
     random_first_crown: bool = False  # the online rules
 
 
-def _bad(message: str) -> IllegalCommand:
-    return IllegalCommand("bad_options", message)
+def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
+    """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
+    return IllegalCommand("bad_options", message, reason, params)
 
 
 def resolve(options: dict[str, Any] | None, players: int) -> Rules:
@@ -75,18 +76,21 @@ def resolve(options: dict[str, Any] | None, players: int) -> Rules:
     options = dict(options or {})
     unknown = set(options) - KNOWN_OPTIONS
     if unknown:
-        raise _bad(f"unknown option(s): {', '.join(sorted(unknown))}")
+        raise _bad("unknown_options", f"unknown option(s): {', '.join(sorted(unknown))}", names=sorted(unknown))
     edition = options.get("edition", DEFAULT_EDITION)
     if edition not in EDITIONS:
-        raise _bad(f"edition must be one of {', '.join(EDITIONS)}")
+        raise _bad("not_a_choice", f"edition must be one of {', '.join(EDITIONS)}", option="edition", choices=list(EDITIONS))
     lowest = 3 if edition == ONLINE else 2
     if isinstance(players, bool) or not isinstance(players, int) or not lowest <= players <= 8:
-        raise _bad(f"Citadels is played by {lowest} to 8 players" + (" online" if edition == ONLINE else ""))
+        if edition == ONLINE:
+            raise _bad("player_count_online", f"Citadels is played by {lowest} to 8 players online", min=lowest, max=8)
+        raise _bad("player_count", f"Citadels is played by {lowest} to 8 players", min=lowest, max=8)
     settings = {**EDITIONS[edition], **{k: v for k, v in options.items() if k in EDITIONS[edition]}}
     if settings["rejected_card"] not in REJECTED_CARD_CHOICES:
-        raise _bad(f"rejected_card must be one of {', '.join(REJECTED_CARD_CHOICES)}")
+        raise _bad("not_a_choice", f"rejected_card must be one of {', '.join(REJECTED_CARD_CHOICES)}",
+                   option="rejected_card", choices=list(REJECTED_CARD_CHOICES))
     if not isinstance(settings["king_sees_face_down"], bool):
-        raise _bad("king_sees_face_down must be true or false")
+        raise _bad("not_a_boolean", "king_sees_face_down must be true or false", option="king_sees_face_down")
     characters = _characters(options, players, edition)
     face_up = (FACE_UP_ONLINE if edition == ONLINE else FACE_UP)[len(characters)][players]
     never_face_up = ("king", "emperor") if edition == ONLINE else ("king",)
@@ -115,34 +119,39 @@ def character_count(players: int) -> int:
 def _characters(options: dict[str, Any], players: int, edition: str) -> tuple[str, ...]:
     random_ = options.get("random_characters", False)
     if not isinstance(random_, bool):
-        raise _bad("random_characters must be true or false")
+        raise _bad("not_a_boolean", "random_characters must be true or false", option="random_characters")
     given = options.get("characters")
     if random_ and given is not None:
-        raise _bad("give either characters or random_characters, not both")
+        raise _bad("either_or", "give either characters or random_characters, not both",
+                   options=["characters", "random_characters"])
     if random_:
         given = list(BASE_CHARACTERS) + (["artist"] if character_count(players) == 9 else [])
     if given is None:
         if players == 8:
-            raise _bad("8 players need 9 characters: give 'characters' with a rank 9 or random_characters")
+            raise _bad("nine_characters_needed", "8 players need 9 characters: give 'characters' with a rank 9 or random_characters")
         return BASE_CHARACTERS
     if not isinstance(given, list) or not all(isinstance(c, str) for c in given):
-        raise _bad("characters must be a list of character ids")
+        raise _bad("not_a_list_of_ids", "characters must be a list of character ids", option="characters")
     unknown = sorted(set(given) - set(CHARACTERS))
     if unknown:
-        raise _bad(f"unknown character id(s): {', '.join(unknown)}")
+        raise _bad("unknown_ids", f"unknown character id(s): {', '.join(unknown)}", option="characters", names=unknown)
     ranks = Counter(CHARACTERS[c].rank for c in given)
     doubled = sorted(r for r, n in ranks.items() if n > 1)
     if doubled:
-        raise _bad(f"two characters of rank {', '.join(map(str, doubled))}: one character per rank")
+        raise _bad("rank_doubled", f"two characters of rank {', '.join(map(str, doubled))}: one character per rank",
+                   ranks=doubled)
     if sorted(ranks) not in (list(range(1, 9)), list(range(1, 10))):
-        raise _bad("characters must hold exactly one character of each rank 1-8, or of each rank 1-9")
+        raise _bad("ranks_incomplete", "characters must hold exactly one character of each rank 1-8, or of each rank 1-9")
     if len(given) == 9 and (players == 2 or (players == 3 and edition != ONLINE)):
-        raise _bad(f"{players} players play with 8 characters (ranks 1-8)"
-                   + ("" if players == 2 else "; 9 at 3 players only with the online rules"))
+        if players == 2:
+            raise _bad("eight_characters_only", "2 players play with 8 characters (ranks 1-8)", players=players)
+        raise _bad("nine_characters_online_only",
+                   "3 players play with 8 characters (ranks 1-8); 9 at 3 players only with the online rules",
+                   players=players)
     if len(given) == 8 and players == 8:
-        raise _bad("8 players need 9 characters (one of rank 9)")
+        raise _bad("nine_characters_needed", "8 players need 9 characters (one of rank 9)")
     if "queen" in given and players < QUEEN_MIN_PLAYERS:
-        raise _bad(f"the Queen plays only with {QUEEN_MIN_PLAYERS} or more players")
+        raise _bad("queen_players", f"the Queen plays only with {QUEEN_MIN_PLAYERS} or more players", min=QUEEN_MIN_PLAYERS)
     return tuple(sorted(given, key=lambda c: CHARACTERS[c].rank))
 
 
@@ -151,10 +160,10 @@ def _deck(options: dict[str, Any]) -> tuple[str, ...]:
     if given is None:
         return deck_of(_purple(options))
     if not isinstance(given, list) or not all(isinstance(d, str) for d in given):
-        raise _bad("deck must be a list of district ids")
+        raise _bad("not_a_list_of_ids", "deck must be a list of district ids", option="deck")
     unknown = sorted(set(given) - set(DISTRICTS))
     if unknown:
-        raise _bad(f"unknown district id(s) in deck: {', '.join(unknown)}")
+        raise _bad("unknown_ids", f"unknown district id(s) in deck: {', '.join(unknown)}", option="deck", names=unknown)
     _purple(options)  # checked even when a stacked deck overrides it
     return tuple(given)
 
@@ -164,22 +173,25 @@ def _purple(options: dict[str, Any]) -> tuple[str, ...]:
     mixed = options.get("dark_city_districts")
     if mixed is not None:
         if purple is not None:
-            raise _bad("give either purple or dark_city_districts, not both")
+            raise _bad("either_or", "give either purple or dark_city_districts, not both",
+                       options=["purple", "dark_city_districts"])
         if isinstance(mixed, bool) or not isinstance(mixed, int) or not 0 <= mixed <= len(DARK_CITY_PURPLE):
-            raise _bad(f"dark_city_districts must be a number from 0 to {len(DARK_CITY_PURPLE)}")
+            raise _bad("not_in_range", f"dark_city_districts must be a number from 0 to {len(DARK_CITY_PURPLE)}",
+                       option="dark_city_districts", min=0, max=len(DARK_CITY_PURPLE))
         return BASE_PURPLE
     if purple is None:
         return BASE_PURPLE
     if not isinstance(purple, list) or not all(isinstance(d, str) for d in purple):
-        raise _bad("purple must be a list of purple district ids")
+        raise _bad("not_a_list_of_ids", "purple must be a list of purple district ids", option="purple")
     unknown = sorted(set(purple) - set(DISTRICTS))
     if unknown:
-        raise _bad(f"unknown district id(s) in purple: {', '.join(unknown)}")
+        raise _bad("unknown_ids", f"unknown district id(s) in purple: {', '.join(unknown)}", option="purple", names=unknown)
     coloured = sorted(d for d in set(purple) if DISTRICTS[d].colour != Colour.PURPLE)
     if coloured:
-        raise _bad(f"not purple: {', '.join(coloured)} (the coloured districts are always in the deck)")
+        raise _bad("not_purple", f"not purple: {', '.join(coloured)} (the coloured districts are always in the deck)",
+                   names=coloured)
     if len(set(purple)) != len(purple):
-        raise _bad("purple names each district once (the Keep brings its two copies)")
+        raise _bad("purple_twice", "purple names each district once (the Keep brings its two copies)")
     return tuple(purple)
 
 
@@ -191,13 +203,16 @@ def _character_orders(
     if given is None:
         return ()
     if not isinstance(given, list) or not all(isinstance(order, list) for order in given):
-        raise _bad("character_orders must be a list of lists of character ids")
+        raise _bad("not_a_list_of_lists", "character_orders must be a list of lists of character ids",
+                   option="character_orders")
     for order in given:
         if Counter(order) != Counter(characters):
-            raise _bad(f"each character order must hold each of {', '.join(characters)} once")
+            raise _bad("order_incomplete", f"each character order must hold each of {', '.join(characters)} once",
+                       names=list(characters))
         shown = set(order[:face_up]) & set(never_face_up)
         if shown:
-            raise _bad(f"{', '.join(sorted(shown))} may never lie face up: the first {face_up} cards are turned up")
+            raise _bad("never_face_up", f"{', '.join(sorted(shown))} may never lie face up: the first {face_up} cards are turned up",
+                       names=sorted(shown), count=face_up)
     return tuple(tuple(order) for order in given)
 
 

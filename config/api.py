@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 def validated_body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
     """The request body validated by `serializer_class`; a body that is not a JSON object is a 400."""
     if not isinstance(data, dict):
-        raise ServiceError("invalid", "invalid", "The body must be a JSON object.")
+        raise ServiceError("invalid", "invalid", _("The body must be a JSON object."))
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

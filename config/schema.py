@@ -1,7 +1,8 @@
 """The OpenAPI schema's shared parts: every operation documents the JSON error answers it can give.
 
-All errors of the API have one shape, `{"code", "message"}` (config.api.exception_handler), so one
-component describes them; `AutoSchema` adds it for each error status an operation can answer.
+All errors of the API have one shape, `{"code", "message"}` (config.api.exception_handler), with
+`reason` and `params` where the rules name the detail of a refusal as data, so one component describes
+them; `AutoSchema` adds it for each error status an operation can answer.
 """
 
 from __future__ import annotations
@@ -28,6 +29,16 @@ class ErrorSerializer(serializers.Serializer[Any]):
     message = serializers.CharField(help_text="for people")
     fields = serializers.DictField(required=False, help_text="per-field messages of an invalid body")  # type: ignore[assignment]
     version = serializers.IntegerField(required=False, help_text="the game's version, on a version conflict")
+    reason = serializers.CharField(
+        required=False,
+        help_text="for programs, on a rules refusal with a detail: which one under `code` (e.g. code invalid_options "
+                  "with reason unknown_options, code malformed with reason needs_seat)",
+    )
+    params = serializers.DictField(
+        required=False,
+        help_text="the values of `reason` (e.g. {\"names\": [\"colour\"]}, {\"command\": \"play\", \"field\": \"card\"}); "
+                  "`message` tells them in the reader's language",
+    )
 
 
 class ApiAutoSchema(AutoSchema):

@@ -30,7 +30,7 @@ def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tu
     """`decide`, with the state the engine reached while deciding (the tests hold the fold of the events
     to it)."""
     if not isinstance(command, dict):
-        raise IllegalCommand("malformed", "a command is a JSON object with a 'type'")
+        raise IllegalCommand("malformed", "a command is a JSON object with a 'type'", "not_an_object")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
     if state.phase == OVER:
@@ -59,5 +59,6 @@ def _set_reaction(game: Game, seat: int, command: dict[str, Any]) -> None:
     if card not in REACTIONS:
         raise IllegalCommand("not_a_reaction", f"standing answers are for {', '.join(REACTIONS)}")
     if answer not in ("always", "never", "ask"):
-        raise IllegalCommand("malformed", "'answer' is always, never or ask")
+        raise IllegalCommand("malformed", "'answer' is always, never or ask", "needs_choice",
+                             {"command": "set_reaction", "field": "answer", "choices": ["always", "never", "ask"]})
     game.emit("standing_set", {"seat": seat, "card": card, "answer": answer})

@@ -93,7 +93,8 @@ def parse(decision: Decision, command: dict[str, Any]) -> Any:
     value = command.get(field)
     if kind in ("cards", "order"):
         if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise IllegalCommand("malformed", f"this decision needs '{field}': a list of card numbers")
+            raise IllegalCommand("malformed", f"this decision needs '{field}': a list of card numbers", "needs_card_numbers",
+                                 {"command": "decide", "field": field})
         if len(set(value)) != len(value) or not set(value) <= set(decision["cards"]):
             raise IllegalCommand("not_offered", "pick only offered cards, each once")
         if kind == "order" and len(value) != len(decision["cards"]):
@@ -104,7 +105,8 @@ def parse(decision: Decision, command: dict[str, Any]) -> Any:
             )
         return list(value)
     if not isinstance(value, str):
-        raise IllegalCommand("malformed", f"this decision needs '{field}': a text")
+        raise IllegalCommand("malformed", f"this decision needs '{field}': a text", "needs_text",
+                             {"command": "decide", "field": field})
     if kind == "name" and value not in CARDS:
         raise IllegalCommand("no_such_card", f"there is no card {value!r}")
     if kind == "choice" and value not in decision["options"]:

@@ -27,8 +27,9 @@ NON_SUPPLY = {"spoils": ("bandit_camp", "marauder", "pillage"), "madman": ("herm
 NON_SUPPLY_SIZE = {"spoils": 15, "madman": 10, "mercenary": 10}
 
 
-def _bad(message: str) -> IllegalCommand:
-    return IllegalCommand("bad_options", message)
+def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
+    """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
+    return IllegalCommand("bad_options", message, reason, params)
 
 
 def resolve_kingdom(options: dict[str, Any], rng: random.Random) -> list[str]:
@@ -37,10 +38,11 @@ def resolve_kingdom(options: dict[str, Any], rng: random.Random) -> list[str]:
     if kingdom is None:
         return sorted(rng.sample(KINGDOM_PILES, 10))
     if not isinstance(kingdom, list) or len(kingdom) != 10 or len(set(kingdom)) != 10:
-        raise _bad("'kingdom' must list 10 different kingdom piles")
+        raise _bad("kingdom_size", "'kingdom' must list 10 different kingdom piles", option="kingdom", count=10)
     unknown = [k for k in kingdom if k not in KINGDOM_PILES]
     if unknown:
-        raise _bad(f"not Dark Ages kingdom piles: {', '.join(map(str, unknown))}")
+        raise _bad("unknown_ids", f"not Dark Ages kingdom piles: {', '.join(map(str, unknown))}", option="kingdom",
+                   names=[str(k) for k in unknown])
     return sorted(kingdom)
 
 
@@ -75,7 +77,7 @@ def _pile_order(options: dict[str, Any], pile: str, size: int, rng: random.Rando
         rng.shuffle(box)
         return box[:size]
     if not isinstance(given, list) or len(given) != size or Counter(given) - Counter(box):
-        raise _bad(f"'piles.{pile}' must list {size} cards of that pile")
+        raise _bad("pile_order", f"'piles.{pile}' must list {size} cards of that pile", option=f"piles.{pile}", count=size)
     return list(given)
 
 
@@ -83,13 +85,14 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
     """The opening events of a new game; IllegalCommand('bad_options') for options that make no game."""
     options = dict(options or {})
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise _bad(f"Dominion is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        raise _bad("player_count", f"Dominion is for {MIN_PLAYERS} to {MAX_PLAYERS} players", min=MIN_PLAYERS, max=MAX_PLAYERS)
     if set(options) - OPTIONS:
-        raise _bad(f"unknown options: {', '.join(sorted(set(options) - OPTIONS))}")
+        raise _bad("unknown_options", f"unknown options: {', '.join(sorted(set(options) - OPTIONS))}",
+                   names=sorted(set(options) - OPTIONS))
     kingdom = resolve_kingdom(options, rng)
     shelters = options.get("shelters", True)
     if not isinstance(shelters, bool):
-        raise _bad("'shelters' is true or false")
+        raise _bad("not_a_boolean", "'shelters' is true or false", option="shelters")
     sizes = pile_sizes(kingdom, players)
     names: list[str] = []
     piles: dict[str, list[int]] = {}
@@ -135,10 +138,10 @@ def _starting_decks(options: dict[str, Any], players: int, shelters: bool, rng: 
             decks.append(deck)
         return decks
     if not isinstance(given, list) or len(given) != players:
-        raise _bad("'decks' needs one list of 10 cards per seat")
+        raise _bad("decks_per_seat", "'decks' needs one list of 10 cards per seat", option="decks", count=10)
     for deck in given:
         if not isinstance(deck, list) or len(deck) != 10 or any(c not in CARDS for c in deck):
-            raise _bad("each of 'decks' must be 10 card ids, top first")
+            raise _bad("deck_cards", "each of 'decks' must be 10 card ids, top first", option="decks", count=10)
     return [list(d) for d in given]
 
 
@@ -153,6 +156,6 @@ def _take(card: str, names: list[str], piles: dict[str, list[int]]) -> int:
                 if names[number] == card:
                     cards.remove(number)
                     return number
-        raise _bad(f"no {card} is left in this game's piles for 'decks'")
+        raise _bad("card_not_left", f"no {card} is left in this game's piles for 'decks'", option="decks", card=card)
     names.append(card)
     return len(names) - 1

@@ -55,7 +55,8 @@ def _check_treasure_time(g: Game) -> None:
 def _play(g: Game, seat: int, command: dict[str, Any]) -> None:
     card = command.get("card")
     if not isinstance(card, int) or isinstance(card, bool):
-        raise IllegalCommand("malformed", "'play' needs a 'card' (a card number from your hand)")
+        raise IllegalCommand("malformed", "'play' needs a 'card' (a card number from your hand)", "needs_card_number",
+                             {"command": "play", "field": "card"})
     if card not in g.zone(seat, "hand"):
         raise IllegalCommand("not_in_hand", "that card is not in your hand")
     facts = g.card(card)
@@ -90,7 +91,8 @@ def why_not_buy(state: State, pile: str) -> str | None:
 def _buy(g: Game, seat: int, command: dict[str, Any]) -> None:
     pile = command.get("card")
     if not isinstance(pile, str):
-        raise IllegalCommand("malformed", "'buy' needs a 'card' (a Supply pile id)")
+        raise IllegalCommand("malformed", "'buy' needs a 'card' (a Supply pile id)", "needs_pile",
+                             {"command": "buy", "field": "card"})
     why = why_not_buy(g.s, pile)
     if why is not None:
         messages = {

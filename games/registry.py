@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from django.utils.translation import gettext
+
 from config.errors import ServiceError
 
 
@@ -25,7 +27,9 @@ class Site(Protocol):
     ) -> dict[str, Any]: ...
     def describe_event(self, seen: dict[str, Any], names: dict[int, str]) -> str: ...
     def describe_command(self, command: dict[str, Any], names: dict[int, str]) -> str: ...
-    def describe_refusal(self, code: str, message: str) -> str: ...
+    def describe_refusal(
+        self, code: str, message: str, reason: str = "", params: dict[str, Any] | None = None
+    ) -> str: ...
     def email_sections(
         self, view: dict[str, Any], seat: int | None, names: dict[int, str]
     ) -> list[tuple[str, list[str]]]: ...
@@ -88,9 +92,11 @@ class GameKind:
 
     def refused(self, refusal: Exception, code: str | None = None) -> ServiceError:
         """The service's error for this kind's engine refusing (raise it `from refusal`): the engine's code
-        (or `code`) and message, marked as this kind's so that `refusal_message` words it in its words."""
+        (or `code`) and message, marked as this kind's so that `refusal_message` words it in its words.
+        A refusal with a `reason` (and `params`) answers with them too, for programs to act on."""
+        detail = {key: value for key in ("reason", "params") if (value := getattr(refusal, key, None))}
         error = ServiceError("invalid", str(code or getattr(refusal, "code", "illegal_command")),
-                             getattr(refusal, "message", str(refusal)))
+                             getattr(refusal, "message", str(refusal)), **detail)
         error.refused_by = self.name
         return error
 
@@ -175,7 +181,8 @@ def refusal_message(error: ServiceError) -> str:
     if cause is None or kind is None or not kind.site:
         return error.message
     code, message = getattr(cause, "code", ""), getattr(cause, "message", error.message)
-    return kind.site_module.describe_refusal(str(code), str(message))
+    reason, params = str(getattr(cause, "reason", "") or ""), getattr(cause, "params", None) or {}
+    return kind.site_module.describe_refusal(str(code), str(message), reason, dict(params))
 
 
 def get_kind(name: str) -> GameKind:
@@ -184,4 +191,5 @@ def get_kind(name: str) -> GameKind:
         return KINDS[name]
     except KeyError:
         known = ", ".join(sorted(KINDS))
-        raise ServiceError("invalid", "unknown_kind", f"Unknown game kind {name!r}; known: {known}.") from None
+        raise ServiceError("invalid", "unknown_kind", gettext("There is no game kind {name}; the kinds are {known}.").format(
+            name=name, known=known)) from None

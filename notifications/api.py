@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -81,7 +82,7 @@ class AbsencesView(APIView):
             except ValueError:  # well-formed but impossible, e.g. minute 60
                 moment = None
             if moment is None:
-                raise ServiceError("invalid", "invalid_absence", f"{name} must be an ISO 8601 date and time.")
+                raise ServiceError("invalid", "invalid_absence", gettext("{name} must be an ISO 8601 date and time.").format(name=name))
             moments.append(moment)
         absence = absences.declare_absence(request.user, moments[0], moments[1])  # type: ignore[arg-type]
         return Response(_absence_json(absence), status=status.HTTP_201_CREATED)

@@ -26,11 +26,13 @@ def update_preferences(user: User, mode: Any = None, opted_out: Any = None) -> P
     pref, _ = Preference.objects.get_or_create(user=user)
     if mode is not None:
         if mode not in Preference.Mode.values:
-            raise ServiceError("invalid", "invalid_mode", f"mode is one of {', '.join(Preference.Mode.values)}.")
+            raise ServiceError("invalid", "invalid_mode", _("mode is one of {choices}.").format(
+                choices=", ".join(Preference.Mode.values)))
         pref.mode = mode
     if opted_out is not None:
         if not isinstance(opted_out, list) or any(k not in Kind.values for k in opted_out):
-            raise ServiceError("invalid", "invalid_opted_out", f"opted_out lists kinds among {', '.join(Kind.values)}.")
+            raise ServiceError("invalid", "invalid_opted_out", _("opted_out lists kinds among {choices}.").format(
+                choices=", ".join(Kind.values)))
         pref.opted_out = sorted(set(opted_out))
     pref.save()
     return pref

@@ -1,24 +1,28 @@
 """The engine's refusals in the reader's language: one sentence per `IllegalCommand` code.
 
 The engine refuses with a stable code and an English message for developers (it names ids, not cards).
-A person reads the sentence of the code here, through gettext; the codes whose message carries a detail
-the reader needs to fix the request (which option or field is wrong) keep it as `{detail}`. A code not
-listed here is shown with the engine's own message. tests/games/test_refusal_words.py holds this table
-complete: every code the rules can raise has a sentence in German.
+A person reads the sentence of the code here, through gettext. The codes whose refusal carries a detail
+the reader needs to fix the request (which option or field is wrong) name it by a `reason` with `params`
+(`IllegalCommand`); its sentence here is told after the code's (`DETAILED`), whole in the reader's
+language, never with the engine's English. A code not listed here is shown with the engine's own
+message. tests/games/test_refusal_words.py holds these tables complete: every code and reason the rules
+can raise has a sentence in German.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from .words import district_name
+from .words import character_name, district_name
 
 REFUSALS: dict[str, str] = {
     "ability_used": gettext_noop("You have already used your character's power this turn."),
     "adorned": gettext_noop("Each district can be adorned only once."),
     "bad_event": gettext_noop("A stored event of this game cannot be read."),
-    "bad_options": gettext_noop("These options make no game: {detail}"),
+    "bad_options": gettext_noop("These options make no game."),
     "bad_target": gettext_noop("That is not an allowed target for this."),
     "bishop": gettext_noop("The Bishop's districts are protected."),
     "build_limit": gettext_noop("You may not build any more districts this turn."),
@@ -35,7 +39,7 @@ REFUSALS: dict[str, str] = {
     "income_only": gettext_noop("This turn you take your income only; then it ends."),
     "income_taken": gettext_noop("You have already taken your income this turn."),
     "keep": gettext_noop("The {keep} can be neither destroyed nor exchanged."),
-    "malformed": gettext_noop("This command is incomplete or malformed: {detail}"),
+    "malformed": gettext_noop("This command is incomplete or malformed."),
     "no_colour_income": gettext_noop("Your character takes no income from districts."),
     "no_such_district": gettext_noop("There is no such district in your city."),
     "no_such_seat": gettext_noop("There is no such seat at this table."),
@@ -59,10 +63,64 @@ REFUSALS: dict[str, str] = {
 }
 
 
-def describe_refusal(code: str, message: str) -> str:
-    """The engine's refusal `code` in words in the active language; `message` (the engine's own) for a
-    code without a sentence, and as the `{detail}` of the sentences that keep it."""
+# A refusal with a known reason: the code's sentence with the reason's words as its `{detail}`.
+DETAILED: dict[str, str] = {
+    "bad_options": gettext_noop("These options make no game: {detail}"),
+    "malformed": gettext_noop("This command is incomplete or malformed: {detail}"),
+}
+
+REASONS: dict[str, dict[str, str]] = {
+    "bad_options": {
+        "unknown_options": gettext_noop("there is no option {names}."),
+        "not_a_choice": gettext_noop("{option} is one of {choices}."),
+        "player_count": gettext_noop("the game is for {min} to {max} players."),
+        "player_count_online": gettext_noop("with the online rules the game is for {min} to {max} players."),
+        "not_a_boolean": gettext_noop("{option} is true or false."),
+        "either_or": gettext_noop("give either {options}, not both."),
+        "nine_characters_needed": gettext_noop("8 players need 9 characters, one of them of rank 9."),
+        "not_a_list_of_ids": gettext_noop("{option} is a list of ids."),
+        "unknown_ids": gettext_noop("{option} names unknown ids: {names}."),
+        "rank_doubled": gettext_noop("two characters of rank {ranks}; one character per rank."),
+        "ranks_incomplete": gettext_noop("characters must hold one character of each rank 1 to 8, or of each rank 1 to 9."),
+        "eight_characters_only": gettext_noop("{players} players play with 8 characters (ranks 1 to 8)."),
+        "nine_characters_online_only": gettext_noop(
+            "{players} players play with 8 characters (ranks 1 to 8); with 9 only under the online rules."),
+        "queen_players": gettext_noop("the {queen} plays only with {min} or more players."),
+        "not_in_range": gettext_noop("{option} is a number from {min} to {max}."),
+        "not_purple": gettext_noop("not purple: {names} (the coloured districts are always in the deck)."),
+        "purple_twice": gettext_noop("purple names each district once (the {keep} brings its two copies)."),
+        "not_a_list_of_lists": gettext_noop("{option} is a list of lists of ids."),
+        "order_incomplete": gettext_noop("each character order must hold each of {names} once."),
+        "never_face_up": gettext_noop("{names} may never lie face up, and the first {count} cards are turned face up."),
+    },
+    "malformed": {
+        "not_an_object": gettext_noop('a command is a JSON object with a "type".'),
+        "needs_text_id": gettext_noop("{command} needs {field}, an id."),
+        "needs_seat": gettext_noop("{command} needs {field}, a seat number."),
+        "needs_id_list": gettext_noop("{command} needs {field}, a list of ids that is not empty."),
+        "needs_boolean": gettext_noop("{command} needs {field}, true or false."),
+        "needs_choice": gettext_noop("{command} needs {field}, one of {choices}."),
+    },
+}
+
+
+def _text(value: object) -> str:
+    """A parameter as a reader sees it: a list as its items in a row."""
+    return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+def describe_refusal(code: str, message: str, reason: str = "", params: dict[str, Any] | None = None) -> str:
+    """The engine's refusal `code` in words in the active language: with its `reason` told from `params`
+    where this table has a sentence for it; `message` (the engine's own) for a code without a sentence."""
+    detail = REASONS.get(code, {}).get(reason)
+    if detail is not None:
+        try:
+            words = {"keep": district_name("keep"), "queen": character_name("queen")}
+            words |= {key: _text(value) for key, value in (params or {}).items()}
+            return _(DETAILED[code]).format(detail=_(detail).format(**words))
+        except (KeyError, IndexError):  # a parameter missing: the code's sentence without the detail
+            pass
     template = REFUSALS.get(code)
     if template is None:
         return message
-    return _(template).format(detail=message, keep=district_name("keep"))
+    return _(template).format(keep=district_name("keep"))

@@ -1,13 +1,17 @@
 """The engine's refusals in the reader's language: one sentence per `IllegalCommand` code.
 
 The engine refuses with a stable code and an English message for developers (it names ids and fields).
-A person reads the sentence of the code here, through gettext; the codes whose message carries a detail
-the reader needs to fix the request (which option or field is wrong) keep it as `{detail}`. A code not
-listed here is shown with the engine's own message. tests/games/test_refusal_words.py holds this table
-complete: every code the rules can raise has a sentence in German.
+A person reads the sentence of the code here, through gettext. The codes whose refusal carries a detail
+the reader needs to fix the request (which option or field is wrong) name it by a `reason` with `params`
+(`IllegalCommand`); its sentence here is told after the code's (`DETAILED`), whole in the reader's
+language, never with the engine's English. A code not listed here is shown with the engine's own
+message. tests/games/test_refusal_words.py holds these tables complete: every code and reason the rules
+can raise has a sentence in German.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -20,11 +24,11 @@ REFUSALS: dict[str, str] = {
     "already_bought": gettext_noop("Treasures are played before the first buy."),
     "bad_count": gettext_noop("Choose as many cards as the decision asks for."),
     "bad_event": gettext_noop("A stored event of this game cannot be read."),
-    "bad_options": gettext_noop("These options make no game: {detail}"),
+    "bad_options": gettext_noop("These options make no game."),
     "bad_order": gettext_noop("Put every one of the offered cards in order."),
     "decision_pending": gettext_noop("First answer the decision asked of you."),
     "game_over": gettext_noop("The game is over."),
-    "malformed": gettext_noop("This command is incomplete or malformed: {detail}"),
+    "malformed": gettext_noop("This command is incomplete or malformed."),
     "no_actions": gettext_noop("You have no Action left."),
     "no_buys": gettext_noop("You have no Buy left."),
     "no_decision": gettext_noop("No decision is asked of you now."),
@@ -44,10 +48,51 @@ REFUSALS: dict[str, str] = {
 }
 
 
-def describe_refusal(code: str, message: str) -> str:
-    """The engine's refusal `code` in words in the active language; `message` (the engine's own) for a
-    code without a sentence, and as the `{detail}` of the sentences that keep it."""
+# A refusal with a known reason: the code's sentence with the reason's words as its `{detail}`.
+DETAILED: dict[str, str] = {
+    "bad_options": gettext_noop("These options make no game: {detail}"),
+    "malformed": gettext_noop("This command is incomplete or malformed: {detail}"),
+}
+
+REASONS: dict[str, dict[str, str]] = {
+    "bad_options": {
+        "player_count": gettext_noop("the game is for {min} to {max} players."),
+        "unknown_options": gettext_noop("there is no option {names}."),
+        "kingdom_size": gettext_noop("{option} must list {count} different kingdom piles."),
+        "unknown_ids": gettext_noop("{option} names piles that are not Dark Ages kingdom piles: {names}."),
+        "not_a_boolean": gettext_noop("{option} is true or false."),
+        "pile_order": gettext_noop("{option} must list {count} cards of that pile."),
+        "decks_per_seat": gettext_noop("{option} must hold one list of {count} cards per seat."),
+        "deck_cards": gettext_noop("each list of {option} must hold {count} card ids, top first."),
+        "card_not_left": gettext_noop("no {card} is left in this game's piles for {option}."),
+    },
+    "malformed": {
+        "not_an_object": gettext_noop('a command is a JSON object with a "type".'),
+        "needs_choice": gettext_noop("{command} needs {field}, one of {choices}."),
+        "needs_card_number": gettext_noop("{command} needs {field}, the number of a card in your hand."),
+        "needs_pile": gettext_noop("{command} needs {field}, the id of a Supply pile."),
+        "needs_card_numbers": gettext_noop("{command} needs {field}, a list of card numbers."),
+        "needs_text": gettext_noop("{command} needs {field}, a text."),
+    },
+}
+
+
+def _text(value: object) -> str:
+    """A parameter as a reader sees it: a list as its items in a row."""
+    return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+def describe_refusal(code: str, message: str, reason: str = "", params: dict[str, Any] | None = None) -> str:
+    """The engine's refusal `code` in words in the active language: with its `reason` told from `params`
+    where this table has a sentence for it; `message` (the engine's own) for a code without a sentence."""
+    detail = REASONS.get(code, {}).get(reason)
+    if detail is not None:
+        try:
+            words = {key: _text(value) for key, value in (params or {}).items()}
+            return _(DETAILED[code]).format(detail=_(detail).format(**words))
+        except (KeyError, IndexError):  # a parameter missing: the code's sentence without the detail
+            pass
     template = REFUSALS.get(code)
     if template is None:
         return message
-    return _(template).format(detail=message, reactions=card_line(REACTIONS))
+    return _(template).format(reactions=card_line(REACTIONS))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from config.errors import ServiceError
 
@@ -71,7 +72,7 @@ def choose_command(policy: str, state: Any, seat: int, game: Game) -> dict[str, 
     kind = get_kind(game.kind)
     legal = kind.rules.legal_commands(state, seat)
     if not legal:
-        raise ServiceError("conflict", "nothing_to_play", f"Seat {seat} has no legal command.")
+        raise ServiceError("conflict", "nothing_to_play", gettext("Seat {seat} has no legal command.").format(seat=seat))
     if policy == "bot":
         return dict(kind.timeout_bot(state, seat, services.game_rng(game, purpose="bot")))
     by_type = {c["type"]: c for c in reversed(legal)}  # the first of each type wins

@@ -44,7 +44,7 @@ class CommandResult:
 
 def _check_command(command: Any) -> dict[str, Any]:
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise ServiceError("invalid", "malformed_command", 'A command is a JSON object with a "type", e.g. {"type": "take_gold"}.')
+        raise ServiceError("invalid", "malformed_command", gettext('A command is a JSON object with a "type".'))
     if len(json.dumps(command)) > MAX_COMMAND_BYTES:
         raise ServiceError("invalid", "malformed_command", gettext("This command is too large."))
     return command

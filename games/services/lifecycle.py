@@ -32,7 +32,8 @@ def clean_time_control(value: Any) -> dict[str, Any]:
     unknown = set(value) - set(DEFAULT_TIME_CONTROL)
     if unknown:
         raise ServiceError(
-            "invalid", "invalid_time_control", f"Unknown time_control fields: {', '.join(sorted(unknown))}."
+            "invalid", "invalid_time_control",
+            gettext("Unknown time_control fields: {names}.").format(names=", ".join(sorted(unknown))),
         )
     result = {**DEFAULT_TIME_CONTROL, **value}
     if "reminder_hours" not in value and isinstance(result["decision_hours"], int | float):
@@ -41,13 +42,15 @@ def clean_time_control(value: Any) -> dict[str, Any]:
     hours = result["decision_hours"]
     if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= MAX_DECISION_HOURS:
         raise ServiceError(
-            "invalid", "invalid_time_control", f"decision_hours must be a number of hours up to {MAX_DECISION_HOURS}."
+            "invalid", "invalid_time_control",
+            gettext("decision_hours must be a number of hours up to {max}.").format(max=MAX_DECISION_HOURS),
         )
     reminder = result["reminder_hours"]
     if isinstance(reminder, bool) or not isinstance(reminder, int | float) or not 0 <= reminder < hours:
         raise ServiceError("invalid", "invalid_time_control", gettext("reminder_hours must be at least 0 and below decision_hours."))
     if result["timeout_policy"] not in TIMEOUT_POLICIES:
-        raise ServiceError("invalid", "invalid_time_control", f"timeout_policy is one of {', '.join(TIMEOUT_POLICIES)}.")
+        raise ServiceError("invalid", "invalid_time_control", gettext("timeout_policy is one of {choices}.").format(
+            choices=", ".join(TIMEOUT_POLICIES)))
     return result
 
 

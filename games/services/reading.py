@@ -61,7 +61,8 @@ def list_games(user: User, status: str | None = None, mine: bool = False) -> Que
     queryset = Game.objects.all().annotate(seated=Count("seats"))
     if status is not None:
         if status not in Game.Status.values:
-            raise ServiceError("invalid", "invalid_status", f"status is one of {', '.join(Game.Status.values)}.")
+            raise ServiceError("invalid", "invalid_status", gettext("status is one of {choices}.").format(
+                choices=", ".join(Game.Status.values)))
         queryset = queryset.filter(status=status)
     if mine:
         queryset = queryset.filter(Q(seats__user=user)).distinct()
@@ -123,9 +124,9 @@ def _parse_seq(value: Any, name: str) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise ServiceError("invalid", f"invalid_{name}", f"{name} must be a whole number.") from None
+        raise ServiceError("invalid", f"invalid_{name}", gettext("{name} must be a whole number.").format(name=name)) from None
     if number < 0:
-        raise ServiceError("invalid", f"invalid_{name}", f"{name} must not be negative.")
+        raise ServiceError("invalid", f"invalid_{name}", gettext("{name} must not be negative.").format(name=name))
     return number
 
 

@@ -4,6 +4,7 @@ database exactly as it was."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from citadels import RULES
 from games import store
 
 from .helpers import db_snapshot, play_random, seat_users, started_game
+from .test_site_pages import RANKS
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +147,94 @@ def test_idempotent_retry_over_http(table: dict[str, Any]) -> None:
     reused = turn.post(url, {"command": {"type": "end_turn", "x": 1}}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert_refused(reused, 409, "idempotency_key_reused")
     assert db_snapshot() == after_first
+
+
+# English words a German refusal must not carry (the ids and field names it names are not words).
+ENGLISH = re.compile(r"\b(the|is|are|needs|must|there|one of|not|no|option|players|list)\b")
+
+
+def both_languages(send: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The refusal `send(language)` gets in German and in English; the same code and data in both, the
+    German whole in German, and the database exactly as it was."""
+    before = db_snapshot()
+    german, english = send("de"), send("en")
+    assert german.status_code == english.status_code and 400 <= german.status_code < 500
+    assert db_snapshot() == before
+    de, en = german.json(), english.json()
+    words = {"message", "fields"}  # the per-field messages of an invalid body are words too
+    assert {k: v for k, v in de.items() if k not in words} == {k: v for k, v in en.items() if k not in words}
+    assert not ENGLISH.search(de["message"]), de["message"]
+    return de, en
+
+
+def test_bad_options_through_the_api_are_told_whole_in_german(table: dict[str, Any]) -> None:
+    turn = table["turn"]
+
+    def create(body: dict[str, Any]) -> Any:
+        return lambda language: turn.post("/api/games/", body, format="json", HTTP_ACCEPT_LANGUAGE=language)
+
+    de, en = both_languages(create({"players": 3, "options": {"colour": "red", "zebra": 1}}))
+    assert en == {"code": "invalid_options", "reason": "unknown_options", "params": {"names": ["colour", "zebra"]},
+                  "message": "These options make no game: there is no option colour, zebra."}
+    assert de["message"] == "Mit diesen Optionen lässt sich keine Partie spielen: es gibt keine Option colour, zebra."
+    de, en = both_languages(create({"players": 2, "options": {"characters": [*RANKS, "artist"]}}))
+    assert en["reason"] == "eight_characters_only" and en["params"] == {"players": 2}
+    assert en["message"] == "These options make no game: 2 players play with 8 characters (ranks 1 to 8)."
+    assert de["message"] == ("Mit diesen Optionen lässt sich keine Partie spielen: "
+                             "2 Spieler spielen mit 8 Charakteren (Ränge 1 bis 8).")
+    de, en = both_languages(create({"kind": "dominion", "players": 2, "options": {"shelters": "yes"}}))
+    assert en == {"code": "invalid_options", "reason": "not_a_boolean", "params": {"option": "shelters"},
+                  "message": "These options make no game: shelters is true or false."}
+    assert de["message"] == "Mit diesen Optionen lässt sich keine Partie spielen: shelters ist true oder false."
+
+
+def test_malformed_commands_are_told_whole_in_german(table: dict[str, Any], make_user: Any, api_client: Any) -> None:
+    from tests.dominion_site.conftest import stacked_game
+
+    game, turn = table["game"], table["turn"]
+    kind = table["legal"]["type"]
+
+    def command(client: Any, game_id: int, body: Any) -> Any:
+        return lambda language: client.post(f"/api/games/{game_id}/commands", body, format="json",
+                                            HTTP_ACCEPT_LANGUAGE=language)
+
+    de, en = both_languages(command(turn, game.pk, {"command": {"type": kind}}))
+    assert en == {"code": "malformed", "reason": "needs_text_id", "params": {"command": kind, "field": "character"},
+                  "message": f"This command is incomplete or malformed: {kind} needs character, an id."}
+    assert de["message"] == f"Dieser Befehl ist unvollständig oder falsch aufgebaut: {kind} braucht character, eine ID."
+    dominion, seats = stacked_game([make_user(), make_user()])
+    player = api_client(seats[dominion.awaiting[0]])
+    de, en = both_languages(command(player, dominion.pk, {"command": {"type": "buy", "card": 7}}))
+    assert en == {"code": "malformed", "reason": "needs_pile", "params": {"command": "buy", "field": "card"},
+                  "message": "This command is incomplete or malformed: buy needs card, the id of a Supply pile."}
+    assert de["message"] == ("Dieser Befehl ist unvollständig oder falsch aufgebaut: "
+                             "buy braucht card, die ID eines Vorratsstapels.")
+    de, en = both_languages(command(turn, game.pk, {"command": "take_gold"}))
+    assert en == {"code": "malformed_command", "message": 'A command is a JSON object with a "type".'}
+    assert de["message"] == 'Ein Befehl ist ein JSON-Objekt mit einem "type".'
+
+
+def test_bodies_and_parameters_of_the_service_are_told_in_german(table: dict[str, Any]) -> None:
+    game, turn = table["game"], table["turn"]
+
+    def send(method: str, url: str, body: Any = None) -> Any:
+        return lambda language: getattr(turn, method)(url, body, format="json", HTTP_ACCEPT_LANGUAGE=language)
+
+    de, en = both_languages(send("post", f"/api/games/{game.pk}/commands", [1, 2]))
+    assert en == {"code": "invalid", "message": "The body must be a JSON object."}
+    assert de["message"] == "Der Inhalt muss ein JSON-Objekt sein."
+    de, en = both_languages(send("get", "/api/games/?status=bogus"))
+    assert en["code"] == "invalid" and en["message"] == 'status: "bogus" is not a valid choice.'
+    assert de["message"] == 'status: "bogus" ist keine gültige Option.'
+    de, en = both_languages(send("post", "/api/notifications/absences", {"starts_at": "monday"}))
+    assert en == {"code": "invalid_absence", "message": "starts_at must be an ISO 8601 date and time."}
+    assert de["message"] == "starts_at muss ein Datum mit Uhrzeit nach ISO 8601 sein."
+    de, en = both_languages(send("patch", "/api/me", {"email": "x@example.org", "is_staff": True}))
+    assert en == {"code": "read_only", "message": "These fields cannot be changed: email, is_staff."}
+    assert de["message"] == "Diese Felder lassen sich nicht ändern: email, is_staff."
+    de, en = both_languages(send("post", "/api/games/", {"players": 3, "time_control": {"pace": 1}}))
+    assert en == {"code": "invalid_time_control", "message": "Unknown time_control fields: pace."}
+    assert de["message"] == "Unbekannte Felder in time_control: pace."
+    de, en = both_languages(send("post", "/api/games/", {"players": 3, "kind": "chess"}))
+    assert en == {"code": "unknown_kind", "message": "There is no game kind chess; the kinds are citadels, dominion."}
+    assert de["message"] == "Es gibt keine Spielart chess; die Spielarten sind citadels, dominion."

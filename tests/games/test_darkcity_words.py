@@ -228,10 +228,10 @@ def test_the_form_offers_every_option_and_it_reaches_the_engine(
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("players", "extra", "message"), [
-    (8, {}, "8 players need 9 characters"),
-    (3, {"citadels__character_9": "artist"}, "9 at 3 players only with the online rules"),
-    (2, {"citadels__edition": "online"}, "Citadels is played by 3 to 8 players online"),
-    (4, {"citadels__character_9": "queen"}, "the Queen plays only with 5 or more players"),
+    (8, {}, "These options make no game: 8 players need 9 characters, one of them of rank 9."),
+    (3, {"citadels__character_9": "artist"}, "play with 8 characters (ranks 1 to 8); with 9 only under the online rules."),
+    (2, {"citadels__edition": "online"}, "with the online rules the game is for 3 to 8 players."),
+    (4, {"citadels__character_9": "queen"}, "These options make no game: the Queen plays only with 5 or more players."),
 ])
 def test_the_engines_refusals_are_form_errors(
     client: Any, make_user: Any, players: int, extra: dict[str, Any], message: str

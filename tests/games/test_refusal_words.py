@@ -80,6 +80,59 @@ def test_every_refusal_code_the_rules_can_raise_has_a_german_sentence(kind: str)
         assert english != ENGINE_WORDS and "{" not in english, (kind, code, english)
 
 
+def refusal_reasons(package: str) -> dict[tuple[str, str], set[str]]:
+    """Every (code, reason) the rules package refuses with, and the names of the params it gives: the
+    `IllegalCommand(code, message, reason, {params})` calls and the options' `_bad(reason, message, **params)`."""
+    root = Path(importlib.import_module(package).__file__ or "").parent
+    found: dict[tuple[str, str], set[str]] = {}
+    for path in root.rglob("*.py"):
+        if "site" in path.relative_to(root).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            name = getattr(getattr(node, "func", None), "id", None)
+            if not isinstance(node, ast.Call) or name not in ("IllegalCommand", "_bad"):
+                continue
+            if name == "_bad" and isinstance(node.args[0], ast.Constant):
+                found[("bad_options", node.args[0].value)] = {k.arg for k in node.keywords if k.arg}
+            elif name == "IllegalCommand" and len(node.args) >= 3 and isinstance(node.args[2], ast.Name):
+                assert ast.unparse(node) == "IllegalCommand('bad_options', message, reason, params)"  # `_bad`
+            elif name == "IllegalCommand" and len(node.args) >= 3:
+                params = node.args[3] if len(node.args) > 3 else None
+                keys = {k.value for k in params.keys if isinstance(k, ast.Constant)} if isinstance(params, ast.Dict) else set()
+                found[(node.args[0].value, node.args[2].value)] = keys  # type: ignore[attr-defined]
+            elif name == "IllegalCommand":
+                # A refusal whose message names a detail must name it as data too, for the site's words.
+                assert getattr(node.args[0], "value", None) not in ("bad_options", "malformed"), ast.unparse(node)
+    return found
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_reason_the_rules_give_is_told_whole_with_its_params(kind: str) -> None:
+    reasons = refusal_reasons(KINDS[kind].module)
+    assert ("bad_options", "unknown_options") in reasons and ("malformed", "not_an_object") in reasons
+    site = KINDS[kind].site_module
+    for (code, reason), keys in sorted(reasons.items()):
+        params = {key: f"P{index}" for index, key in enumerate(sorted(keys))}
+        with translation.override("de"):
+            german = site.describe_refusal(code, ENGINE_WORDS, reason, params)
+            plain = site.describe_refusal(code, ENGINE_WORDS)
+        with translation.override("en"):
+            english = site.describe_refusal(code, ENGINE_WORDS, reason, params)
+        # The reason's own sentence (not the code's alone), in German, every parameter told, none left open.
+        assert german.startswith(plain[:-1] + ": ") and german != english, (kind, code, reason, german)
+        assert ENGINE_WORDS not in german and "{" not in german and "{" not in english, (kind, reason, german)
+        assert all(value in german and value in english for value in params.values()), (kind, reason, german)
+
+
+def test_a_reason_is_told_with_lists_as_rows_and_a_missing_param_falls_back_to_the_code() -> None:
+    site = KINDS["citadels"].site_module
+    with translation.override("de"):
+        assert site.describe_refusal("bad_options", ENGINE_WORDS, "unknown_ids", {"option": "deck", "names": ["a", "b"]}) == (
+            "Mit diesen Optionen lässt sich keine Partie spielen: deck nennt unbekannte IDs: a, b.")
+        assert site.describe_refusal("bad_options", ENGINE_WORDS, "unknown_ids", {}) == (
+            "Mit diesen Optionen lässt sich keine Partie spielen.")
+
+
 def test_an_unknown_code_keeps_the_engines_message() -> None:
     for kind in KINDS.values():
         with translation.override("de"):
@@ -128,14 +181,21 @@ def test_a_refusal_chosen_by_the_rules_function_is_worded_too(make_user: Any, ap
 
 
 @pytest.mark.django_db
-def test_the_new_game_form_tells_the_engines_refusal_in_german_with_its_detail(make_user: Any, client: Any) -> None:
+def test_the_new_game_form_tells_the_engines_refusal_whole_in_german(make_user: Any, client: Any) -> None:
+    from games.models import Game
     from tests.games.test_site_pages import _form
 
     client.force_login(make_user("fritz", language="de"))
     answer = client.post("/games/new/", _form(players="2", citadels__character_9="artist"))
     assert answer.status_code == 400
     page = answer.content.decode()
-    assert "Mit diesen Optionen lässt sich keine Partie spielen: 2 players play with 8 characters" in page
+    assert ("Mit diesen Optionen lässt sich keine Partie spielen: 2 Spieler spielen mit 8 Charakteren "
+            "(Ränge 1 bis 8).") in page
+    assert "players play" not in page and "8 characters" not in page
+    assert not Game.objects.exists()
+    client.force_login(make_user("fred", language="en"))
+    page = client.post("/games/new/", _form(players="2", citadels__character_9="artist")).content.decode()
+    assert "These options make no game: 2 players play with 8 characters (ranks 1 to 8)." in page
 
 
 @pytest.mark.django_db
@@ -152,6 +212,9 @@ def test_a_refused_start_is_a_page_in_the_players_language(make_user: Any, clien
     client.force_login(host)
     answer = client.post(f"/games/{game.pk}/start")
     assert answer.status_code == 400
-    assert "Mit diesen Optionen lässt sich keine Partie spielen: 3 players play with 8 characters" in answer.content.decode()
+    page = answer.content.decode()
+    assert ("Mit diesen Optionen lässt sich keine Partie spielen: 3 Spieler spielen mit 8 Charakteren "
+            "(Ränge 1 bis 8); mit 9 nur nach den Online-Regeln.") in page
+    assert "players play" not in page and "online rules" not in page
     game.refresh_from_db()
     assert game.status == Game.Status.OPEN
