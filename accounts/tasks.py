@@ -7,7 +7,7 @@ from celery import shared_task
 from django.core.mail import send_mail
 
 
-@shared_task(name="accounts.send_account_mail", autoretry_for=(OSError,), retry_backoff=30, max_retries=8)  # type: ignore[untyped-decorator]
+@shared_task(name="accounts.send_account_mail", autoretry_for=(OSError,), retry_backoff=30, max_retries=8)
 def send_account_mail(subject: str, body: str, to: str) -> None:
     """Send one account email (verification, reset, sign-up attempt). A retry may send it twice: harmless
     for these mails, whose links stay valid."""

@@ -318,6 +318,9 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
         "control_folder": str(_control),
     }
+# The queue (and its exchange and routing key) the tasks go to and the workers take from. Deployments or test
+# runs that share one broker keep apart by naming their own queue.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_IGNORE_RESULT = True
 # At-least-once delivery: a task is acknowledged after it ran, and every task must be idempotent.

@@ -10,7 +10,7 @@ from django.conf import settings
 from .deadlines import enforcement, reminders, sweep
 
 
-@shared_task(name="games.enforce_due_deadlines")  # type: ignore[untyped-decorator]
+@shared_task(name="games.enforce_due_deadlines")
 def enforce_due_deadlines() -> dict[str, Any]:
     """Every minute: send due reminders, then enforce every passed deadline, with GAMES_DEADLINE_SWEEPERS - 1
     more sweepers in other worker processes (SKIP LOCKED shares the due games among them)."""
@@ -21,13 +21,13 @@ def enforce_due_deadlines() -> dict[str, Any]:
     return {"reminders": sent, **report.__dict__}
 
 
-@shared_task(name="games.sweep_deadlines")  # type: ignore[untyped-decorator]
+@shared_task(name="games.sweep_deadlines")
 def sweep_deadlines() -> dict[str, Any]:
     """One more sweeper of passed deadlines beside the beat task's own."""
     return sweep.enforce_due_deadlines().__dict__
 
 
-@shared_task(name="games.enforce_deadline")  # type: ignore[untyped-decorator]
+@shared_task(name="games.enforce_deadline")
 def enforce_deadline(game_id: int, version: int) -> int:
     """Enforce one game's deadline set at `version`, if it is still due (a no-op otherwise)."""
     result = enforcement.enforce_deadline(game_id, version)

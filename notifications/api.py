@@ -12,6 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.api import request_user
+from accounts.models import User
 from config.api import validated_body
 from config.errors import ServiceError
 from games.deadlines import absences
@@ -21,7 +23,7 @@ from . import preferences
 from .models import Kind, Preference
 
 
-def _preference_json(user: Any) -> dict[str, Any]:
+def _preference_json(user: User) -> dict[str, Any]:
     pref = preferences.preference(user)
     return {"mode": pref.mode, "opted_out": list(pref.opted_out)}
 
@@ -49,13 +51,14 @@ class PreferencesView(APIView):
 
     @extend_schema(responses={200: _PREFERENCES})
     def get(self, request: Request) -> Response:
-        return Response(_preference_json(request.user))
+        return Response(_preference_json(request_user(request)))
 
     @extend_schema(request=_PREFERENCES, responses={200: _PREFERENCES})
     def patch(self, request: Request) -> Response:
         data = validated_body(PreferencesSerializer, request.data)
-        preferences.update_preferences(request.user, data.get("mode"), data.get("opted_out"))  # type: ignore[arg-type]
-        return Response(_preference_json(request.user))
+        user = request_user(request)
+        preferences.update_preferences(user, data.get("mode"), data.get("opted_out"))
+        return Response(_preference_json(user))
 
 
 def _absence_json(absence: Absence) -> dict[str, Any]:
@@ -67,7 +70,7 @@ class AbsencesView(APIView):
 
     @extend_schema(responses={200: _ABSENCES})
     def get(self, request: Request) -> Response:
-        declared = Absence.objects.filter(user=request.user).order_by("starts_at")
+        declared = Absence.objects.filter(user=request_user(request)).order_by("starts_at")
         return Response({"absences": [_absence_json(a) for a in declared],
                          "days_per_year": absences.absence_days_per_year()})
 
@@ -84,5 +87,5 @@ class AbsencesView(APIView):
             if moment is None:
                 raise ServiceError("invalid", "invalid_absence", gettext("{name} must be an ISO 8601 date and time.").format(name=name))
             moments.append(moment)
-        absence = absences.declare_absence(request.user, moments[0], moments[1])  # type: ignore[arg-type]
+        absence = absences.declare_absence(request_user(request), moments[0], moments[1])
         return Response(_absence_json(absence), status=status.HTTP_201_CREATED)

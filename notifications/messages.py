@@ -314,7 +314,8 @@ class _Batch:
         seats = list(Seat.objects.filter(game_id__in=games, index__isnull=False).values_list("game_id", "index", "user_id"))
         players = User.objects.in_bulk({user_id for _game, _index, user_id in seats})  # one each, however many games
         for game_id, index, user_id in seats:
-            self.users[game_id][index] = players[user_id]
+            if index is not None:  # always (the query takes seated players only); this narrows the type
+                self.users[game_id][index] = players[user_id]
         self.states = store.load_states(
             (row.game, row.version) for row in told
             if row.game is not None and row.version and row.kind in (Kind.TURN, Kind.ENDED, Kind.REMINDER)
@@ -377,11 +378,10 @@ def compose_many(rows: list[Outbox]) -> None:
         message = _message_of(row, batch)
         message.unsubscribe_url = row.unsubscribe_url
         text, html = render(message)
-        row._rendered = (message.subject[:255], text, html)  # type: ignore[attr-defined]
+        row._rendered = (message.subject[:255], text, html)
 
 
 def compose(row: Outbox) -> tuple[str, str, str]:
     """Subject, plain text and HTML of one outbox row (`Outbox.rendered` calls this)."""
     compose_many([row])
-    rendered: tuple[str, str, str] = row._rendered  # type: ignore[attr-defined]
-    return rendered
+    return row._rendered  # set by compose_many

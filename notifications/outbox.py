@@ -129,7 +129,7 @@ def _may_email(user: User, kind: str) -> str | None:
 def _preference_of(user: User) -> Preference:
     """The user's preferences, from the row loaded with the user when it was (`seats_with_users`)."""
     try:
-        pref: Preference = user.notification_pref  # type: ignore[attr-defined]
+        pref: Preference = user.notification_pref
     except Preference.DoesNotExist:
         return Preference(user=user)
     return pref

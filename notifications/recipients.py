@@ -46,7 +46,7 @@ def seats_with_users(game_id: int) -> list[Seat]:
         seat.user = user = user_columns.instance(row[user_at:])
         pref = pref_columns.instance(row[pref_at:]) if row[pref_at] is not None else None
         # As select_related fills the reverse one-to-one: the row, or None (then reading it raises DoesNotExist).
-        User.notification_pref.related.set_cached_value(user, pref)  # type: ignore[attr-defined]
+        User.notification_pref.related.set_cached_value(user, pref)
         if pref is not None:
             Preference.user.field.set_cached_value(pref, user)
         seat.absent = bool(row[-1])  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -76,6 +77,8 @@ def _local_day_bounds(user: User, first: Any, last: Any) -> tuple[datetime, date
 @login_required
 def settings_page(request: HttpRequest) -> HttpResponse:
     """Every setting of the player on one page; a POST changes one part."""
+    if not isinstance(request.user, User):  # login_required admits signed-in users only; this narrows the type
+        raise PermissionDenied
     user = User.objects.get(pk=request.user.pk)  # the model itself, not the request's lazy wrapper
     pref = preferences.preference(user)
     forms_by_part: dict[str, forms.Form] = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -32,7 +34,7 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as error:
         return render(request, "notifications/unsubscribe.html", {"error": error.message}, status=error.status)
     with translation.override(language_of(user)):
-        context = {"token": token, "kind": kind, "kind_name": kind_name(kind), "display_name": user.display_name}
+        context: dict[str, Any] = {"token": token, "kind": kind, "kind_name": kind_name(kind), "display_name": user.display_name}
         if request.method == "POST":
             _user, done = preferences.unsubscribe(token, everything=request.POST.get("all") == "1")
             context.update(done=True, kind_name=kind_name(done))

@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
 _counter = itertools.count()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_root() -> None:
+    """STATIC_ROOT exists, as `manage.py collectstatic` leaves it in production: WhiteNoise warns at each
+    start of its middleware when it is missing (a checkout whose var/ was made before var/static was). The
+    tests serve the static files through the finders, so the folder may stay empty."""
+    from django.conf import settings
+
+    Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
 
 
 @pytest.fixture(autouse=True)

@@ -68,6 +68,14 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
             connections.close_all()
 
 
+def hold_live_updates(page: Any) -> None:
+    """Hold off the game page's live poll of /games/N/version in `page`, as if offline (the page's script
+    skips a failed poll). For a test that moves the game elsewhere (through the services or another tab)
+    and then drives this page itself: otherwise the poll may reload the page at any moment, and on a slow
+    machine that reload races the test's own goto, reload or click."""
+    page.route("**/version", lambda route: route.abort())
+
+
 @pytest.fixture
 def page_for(browser: Any, live_server: Any, client: Any) -> Callable[..., Any]:
     """A new browser tab, signed in as `user` (None: anonymous), with a fresh cookie jar each time.

@@ -18,7 +18,7 @@ from games import services, store
 from games.models import Game, Seat
 
 from .axe import assert_accessible
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, hold_live_updates
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -68,6 +68,7 @@ def test_a_whole_dominion_game_by_clicking(make_user: Any, page_for: Any, live_s
     me, bot = seats[0], seats[1]
     rng = random.Random(3)
     page = page_for(me)
+    hold_live_updates(page)  # the bot's moves must not reload the page under the test's own goto
     url = f"{live_server.url}/games/{game.pk}/"
     checked: set[str] = set()
     page.goto(url)

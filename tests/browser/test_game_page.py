@@ -21,7 +21,7 @@ from games import services, store
 from games.models import Command, Event, Game
 from tests.games.helpers import seat_users, started_game
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, hold_live_updates
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -110,6 +110,7 @@ def test_player_signs_in_chooses_a_character_then_takes_gold(make_user: Any, bro
     context = browser.new_context()
     context.set_default_timeout(10_000)
     page = context.new_page()
+    hold_live_updates(page)  # the others' moves below must not reload the page under the test's own reload
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{live_server.url}/accounts/login/?next=/games/{game.pk}/")
@@ -180,9 +181,9 @@ def test_stale_click_shows_the_conflict_from_the_api(make_user: Any, page_for: A
     seat = game.awaiting[0]
     url = f"{live_server.url}/games/{game.pk}/"
     first = page_for(users[seat])
-    # The first tab's live poll is held off (as if offline): otherwise, on a slow machine, it may notice the
-    # second tab's move and reload before the stale click this test is about.
-    first.route("**/version", lambda route: route.abort())
+    # Otherwise the first tab's live poll may notice the second tab's move and reload before the stale click
+    # this test is about.
+    hold_live_updates(first)
     first.goto(url)
     # The same player in a second tab moves first.
     second = first.context.new_page()

@@ -22,7 +22,7 @@ from games.models import Game
 from notifications.models import Outbox
 
 from .axe import assert_accessible
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, hold_live_updates
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -182,6 +182,9 @@ def test_newcomer_path(browser: Any, live_server: Any) -> None:
     shoot(ben, "table-phone")
     anna.goto(url)
     shoot(anna, "table-desktop")
+    # From here each page is opened afresh before its click: the other's moves must not reload it meanwhile.
+    for page in pages.values():
+        hold_live_updates(page)
     clicks = play_to_the_end(game, pages, url)
     assert clicks > 20
     game.refresh_from_db()

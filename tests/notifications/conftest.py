@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
 import os
 import signal
 import socket
@@ -116,11 +117,11 @@ def _database_url() -> str:
     return f"postgres://{auth}@{data.get('HOST') or '127.0.0.1'}:{data.get('PORT') or 5432}/{data['NAME']}"
 
 
-def _redis_url() -> str:
-    # One Redis database per xdist worker, so parallel test processes never share a queue.
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    index = 1 + (int(worker[2:]) if worker[2:].isdigit() else 0) % 14
-    return f"redis://127.0.0.1:6379/{index}"
+# Every test names its own queue (and so its own exchange and routing key): test runs sharing the broker
+# (two checkouts, CI next to a developer, xdist workers) never take each other's tasks, and nothing is
+# flushed that another run still needs. Redis database 15 is out of the way of the cache and of older
+# checkouts of this suite, which flushed databases 1 to 14.
+BROKER_URLS = {"redis": "redis://127.0.0.1:6379/15", "amqp": "amqp://guest:guest@127.0.0.1:5672//"}
 
 
 @dataclass
@@ -167,49 +168,64 @@ class Worker:
         return self.log_path.read_text(errors="replace")
 
 
-def _point_app_at(broker_url: str) -> None:
-    """Make this (test) process's Celery app publish to `broker_url`."""
+def _point_app_at(broker_url: str, queue: str) -> None:
+    """Make this (test) process's Celery app publish to `queue` on `broker_url`."""
     from config.celery import app
 
     app.conf.broker_url = broker_url
     app.conf.broker_transport_options = {}
+    app.conf.task_default_queue = queue
     app.conf.task_always_eager = False
+    _forget_connections(app)
+
+
+def _forget_connections(app: Any) -> None:
+    """Drop the app's connection pool and its routing (cached from the queue name) so the next task uses
+    the current settings."""
     app._pool = None
-    app.amqp._producer_pool = None
+    app.__dict__.pop("amqp", None)
 
 
-def _purge(broker_url: str) -> None:
-    from kombu import Connection
+def _delete_queue(broker_url: str, queue: str) -> None:
+    """Remove a test's queue and exchange, and on Redis the unacknowledged messages a killed worker left."""
+    from kombu import Connection, Exchange, Queue
 
     with Connection(broker_url) as connection:
+        channel = connection.default_channel
+        bound = Queue(queue, Exchange(queue, "direct"), routing_key=queue)(channel)
+        bound.declare()
+        bound.delete()
+        bound.exchange.delete()
         if broker_url.startswith("redis"):
-            connection.default_channel.client.flushdb()
-        else:
-            try:
-                connection.default_channel.queue_purge("celery")
-            except Exception:  # the queue does not exist yet
-                pass
+            client = channel.client
+            for tag, raw in client.hgetall(channel.unacked_key).items():
+                if queue in json.loads(raw)[1:]:  # stored as [message, exchange, routing key]
+                    client.zrem(channel.unacked_index_key, tag)
+                    client.hdel(channel.unacked_key, tag)
 
 
 @pytest.fixture
 def celery_worker_factory(
     transactional_db: None, smtp_server: SmtpSink, tmp_path: Path
 ) -> Iterator[Callable[..., Worker]]:
-    """Start real Celery workers (subprocesses) on a real broker, sending mail to the test SMTP server."""
+    """Start real Celery workers (subprocesses) on a real broker, sending mail to the test SMTP server.
+
+    The test's workers share one broker (the first one's) and one queue of the test's own."""
     from config.celery import app
 
-    saved = (app.conf.broker_url, app.conf.broker_transport_options)
+    saved = (app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue)
+    queue = f"test-{uuid.uuid4().hex}"
     workers: list[Worker] = []
 
     def start(broker: str = "redis", **extra_env: str) -> Worker:
-        broker_url = _redis_url() if broker == "redis" else "amqp://guest:guest@127.0.0.1:5672//"
+        broker_url = workers[0].broker_url if workers else BROKER_URLS[broker]
         if not workers:
-            _purge(broker_url)
-            _point_app_at(broker_url)
+            _point_app_at(broker_url, queue)
         env = {
             **os.environ,
             "DATABASE_URL": _database_url(),
             "CELERY_BROKER_URL": broker_url,
+            "CELERY_TASK_DEFAULT_QUEUE": queue,
             "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
             "EMAIL_HOST": "127.0.0.1",
             "EMAIL_PORT": str(smtp_server.port),
@@ -226,9 +242,10 @@ def celery_worker_factory(
     yield start
     for worker in workers:
         worker.stop()
-    app.conf.broker_url, app.conf.broker_transport_options = saved
-    app._pool = None
-    app.amqp._producer_pool = None
+    app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue = saved
+    _forget_connections(app)
+    if workers:
+        _delete_queue(workers[0].broker_url, queue)
 
 
 def wait_until(predicate: Callable[[], Any], timeout: float = 30.0, interval: float = 0.1) -> Any:
