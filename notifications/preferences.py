@@ -23,7 +23,7 @@ def preference(user: User) -> Preference:
 
 def update_preferences(user: User, mode: Any = None, opted_out: Any = None) -> Preference:
     """Change how the player gets game emails."""
-    pref, _ = Preference.objects.get_or_create(user=user)
+    pref, _created = Preference.objects.get_or_create(user=user)
     if mode is not None:
         if mode not in Preference.Mode.values:
             raise ServiceError("invalid", "invalid_mode", _("mode is one of {choices}.").format(

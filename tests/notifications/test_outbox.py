@@ -6,8 +6,10 @@ import re
 from datetime import timedelta
 from typing import Any
 
-from django.utils import timezone
+import pytest
+from django.utils import timezone, translation
 
+from config.errors import ServiceError
 from games.models import Game
 from notifications import delivery, outbox, preferences
 from notifications.models import Outbox, Preference
@@ -87,6 +89,18 @@ def test_unverified_players_and_opted_out_kinds_get_nothing(verified_user: Any, 
     game = started_game(users)
     started = set(Outbox.objects.filter(game=game, kind="started").values_list("user_id", flat=True))
     assert started == {users[0].pk}
+
+
+def test_bad_preferences_are_refused_in_the_readers_words(verified_user: Any) -> None:
+    """The service's own checks (the API's serializer answers first, other callers reach these)."""
+    user = verified_user("prefs@example.com")
+    cases = (({"mode": "bogus"}, "invalid_mode", "mode ist eines von each, digest, none."),
+             ({"opted_out": ["bogus"]}, "invalid_opted_out", "opted_out nennt Arten aus "))
+    for kwargs, code, german in cases:
+        with translation.override("de"), pytest.raises(ServiceError) as refused:
+            preferences.update_preferences(user, **kwargs)
+        assert refused.value.code == code and refused.value.message.startswith(german)
+    assert preferences.preference(user).mode == Preference.Mode.EACH
 
 
 def test_digest_holds_rows_and_sends_one_mail(verified_user: Any) -> None:
