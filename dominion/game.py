@@ -141,10 +141,11 @@ class Game:
         return self.move(seat, cards, source, "discard", "discarded")
 
     def plus(self, actions: int = 0, buys: int = 0, coins: int = 0) -> None:
-        """+Actions, +Buys, +$ for the player whose turn it is."""
+        """+Actions, +Buys, +$ for the player whose turn it is (named in the event for the history's words;
+        the fold does not read it, and older events lack it)."""
         bonus = {k: v for k, v in (("actions", actions), ("buys", buys), ("coins", coins)) if v}
         if bonus:
-            self.emit("bonus", bonus)
+            self.emit("bonus", {"seat": self.s.current, **bonus})
 
     def gain(self, seat: int, pile: str, target: str = "discard") -> int | None:
         """Gain the top card of a pile (nothing if it is empty); runs the gain's triggers next."""

@@ -66,7 +66,7 @@ class NewGameForm(forms.Form):
     def kind_fieldsets(self) -> list[tuple[str, str, list[Any]]]:
         """Each kind's name, title and bound option fields, for the template."""
         return [
-            (name, KINDS[name].title, [self[field] for field in fields]) for name, fields in self.kind_fields.items()
+            (name, str(KINDS[name].title), [self[field] for field in fields]) for name, fields in self.kind_fields.items()
         ]
 
     def clean(self) -> dict[str, Any]:

@@ -8,11 +8,14 @@ import importlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from config.errors import ServiceError
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 
 class Site(Protocol):
@@ -30,6 +33,7 @@ class Site(Protocol):
     def describe_refusal(
         self, code: str, message: str, reason: str = "", params: dict[str, Any] | None = None
     ) -> str: ...
+    def choice_order(self, legal: list[dict[str, Any]], view: dict[str, Any] | None) -> list[dict[str, Any]]: ...
     def email_sections(
         self, view: dict[str, Any], seat: int | None, names: dict[int, str]
     ) -> list[tuple[str, list[str]]]: ...
@@ -57,7 +61,9 @@ class GameKind:
     """One playable game: its rules object (loaded lazily), player range and the engine's error type."""
 
     name: str
-    title: str
+    # The game's name as players read it, in the active language (lazy: its translation, e.g. a German
+    # edition's own title, is in the game's site catalogue). Say `str(kind.title)` where a plain str is needed.
+    title: StrOrPromise
     module: str
     min_players: int
     max_players: int
@@ -123,6 +129,11 @@ class GameKind:
             return str(site.describe_command(command, names, view))
         return str(site.describe_command(command, names))
 
+    def choices_in_order(self, legal: list[dict[str, Any]], view: dict[str, Any] | None) -> list[dict[str, Any]]:
+        """The legal commands in the order the game's table shows them (the site's `choice_order`): the
+        emails number them so, and a reply by number is read back in the same order."""
+        return list(self.site_module.choice_order(legal, view))
+
     def fold(self, state: Any, datas: Iterable[dict[str, Any]]) -> Any:
         """The state after stored (encoded) events, from `state` (None: from the beginning): the rules' own
         fold of the decoded events, which copies the state once, not once per event. The service loads
@@ -139,7 +150,7 @@ class GameKind:
 KINDS: dict[str, GameKind] = {
     "citadels": GameKind(
         name="citadels",
-        title="Citadels",
+        title=gettext_lazy("Citadels"),
         module="citadels",
         min_players=2,
         max_players=8,  # 8 needs 9 characters: the engine refuses what the options do not allow
@@ -151,7 +162,7 @@ KINDS: dict[str, GameKind] = {
     ),
     "dominion": GameKind(
         name="dominion",
-        title="Dominion",
+        title=gettext_lazy("Dominion"),
         module="dominion",
         min_players=2,
         max_players=6,

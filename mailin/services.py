@@ -161,7 +161,10 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
     kind = get_kind(game.kind)
     rules = kind.rules
     names = _names(game)
-    listed = rules.legal_commands(store.load_state(game, at=version), seat) if 0 < version <= game.version else []
+    listed: list[dict[str, Any]] = []
+    if 0 < version <= game.version:  # the choices as the answered email numbered them
+        then = store.load_state(game, at=version)
+        listed = kind.choices_in_order(rules.legal_commands(then, seat), rules.view(then, seat))
     results: list[LineResult] = []
     for index, line in enumerate(lines):
         idempotency_key = f"mail:{key}:{index}"
@@ -225,8 +228,8 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
         # The words are written now (the outbox renders them as they are); `thread` asks for the
         # In-Reply-To and References headers that put the answer under the player's message.
         words = {
-            "subject": (_("Your reply in game #%(game)s") % {"game": game.pk})[:200],
-            "intro": [_("This is what your email did in game #%(game)s.") % {"game": game.pk}],
+            "subject": (_("Your reply in %(title)s #%(game)s") % {"title": kind.title, "game": game.pk})[:200],
+            "intro": [_("This is what your email did in %(title)s #%(game)s.") % {"title": kind.title, "game": game.pk}],
             "sections": sections,
             "links": [(_("Open the game"), outbox.game_url(game))],
         }

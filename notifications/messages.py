@@ -95,9 +95,9 @@ def _turn_message(batch: _Batch, game: Game, state: Any, seat: int, user: User, 
             user=user,
             game=game,
             dedupe_key=f"turn:{game.pk}:{seat}:{game.version}",
-            subject=_("Your turn in game #{game}").format(game=game.pk),
+            subject=_("Your turn in {title} #{game}").format(title=kind.title, game=game.pk),
             intro=[
-                _("it is your turn in game #{game}.").format(game=game.pk),
+                _("it is your turn in {title} #{game}.").format(title=kind.title, game=game.pk),
                 _("Please act by {deadline}.").format(deadline=deadline),
             ],
             sections=[
@@ -123,9 +123,11 @@ def numbered_choices(
     kind: GameKind, commands: list[dict[str, Any]], lang: str, names: Mapping[int, str],
     view: dict[str, Any] | None = None,
 ) -> list[str]:
-    """The choices as the emails list them, numbered from 1, and how to answer by email."""
+    """The choices as the emails list them, numbered from 1 in the order the game's table shows them
+    (`GameKind.choices_in_order`, which a reply by number is read back with), and how to answer by email."""
+    ordered = kind.choices_in_order(commands, view)
     with translation.override(lang):
-        lines = [f"{n}. {kind.describe_command(c, dict(names), view)}" for n, c in enumerate(commands, 1)]
+        lines = [f"{n}. {kind.describe_command(c, dict(names), view)}" for n, c in enumerate(ordered, 1)]
         hint = _("Reply to this email to play: write the number or the words of your choice on the first "
                  "line, one line per move for several moves.")
     return lines + [hint] if lines else lines
@@ -133,16 +135,17 @@ def numbered_choices(
 
 def _started_message(game: Game, seat: int, user: User, users: dict[int, User]) -> Message:
     players = ", ".join(users[s].display_name for s in sorted(users))
+    title = get_kind(game.kind).title
     with translation.override(language_of(user)):
         return Message(
             kind=Kind.STARTED,
             user=user,
             game=game,
             dedupe_key=f"started:{game.pk}:{seat}",
-            subject=_("Game #{game} has started").format(game=game.pk),
+            subject=_("{title} #{game} has started").format(title=title, game=game.pk),
             intro=[
-                _("game #{game} has started with {players}. You sit at seat {seat}.").format(
-                    game=game.pk, players=players, seat=seat + 1
+                _("{title} #{game} has started with {players}. You sit at seat {seat}.").format(
+                    title=title, game=game.pk, players=players, seat=seat + 1
                 )
             ],
             links=[(_("Open the game"), game_url(game))],
@@ -152,7 +155,8 @@ def _started_message(game: Game, seat: int, user: User, users: dict[int, User]) 
 def _ended_message(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Message:
     lang = language_of(user)
     names = _names(users, seat, lang)
-    view = get_kind(game.kind).rules.view(state, seat)
+    kind = get_kind(game.kind)
+    view = kind.rules.view(state, seat)
     scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
     winners = ", ".join(names.get(w, f"#{w}") for w in view.get("winners") or [])
     with translation.override(lang):
@@ -165,8 +169,9 @@ def _ended_message(game: Game, state: Any, seat: int, user: User, users: dict[in
             user=user,
             game=game,
             dedupe_key=f"ended:{game.pk}:{seat}",
-            subject=_("Game #{game} is over").format(game=game.pk),
-            intro=[_("game #{game} is over.").format(game=game.pk), _("Winner: {names}").format(names=winners)],
+            subject=_("{title} #{game} is over").format(title=kind.title, game=game.pk),
+            intro=[_("{title} #{game} is over.").format(title=kind.title, game=game.pk),
+                   _("Winner: {names}").format(names=winners)],
             sections=[(_("Final scores"), lines)],
             links=[(_("Replay the game"), game_url(game, at=1)), (_("Open the game"), game_url(game))],
         )
@@ -177,6 +182,7 @@ def _timeout_message(batch: _Batch, game: Game, seat: int, user: User, users: di
     lang = language_of(user)
     names = _names(users, seat, lang)
     first_seq, policy, absent, streak = params["first_seq"], params["policy"], params["absent"], params["streak"]
+    title = get_kind(game.kind).title
     with translation.override(lang):
         played = _history(batch, game, seat, first_seq - 1, params["upto"], names)
         policies = {
@@ -184,8 +190,8 @@ def _timeout_message(batch: _Batch, game: Game, seat: int, user: User, users: di
             "minimal": _("the least move"),
         }
         intro = [
-            _("the deadline in game #{game} passed, so the service played for you ({policy}).").format(
-                game=game.pk, policy=policies.get(policy, policy)
+            _("the deadline in {title} #{game} passed, so the service played for you ({policy}).").format(
+                title=title, game=game.pk, policy=policies.get(policy, policy)
             )
         ]
         if absent:
@@ -200,7 +206,7 @@ def _timeout_message(batch: _Batch, game: Game, seat: int, user: User, users: di
             user=user,
             game=game,
             dedupe_key=f"timeout:{game.pk}:{seat}:{game.version}",
-            subject=_("Deadline passed in game #{game}: we moved for you").format(game=game.pk),
+            subject=_("Deadline passed in {title} #{game}: we moved for you").format(title=title, game=game.pk),
             intro=intro,
             sections=[(_("What was played for you"), played)],
             links=[(_("Open the game"), game_url(game))],
@@ -221,14 +227,14 @@ def _reminder_message(game: Game, state: Any, seat: int, user: User, users: dict
             user=user,
             game=game,
             dedupe_key=f"reminder:{game.pk}:{seat}:{game.version}",
-            subject=_("Reminder: your move in game #{game} is due {deadline}").format(
-                game=game.pk, deadline=deadline
+            subject=_("Reminder: your move in {title} #{game} is due {deadline}").format(
+                title=kind.title, game=game.pk, deadline=deadline
             ),
             intro=[
                 _(
-                    "game #{game} is still waiting for your move. If you do not act by {deadline}, "
+                    "{title} #{game} is still waiting for your move. If you do not act by {deadline}, "
                     "the service moves for you."
-                ).format(game=game.pk, deadline=deadline)
+                ).format(title=kind.title, game=game.pk, deadline=deadline)
             ],
             sections=[(_("Your choices now"), choices)] if choices else [],
             links=[(_("Open the game"), game_url(game))],
@@ -243,10 +249,11 @@ def _digest_message(user: User, held: list[Outbox]) -> Message:
     links = []
     with translation.override(language_of(user)):
         for game_id, rows in by_game.items():
-            title = f"#{game_id}" if game_id else "-"
+            game = rows[0].game
+            title = f"{get_kind(game.kind).title} #{game_id}" if game is not None else "-"
             sections.append((title, [r.subject for r in rows]))
-            if rows[0].game is not None:
-                links.append((_("Open game #{game}").format(game=game_id), game_url(rows[0].game)))
+            if game is not None:
+                links.append((_("Open {title}").format(title=title), game_url(game)))
         return Message(
             kind=Kind.DIGEST,
             user=user,

@@ -111,9 +111,10 @@ def _by_rank(characters: list[str]) -> list[str]:
     return sorted(characters, key=lambda c: (_rank(c), c))
 
 
-def _in_order(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def choice_order(legal: list[dict[str, Any]], view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """The legal commands grouped by type as the rules list them; those naming a character (choose, lay
-    face down, murder, rob, bewitch) by the character's rank, in every language alike."""
+    face down, murder, rob, bewitch) by the character's rank, in every language alike. The table's buttons
+    and the emails' numbered choices (and so a reply by number) follow this one order."""
     first: dict[Any, int] = {}
     for index, command in enumerate(legal):
         first.setdefault(command.get("type"), index)
@@ -124,7 +125,7 @@ def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mappi
     """Buttons for simple commands; card selections (with a confirm button) for the choices made of cards."""
     buttons = []
     choices: dict[str, dict[str, Any]] = {}
-    for command in _in_order(legal):
+    for command in choice_order(legal, view):
         kind = str(command.get("type"))
         if kind in _CARD_CHOICES:
             spec = _CARD_CHOICES[kind]

@@ -87,8 +87,35 @@ def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mappi
         shown.update(options=sorted(((c["name"], words.card_name(c["name"])) for c in answers), key=lambda o: o[1]),
                      confirm=_("Name this card"))
     else:
-        shown["buttons"] = [{"label": words.describe_command(c, names, view), "json": json.dumps(c)} for c in answers]
+        shown["buttons"] = [{"label": words.describe_command(c, names, view), "json": json.dumps(c)}
+                            for c in choice_order(answers, view)]
     return shown
+
+
+# Where each command type stands among the choices: the decision's answers, the hand's cards, the Treasures
+# at once, the Supply's piles, the end of the turn.
+_GROUPS = {"decide": 0, "play": 1, "play_treasures": 2, "buy": 3, "end_turn": 4}
+
+
+def choice_order(legal: list[dict[str, Any]], view: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The legal commands in the table's order: a decision's answers as the decision lists them, the cards
+    to play in the hand's order, then all Treasures, the piles to buy in the Supply's order (the basic ones
+    first, as the table shows them), the end of the turn last. The table's buttons and the emails' numbered
+    choices (and so a reply by number) follow this one order, in every language alike."""
+    view = view or {}
+    hand = {c["id"]: index for index, c in enumerate(view.get("hand", []))}
+    piles = list((view.get("supply") or {}).keys())
+    supply = {p: index for index, p in enumerate(sorted(piles, key=lambda p: not (p in BASIC or p == "ruins")))}
+
+    def key(command: dict[str, Any]) -> tuple[int, int]:
+        kind = str(command.get("type"))
+        if kind == "play":
+            return _GROUPS[kind], hand.get(command.get("card"), len(hand))
+        if kind == "buy":
+            return _GROUPS[kind], supply.get(str(command.get("card")), len(supply))
+        return _GROUPS.get(kind, len(_GROUPS)), 0
+
+    return sorted(legal, key=key)
 
 
 def _visible_cards(view: Mapping[str, Any]) -> set[str]:
@@ -169,7 +196,7 @@ def table(
         "decision": _decision(view, legal, names),
         "buttons": [
             {"label": words.describe_command(c, names, view), "json": json.dumps(c)}
-            for c in legal if c.get("type") in ("play_treasures", "end_turn")
+            for c in choice_order(legal, view) if c.get("type") in ("play_treasures", "end_turn")
         ],
         "standing": standing,
         "anytime_commands": bool(standing),

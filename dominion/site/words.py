@@ -76,7 +76,8 @@ _EVENTS: dict[str, str] = {
     "turn_ended": gettext_noop("{who} ended the turn."),
     "phase": gettext_noop("Buy phase."),
     "bought": gettext_noop("{who} bought {card} for {coins}."),
-    "bonus": gettext_noop("Bonus: {bonus}."),
+    "bonus": gettext_noop("Bonus: {bonus}."),  # an event from before bonuses named their player
+    "bonus_who": gettext_noop("{who} gets {bonus}."),
     "shuffled": gettext_noop("{who} shuffled the discard pile into a new deck ({cards})."),
     "drew": gettext_noop("{who} drew {cards}."),
     "discarded": gettext_noop("{who} discarded {cards}."),
@@ -97,8 +98,9 @@ _EVENTS: dict[str, str] = {
     "played_again": gettext_noop("{who} played {name} again."),
     "played_from_supply": gettext_noop("{who} played {name} from the Supply."),
     "waiting": gettext_noop("Waiting for {asks}."),
-    "answered": gettext_noop("Every decision is answered."),
+    "answered": gettext_noop("All decisions are made."),
     "action_used": gettext_noop("An Action was used."),
+    "action_used_who": gettext_noop("{who} used an Action."),
     "standing_always": gettext_noop("{who} will always use {card} from now on."),
     "standing_never": gettext_noop("{who} will never use {card} from now on."),
     "standing_ask": gettext_noop("{who} will be asked each time about {card}."),
@@ -221,8 +223,10 @@ def _moved(seen: Mapping[str, Any]) -> str:
 def _event_key(kind: str, seen: Mapping[str, Any]) -> str:
     if kind == "waiting" and not seen.get("asks"):
         return "answered"
-    if kind == "bonus" and seen.get("actions") == -1 and not (seen.get("buys") or seen.get("coins")):
-        return "action_used"
+    if kind == "bonus":
+        used = seen.get("actions") == -1 and not (seen.get("buys") or seen.get("coins"))
+        key = "action_used" if used else "bonus"
+        return f"{key}_who" if "seat" in seen else key  # older events do not name the player
     if kind == "gained" and seen.get("to") in ("deck", "hand"):
         return f"gained_{seen['to']}"
     if kind == "discarded" and seen.get("from") == "deck" and "names" not in seen:
@@ -262,7 +266,8 @@ def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
         values["bonus"] = _bonus(seen)
     elif kind == "waiting":
         values["asks"] = "; ".join(
-            f"{_name(names, a.get('seat'))} ({prompt_text(a)})" for a in seen.get("asks", [])
+            _("{name} – {question}").format(name=_name(names, a.get("seat")), question=prompt_text(a))
+            for a in seen.get("asks", [])
         )
     elif kind == "game_ended":
         values["winners"] = ", ".join(_name(names, s) for s in seen.get("winners", []))
@@ -348,7 +353,7 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
     if view.get("phase") != "over":
         actions, buys, coins = (int(view.get(key, 0)) for key in ("actions", "buys", "coins"))
         sections.append((_("This turn"), [
-            _("{name}'s turn {turn}: {actions}, {buys}, {coins}").format(
+            _("Turn {turn}, {name}: {actions}, {buys}, {coins}").format(
                 name=_name(names, view.get("current")), turn=view.get("turn"),
                 actions=ngettext("%(actions)s action", "%(actions)s actions", actions) % {"actions": actions},
                 buys=ngettext("%(buys)s buy", "%(buys)s buys", buys) % {"buys": buys},

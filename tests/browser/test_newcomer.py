@@ -256,7 +256,7 @@ def test_german_settings_and_vacation(browser: Any, live_server: Any, make_user:
     check(page, "table in German")
     mails = list(Outbox.objects.filter(user=anna).order_by("id"))[before:]
     assert mails and all(m.language == "de" for m in mails)
-    assert mails[0].subject == f"Partie #{game.pk} hat begonnen"
+    assert mails[0].subject == f"Ohne Furcht und Adel #{game.pk} hat begonnen"
     assert "Hallo Anna," in mails[0].body_text and "Einstellungen" in mails[0].body_text
     if any(m.kind == "turn" for m in mails):
         turn = next(m for m in mails if m.kind == "turn")

@@ -101,3 +101,40 @@ def test_the_table_shows_supply_hand_decision_and_history(client: Any, make_user
     spectator = client.get(f"/games/{game.pk}/").content.decode()
     assert "Your hand" not in spectator and "Your choices" not in spectator
     assert client.get(f"/games/{game.pk}/?at=3").status_code == 200
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Anna gets +1 Action, +3 coins."), ("de", "Anna bekommt +1 Aktion, +3 Geld.")])
+def test_a_bonus_says_who_gets_it_and_an_older_bonus_is_still_told(language: str, said: str) -> None:
+    with translation.override(language):
+        assert describe_event({"type": "bonus", "seat": 0, "actions": 1, "coins": 3}, {0: "Anna"}) == said
+        used = describe_event({"type": "bonus", "seat": 0, "actions": -1}, {0: "Anna"})
+        assert used == ("Anna used an Action." if language == "en" else "Anna hat eine Aktion verbraucht.")
+        # Events stored before bonuses named their player: told as before.
+        old = describe_event({"type": "bonus", "coins": 3}, {0: "Anna"})
+        assert old == ("Bonus: +3 coins." if language == "en" else "Bonus: +3 Geld.")
+
+
+def test_the_bonus_event_names_the_player_whose_turn_it_is(make_user: Any) -> None:
+    anna, ben = make_user("Anna"), make_user("Ben")
+    game, seats = stacked_game([anna, ben])
+    state = store.load_state(game)
+    urchin = next(c for c in state.hand(0) if state.names[c] == "urchin")
+    services.execute(seats[0], game.pk, {"type": "play", "card": urchin})
+    events = services.history(game, seats[1])["events"]
+    bonuses = [e["data"] for e in events if e["data"]["type"] == "bonus"]
+    assert bonuses and all(b["seat"] == 0 for b in bonuses), bonuses
+    with translation.override("en"):
+        told = [describe_event(b, {0: "Anna"}) for b in bonuses]
+    assert "Anna gets +1 Action." in told and "Anna used an Action." in told
+
+
+@pytest.mark.parametrize(("language", "badge"), [("en", "playing now"), ("de", "am Zug")])
+def test_the_current_player_reads_naturally_on_the_table(client: Any, make_user: Any, language: str, badge: str) -> None:
+    anna, ben = make_user("Anna", language=language), make_user("Ben", language=language)
+    game, seats = stacked_game([anna, ben])
+    client.force_login(seats[game.awaiting[0]])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    you = "(you)" if language == "en" else "(du)"
+    assert f'{you} <small class="badge">{badge}</small>' in page
+    assert ") (" not in page.replace("\n", " "), "a name with two parentheses in a row"

@@ -54,7 +54,7 @@ def test_citadels_table_counts_the_deck_and_the_museum() -> None:
 @pytest.mark.parametrize(("language", "turn", "bought", "shuffled"), [
     ("de", "Zug 3 von Anna: 1 Aktion, 1 Kauf, 1 Geld", "Anna hat Armenhaus für 1 Geld gekauft.",
      "Anna hat den Ablagestapel zu einem neuen Nachziehstapel gemischt (1 Karte)."),
-    ("en", "Anna's turn 3: 1 action, 1 buy, 1 coin", "Anna bought Poor House for 1 coin.",
+    ("en", "Turn 3, Anna: 1 action, 1 buy, 1 coin", "Anna bought Poor House for 1 coin.",
      "Anna shuffled the discard pile into a new deck (1 card)."),
 ])
 def test_dominion_emails_and_events_count_actions_buys_coins_and_cards(

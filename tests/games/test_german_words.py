@@ -56,11 +56,14 @@ def test_dominion_says_whom_it_waits_for() -> None:
     site = KINDS["dominion"].site_module
     seen = {"type": "waiting", "asks": [{"seat": 1, "prompt": "discard_down", "card": "militia"}]}
     with translation.override("de"):
-        assert site.describe_event(seen, NAMES).startswith("Warten auf Ben (")
+        assert site.describe_event(seen, NAMES).startswith("Warten auf Ben – ")
+        # A name that carries "(du)" is not followed by a second parenthesis.
+        assert site.describe_event(seen, {1: "Ben (du)"}).startswith("Warten auf Ben (du) – ")
 
 
 def test_the_turn_email_says_where_before_am_zug() -> None:
     from django.utils.translation import gettext
 
     with translation.override("de"):
-        assert gettext("it is your turn in game #{game}.").format(game=3) == "du bist in Partie #3 am Zug."
+        said = gettext("it is your turn in {title} #{game}.").format(title=KINDS["citadels"].title, game=3)
+        assert said == "du bist in der Partie Ohne Furcht und Adel #3 am Zug."

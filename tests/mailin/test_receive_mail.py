@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from django.core import mail
+from django.utils import translation
 
 from citadels import RULES
+from citadels.cards import CHARACTERS
+from citadels.site import describe_command
 from games import services, store
 from games.models import Command, Game
 from mailin import tokens
@@ -55,16 +59,23 @@ def test_turn_mail_carries_a_signed_reply_to_and_numbered_choices(table: dict[st
     assert "- 1. " in turn.body and "- 2. " in turn.body
 
 
-def test_a_number_plays_and_the_answer_lists_the_choices_now(table: dict[str, Any]) -> None:
+def test_a_number_plays_what_the_email_listed_under_it_and_the_answer_lists_the_choices_now(
+    table: dict[str, Any],
+) -> None:
+    """The email numbers the draft's characters by rank, as the table's buttons are ordered (the rules list
+    them by id): "3" is the third line of the email, not the rules' third command."""
     game = table["game"]
     seat = game.awaiting[0]
     user = table["seats"][seat]
     turn = last_mail(user)
-    first = RULES.legal_commands(store.load_state(game), seat)[0]
-    code, out = pipe(reply(turn, "1\n\n" + quoted(turn)))
+    listed = dict(re.findall(r"^- (\d+)\. (.+)$", turn.body, re.MULTILINE))
+    code, out = pipe(reply(turn, "3\n\n" + quoted(turn)))
     assert code == 0, out
-    game.refresh_from_db()
-    assert Command.objects.get(game=game, user=user).command == first
+    played = Command.objects.get(game=game, user=user).command
+    with translation.override(user.language):
+        assert describe_command(played, {}) == listed["3"], (played, listed)
+    offered = [c["character"] for c in RULES.legal_commands(store.load_state(game, at=game.version), seat)]
+    assert played["character"] == sorted(offered, key=lambda c: CHARACTERS[c].rank)[2]
     answer = answer_to(user)
     assert "Applied" in answer.body or "Ausgeführt" in answer.body
 
