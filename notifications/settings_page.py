@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
@@ -94,6 +94,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                 forms_by_part[part] = form
                 if form.is_valid():
                     _save(part, user, form.cleaned_data)
+                    # A new language speaks from this answer on: "Saved." already in it.
+                    translation.activate(user.language)
                     messages.success(request, _("Saved."))
                     return redirect("settings")
                 status = 400
