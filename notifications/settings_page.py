@@ -61,7 +61,7 @@ class VacationForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
-            self.add_error("ends_on", _("The last day comes after the first."))
+            self.add_error("ends_on", _("The last day cannot be before the first."))
         return data
 
 
@@ -122,13 +122,23 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "profile_form": forms_by_part["profile"],
         "email_form": forms_by_part["email"],
         "vacation_form": forms_by_part["vacation"],
-        "absences": Absence.objects.filter(user=user, ends_at__gt=now).order_by("starts_at"),
+        "absences": _vacations(user, now),
         "days_left": absences.absence_days_left(user, timezone.localdate().year),
         "days_per_year": absences.absence_days_per_year(),
         "token": Token.objects.filter(user=user).first(),
         "new_token": new_token,
         "now": now,
     }, status=status)
+
+
+def _vacations(user: User, now: datetime) -> list[dict[str, Any]]:
+    """The player's coming and current vacations as the days they entered: the first and the last day away
+    (a vacation is stored up to the midnight after its last day, which would read as one day too many)."""
+    return [
+        {"pk": a.pk, "first": timezone.localtime(a.starts_at).date(), "started": a.starts_at <= now,
+         "last": timezone.localtime(a.ends_at - timedelta(microseconds=1)).date()}
+        for a in Absence.objects.filter(user=user, ends_at__gt=now).order_by("starts_at")
+    ]
 
 
 def _save(part: str, user: User, data: dict[str, Any]) -> None:
