@@ -133,6 +133,7 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
         "free_seats": range(max(game.players - len(detail["seats"]), 0)),
         "invite_url": invite_url(request, game) if seated and game.status == Game.Status.OPEN else "",
         "can_join": game.status == Game.Status.OPEN and not seated and (game.listed or request.GET.get("invited")),
+        "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
         "min_players": services.fewest_players(game),
         "pace": pace(game.time_control),
     }
@@ -206,6 +207,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/invite.html", {
         "game": game, "kind": get_kind(game.kind), "token": token, "next": here,
         "host": game.created_by.display_name, "seated": game.seats.count(), "pace": pace(game.time_control),
+        "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
     })
 
 

@@ -9,6 +9,7 @@ step (German, a way back to the game).
 from __future__ import annotations
 
 from typing import Any
+
 import pytest
 
 from accounts import services as accounts
@@ -96,3 +97,34 @@ def test_a_mistyped_replay_step_is_told_in_german_with_a_way_back(
     assert page.locator("main .error").inner_text() == "at muss eine ganze Zahl sein."
     page.get_by_role("link", name="Zurück zur Partie").click()
     assert page.url == f"{live_server.url}/games/{game.pk}/"
+
+
+def test_the_waiting_room_and_the_invite_tell_the_options_a_player_joins(
+    make_user: Any, page_for: Any, live_server: Any
+) -> None:
+    from games.pages import invite_token
+
+    dark = ["witch", "tax_collector", "wizard", "emperor", "abbot", "alchemist", "navigator", "diplomat", "artist"]
+    host = make_user("Jana", language="de")
+    game = services.create_game(host, "citadels", 4, options={
+        "edition": "online", "characters": dark, "purple": ["poor_house", "ball_room"]})
+    page = page_for(host)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    options = page.locator("ul.options").inner_text()
+    assert "Regeln der Online-Seite" in options
+    assert "Charaktere: Hexe, Steuereintreiber, Beschwörer, Intrigant" in options and "Künstler" in options
+    assert "Lila Bauwerke im Stapel: Armenhaus, Ballsaal" in options
+    assert_accessible(page, "waiting room with options")
+
+    kingdom = ["beggar", "squire", "hermit", "market_square", "armory", "death_cart", "marauder", "band_of_misfits",
+               "knights", "rogue"]
+    dominion = services.create_game(host, "dominion", 3, options={"kingdom": kingdom, "shelters": False})
+    friend = page_for(make_user("Kim"))
+    friend.goto(f"{live_server.url}/games/invite/{invite_token(dominion)}/")
+    options = friend.locator("ul.options").inner_text()
+    assert options.startswith("Kingdom cards: Armory, Band of Misfits, Beggar, Death Cart")
+    assert "Hovel" not in options  # no Shelters in this game
+    random_kingdom = services.create_game(host, "dominion", 3)
+    friend.goto(f"{live_server.url}/games/{random_kingdom.pk}/")
+    assert "Kingdom cards: 10 drawn at random" in friend.locator("ul.options").inner_text()
+    assert "Start with Hovel, Necropolis and Overgrown Estate" in friend.locator("ul.options").inner_text()
