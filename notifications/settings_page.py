@@ -7,7 +7,7 @@ owns the setting (accounts, notifications, games.deadlines.absences) and shows w
 from __future__ import annotations
 
 import zoneinfo
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django import forms
@@ -54,6 +54,10 @@ class EmailForm(forms.Form):
     )
 
 
+# Beyond this a day's bounds (the midnight after the last day, then UTC) overflow Python's dates: a 500.
+LAST_POSSIBLE_DAY = date.max - timedelta(days=2)
+
+
 class VacationForm(forms.Form):
     starts_on = forms.DateField(label=gettext_lazy("First day away"), widget=forms.DateInput(attrs={"type": "date"}))
     ends_on = forms.DateField(label=gettext_lazy("Last day away"), widget=forms.DateInput(attrs={"type": "date"}))
@@ -62,6 +66,9 @@ class VacationForm(forms.Form):
         data = super().clean() or {}
         if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
             self.add_error("ends_on", _("The last day cannot be before the first."))
+        for name in ("starts_on", "ends_on"):
+            if data.get(name) and data[name] > LAST_POSSIBLE_DAY:
+                self.add_error(name, _("This day is too far in the future."))
         return data
 
 
