@@ -5,6 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Where the emails' links point (`make run`): this server unless told otherwise, so `make run PORT=8123` alone
+# mails links that work.
+SITE_URL ?= http://$(HOST):$(PORT)
 # PostgreSQL for the test suite when it answers (CI starts it); SQLite otherwise. The database name carries
 # the make process id so that two test runs on one machine never drop each other's test databases.
 RUN_ID := $(shell echo $$PPID)
@@ -38,8 +41,8 @@ migrate: install var
 
 # Web server, Celery worker and Celery beat on the embedded defaults (SQLite, filesystem broker, mails in var/mail/).
 run: migrate
-	@echo "Starting web on http://$(HOST):$(PORT)/ (API docs: /api/docs/), Celery worker and beat. Mails go to var/mail/."
-	@trap 'kill $$W $$B 2>/dev/null' EXIT INT TERM; \
+	@echo "Starting web on http://$(HOST):$(PORT)/ (API docs: /api/docs/), Celery worker and beat. Mails go to var/mail/, their links to $(SITE_URL)."
+	@trap 'kill $$W $$B 2>/dev/null' EXIT INT TERM; export SITE_URL='$(SITE_URL)'; \
 	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=1 & W=$$!; \
 	$(BIN)/celery -A config beat --loglevel=INFO --schedule=var/celerybeat-schedule & B=$$!; \
 	$(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)

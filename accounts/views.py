@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as gettext_now
@@ -197,4 +198,8 @@ def verify(request: HttpRequest, token: str) -> HttpResponse:
         user = services.verify_email(token)
     except ServiceError as exc:
         return render(request, "accounts/verified.html", {"error": exc.message}, status=400)
-    return render(request, "accounts/verified.html", {"verified_user": user})
+    if request.user.is_authenticated:
+        return render(request, "accounts/verified.html", {"verified_user": user})
+    # Opened signed out (the mail read on another device): the page speaks the player's own language.
+    with translation.override(user.language):
+        return render(request, "accounts/verified.html", {"verified_user": user})

@@ -30,9 +30,10 @@ HISTORY_LINES = 40
 INVITE_SALT = "games.invite"
 
 
-def error_page(request: HttpRequest, error: ServiceError) -> HttpResponse:
-    """A friendly page for a refusal (an engine's in its game's words), with the error's HTTP status."""
-    context = {"error": error, "message": refusal_message(error)}
+def error_page(request: HttpRequest, error: ServiceError, game_id: int | None = None) -> HttpResponse:
+    """A friendly page for a refusal (an engine's in its game's words), with the error's HTTP status; with
+    `game_id` (a game that exists), a way back to that game's page."""
+    context = {"error": error, "message": refusal_message(error), "game_id": game_id}
     return render(request, "games/error.html", context, status=error.status)
 
 
@@ -79,9 +80,12 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     try:
         game = services.get_game(game_id)
         detail = services.game_detail(game, user)
-        replay = _replay(game, user, request.GET.get("at"))
     except ServiceError as error:
         return error_page(request, error)
+    try:
+        replay = _replay(game, user, request.GET.get("at"))
+    except ServiceError as error:
+        return error_page(request, error, game_id=game.pk)
     context: dict[str, Any] = {"game": game, "detail": detail, "kind": get_kind(game.kind), "replay": replay}
     if game.status == Game.Status.OPEN or game.version == 0:
         context.update(_waiting_room(request, game, detail, user))
@@ -101,22 +105,6 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         absent=game.status == Game.Status.ACTIVE and absences.seat_is_absent(game, detail["seat"]),
     )
     return render(request, "games/game.html", context)
-
-
-def fewest_players(game: Game) -> int:
-    """The fewest seated players the game's options let the host start with (options may need more than the
-    kind's least, e.g. more characters); the rules' `validate_options` decides."""
-    kind = get_kind(game.kind)
-    validate = getattr(kind.rules, "validate_options", None)
-    if validate is None:
-        return kind.min_players
-    for players in range(kind.min_players, game.players + 1):
-        try:
-            validate(dict(game.options), players)
-        except kind.illegal_command:
-            continue
-        return players
-    return game.players
 
 
 def _hours(template: tuple[str, str], hours: Any) -> str:
@@ -145,7 +133,8 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
         "free_seats": range(max(game.players - len(detail["seats"]), 0)),
         "invite_url": invite_url(request, game) if seated and game.status == Game.Status.OPEN else "",
         "can_join": game.status == Game.Status.OPEN and not seated and (game.listed or request.GET.get("invited")),
-        "min_players": fewest_players(game),
+        "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
+        "min_players": services.fewest_players(game),
         "pace": pace(game.time_control),
     }
 
@@ -163,7 +152,7 @@ def _game_action(request: HttpRequest, game_id: int, action: Any, **kwargs: Any)
     try:
         game = action(request.user, game_id, **kwargs)
     except ServiceError as error:
-        return error_page(request, error)
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
     return redirect("game-page", game_id=game.pk)
 
 
@@ -218,6 +207,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "games/invite.html", {
         "game": game, "kind": get_kind(game.kind), "token": token, "next": here,
         "host": game.created_by.display_name, "seated": game.seats.count(), "pace": pace(game.time_control),
+        "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
     })
 
 

@@ -7,7 +7,7 @@ owns the setting (accounts, notifications, games.deadlines.absences) and shows w
 from __future__ import annotations
 
 import zoneinfo
-from datetime import datetime, time, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django import forms
@@ -16,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
@@ -55,6 +55,10 @@ class EmailForm(forms.Form):
     )
 
 
+# Beyond this a day's bounds (the midnight after the last day, then UTC) overflow Python's dates: a 500.
+LAST_POSSIBLE_DAY = date.max - timedelta(days=2)
+
+
 class VacationForm(forms.Form):
     starts_on = forms.DateField(label=gettext_lazy("First day away"), widget=forms.DateInput(attrs={"type": "date"}))
     ends_on = forms.DateField(label=gettext_lazy("Last day away"), widget=forms.DateInput(attrs={"type": "date"}))
@@ -62,7 +66,10 @@ class VacationForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
-            self.add_error("ends_on", _("The last day comes after the first."))
+            self.add_error("ends_on", _("The last day cannot be before the first."))
+        for name in ("starts_on", "ends_on"):
+            if data.get(name) and data[name] > LAST_POSSIBLE_DAY:
+                self.add_error(name, _("This day is too far in the future."))
         return data
 
 
@@ -97,6 +104,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
                 forms_by_part[part] = form
                 if form.is_valid():
                     _save(part, user, form.cleaned_data)
+                    # A new language speaks from this answer on: "Saved." already in it.
+                    translation.activate(user.language)
                     messages.success(request, _("Saved."))
                     return redirect("settings")
                 status = 400
@@ -123,13 +132,23 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "profile_form": forms_by_part["profile"],
         "email_form": forms_by_part["email"],
         "vacation_form": forms_by_part["vacation"],
-        "absences": Absence.objects.filter(user=user, ends_at__gt=now).order_by("starts_at"),
+        "absences": _vacations(user, now),
         "days_left": absences.absence_days_left(user, timezone.localdate().year),
         "days_per_year": absences.absence_days_per_year(),
         "token": Token.objects.filter(user=user).first(),
         "new_token": new_token,
         "now": now,
     }, status=status)
+
+
+def _vacations(user: User, now: datetime) -> list[dict[str, Any]]:
+    """The player's coming and current vacations as the days they entered: the first and the last day away
+    (a vacation is stored up to the midnight after its last day, which would read as one day too many)."""
+    return [
+        {"pk": a.pk, "first": timezone.localtime(a.starts_at).date(), "started": a.starts_at <= now,
+         "last": timezone.localtime(a.ends_at - timedelta(microseconds=1)).date()}
+        for a in Absence.objects.filter(user=user, ends_at__gt=now).order_by("starts_at")
+    ]
 
 
 def _save(part: str, user: User, data: dict[str, Any]) -> None:

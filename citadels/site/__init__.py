@@ -10,7 +10,7 @@ so the rules stay free of Django.
 from __future__ import annotations
 
 from .event_words import describe_event
-from .options import form_fields, options_from_form
+from .options import describe_options, form_fields, options_from_form
 from .refusals import describe_refusal
 from .table import TABLE_TEMPLATE, choice_order, table
 from .words import card_line, describe_command, email_sections
@@ -21,6 +21,7 @@ __all__ = [
     "choice_order",
     "describe_command",
     "describe_event",
+    "describe_options",
     "describe_refusal",
     "email_sections",
     "form_fields",

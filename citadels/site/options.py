@@ -11,6 +11,7 @@ from itertools import groupby
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from citadels.cards import BASE_CHARACTERS, BASE_DECK, CHARACTERS, DARK_CITY_PURPLE, DISTRICTS, Colour
@@ -104,3 +105,21 @@ def options_from_form(data: dict[str, Any]) -> dict[str, Any]:
     elif purple != _base_purple():
         options["purple"] = purple
     return options
+
+
+def describe_options(options: dict[str, Any]) -> list[str]:
+    """A game's options in the reader's words (edition, characters, purple districts): what a player joins,
+    told in the waiting room and on the invite page (the same labels as the new-game form)."""
+    editions = dict(EDITIONS)
+    lines = [str(editions.get(options.get("edition", "2012"), editions["2012"]))]
+    if options.get("random_characters"):
+        lines.append(gettext("Random characters"))
+    else:
+        characters = list(options.get("characters") or BASE_CHARACTERS)
+        lines.append(gettext("Characters: {names}.").format(names=words.card_line(characters, words.character_name)))
+    if options.get("dark_city_districts") is not None:
+        lines.append(f"{gettext('Number of random purple districts')}: {options['dark_city_districts']}")
+    else:
+        purple = sorted(options.get("purple", _base_purple()), key=words.district_name)
+        lines.append(f"{gettext('Purple districts in the deck')}: {words.card_line(purple)}")
+    return lines

@@ -10,8 +10,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from dominion.cards import CARDS, KINGDOM_PILES
 
@@ -72,3 +72,14 @@ def options_from_form(data: dict[str, Any]) -> dict[str, Any]:
     if not data.get("shelters"):
         options["shelters"] = False
     return options
+
+
+def describe_options(options: dict[str, Any]) -> list[str]:
+    """A game's options in the reader's words (the kingdom, Shelters): what a player joins, told in the
+    waiting room and on the invite page (the same labels as the new-game form)."""
+    kingdom = sorted(options.get("kingdom") or [], key=card_name)
+    names = ", ".join(card_name(pile) for pile in kingdom) if kingdom else gettext("10 drawn at random")
+    lines = [f"{gettext('Kingdom cards')}: {names}"]
+    if options.get("shelters", True):
+        lines.append(gettext("Start with Hovel, Necropolis and Overgrown Estate instead of 3 Estates."))
+    return lines

@@ -88,8 +88,9 @@ def declare_absence(user: User, starts_at: datetime, ends_at: datetime) -> Any:
             raise ServiceError(
                 "invalid",
                 "absence_allowance_exceeded",
-                gettext("You have {left} of {allowance} absence days left in {year}.").format(
-                    left=max(allowance - used, 0), allowance=allowance, year=year),
+                gettext("You have {left} of {total} vacation days left in {year}.").format(
+                    left=max(allowance - used, 0), total=allowance, year=year
+                ),
             )
         absence = Absence.objects.create(user=user, starts_at=starts_at, ends_at=ends_at)
         # Running deadlines of games waiting for this player are pushed back by the paused time.

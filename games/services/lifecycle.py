@@ -164,9 +164,10 @@ def start_game(user: User, game_id: Any) -> Game:
                 raise ServiceError("forbidden", "not_the_host", gettext("Only the host (the first seated player) can start."))
             raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
         kind = get_kind(game.kind)
-        if len(seats) < kind.min_players:
+        fewest = fewest_players(game)
+        if len(seats) < fewest:
             raise ServiceError(
-                "conflict", "not_enough_players", gettext("At least {count} players are needed to start.").format(count=kind.min_players)
+                "conflict", "not_enough_players", gettext("At least {count} players are needed to start.").format(count=fewest)
             )
         rng = game_rng(game)
         order = list(range(len(seats)))
@@ -185,3 +186,20 @@ def start_game(user: User, game_id: Any) -> Game:
             game, None, events, actor=None, seat=None, command=None, previous_status=Game.Status.OPEN
         )
     return game
+
+
+def fewest_players(game: Game) -> int:
+    """The fewest seated players the game's options let the host start with (options may need more than the
+    kind's least, e.g. more characters); the rules' `validate_options` decides. The waiting room tells this
+    number and the start refuses fewer with it, so both say the same."""
+    kind = get_kind(game.kind)
+    validate = getattr(kind.rules, "validate_options", None)
+    if validate is None:
+        return kind.min_players
+    for players in range(kind.min_players, game.players + 1):
+        try:
+            validate(dict(game.options), players)
+        except kind.illegal_command:
+            continue
+        return players
+    return game.players

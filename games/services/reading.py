@@ -124,7 +124,9 @@ def _parse_seq(value: Any, name: str) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise ServiceError("invalid", f"invalid_{name}", gettext("{name} must be a whole number.").format(name=name)) from None
+        raise ServiceError(
+            "invalid", f"invalid_{name}", gettext("{name} must be a whole number.").format(name=name)
+        ) from None
     if number < 0:
         raise ServiceError("invalid", f"invalid_{name}", gettext("{name} must not be negative.").format(name=name))
     return number

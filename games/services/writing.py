@@ -32,13 +32,18 @@ class LostRace(Exception):
     """Another writer appended first; the command is re-decided on the new state."""
 
 
+# The largest id a game can have (a 64-bit key); a larger number in a URL names no game, and asking the
+# database for it would fail (SQLite: OverflowError, PostgreSQL: bigint out of range) with a 500.
+MAX_GAME_ID = 2**63 - 1
+
+
 def game_pk(game_id: Any) -> int | None:
     """The primary key named by `game_id` (a number, as the URL or a form gives it), or None."""
     try:
         pk = int(game_id)
     except (TypeError, ValueError):
         return None
-    return pk if pk > 0 else None
+    return pk if 0 < pk <= MAX_GAME_ID else None
 
 
 def game_not_found(game_id: Any) -> ServiceError:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.utils import formats, translation
 from playwright.sync_api import expect
 
 from accounts.models import User
@@ -275,10 +276,15 @@ def test_german_settings_and_vacation(browser: Any, live_server: Any, make_user:
     page.get_by_label("Erster Tag weg").fill(today.isoformat())
     page.get_by_label("Letzter Tag weg").fill((today - timezone.timedelta(days=2)).isoformat())
     page.get_by_role("button", name="Urlaub eintragen").click()
-    page.get_by_text("Der letzte Tag kommt nach dem ersten.").wait_for()
-    page.get_by_label("Letzter Tag weg").fill((today + timezone.timedelta(days=3)).isoformat())
+    page.get_by_text("Der letzte Tag kann nicht vor dem ersten liegen.").wait_for()
+    last = today + timezone.timedelta(days=3)
+    page.get_by_label("Letzter Tag weg").fill(last.isoformat())
     page.get_by_role("button", name="Urlaub eintragen").click()
     page.get_by_text("Gespeichert.").wait_for()
+    # The days as entered, not the midnight after the last one (which read as a day too many).
+    with translation.override("de"):
+        days = f"Weg vom {formats.date_format(today)} bis zum {formats.date_format(last)}, beide Tage eingeschlossen"
+    page.get_by_text(days).wait_for()
     game.refresh_from_db()
     assert game.deadline_at > deadline + timezone.timedelta(days=2), "the vacation pushes the deadline back"
     page.goto(f"{base}/games/{game.pk}/")

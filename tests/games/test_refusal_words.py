@@ -205,16 +205,14 @@ def test_a_refused_start_is_a_page_in_the_players_language(make_user: Any, clien
     from tests.games.test_site_pages import RANKS
 
     host = make_user("gerd", language="de")
-    # Nine characters for eight seats; started with three players, the rules refuse the ninth.
+    # Nine characters for eight seats; with three players seated the start is refused before the rules see it.
     game = services.create_game(host, "citadels", 8, options={"characters": [*RANKS, "artist"]})
     services.join_game(make_user(), game.pk)
     services.join_game(make_user(), game.pk)
     client.force_login(host)
     answer = client.post(f"/games/{game.pk}/start")
-    assert answer.status_code == 400
-    page = answer.content.decode()
-    assert ("Mit diesen Optionen lässt sich keine Partie spielen: 3 Spieler spielen mit 8 Charakteren "
-            "(Ränge 1 bis 8); mit 9 nur nach den Online-Regeln.") in page
-    assert "players play" not in page and "online rules" not in page
+    assert answer.status_code == 409
+    # Nine characters need four players (without the online rules): the start says so, in German.
+    assert "Zum Beginnen braucht es mindestens 4 Spieler." in answer.content.decode()
     game.refresh_from_db()
     assert game.status == Game.Status.OPEN

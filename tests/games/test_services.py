@@ -62,6 +62,26 @@ def test_start_with_fewer_players_than_wanted_and_abandon(make_user: Any) -> Non
     assert empty.status == "abandoned"
 
 
+def test_a_start_short_of_the_players_the_options_need_names_that_number(make_user: Any) -> None:
+    """Nine characters (without the online rules) need four players: the start with three says so, as the
+    waiting room does, instead of the rules' refusal of the options."""
+    from django.utils import translation
+
+    ranks = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "artist"]
+    host = make_user()
+    game = services.create_game(host, "citadels", 6, options={"characters": ranks})
+    assert services.fewest_players(game) == 4
+    services.join_game(make_user(), game.pk)
+    services.join_game(make_user(), game.pk)
+    with translation.override("de"), pytest.raises(ServiceError) as short:
+        services.start_game(host, game.pk)
+    assert short.value.code == "not_enough_players" and short.value.status == 409
+    assert short.value.message == "Zum Beginnen braucht es mindestens 4 Spieler."
+    assert Game.objects.get(pk=game.pk).status == "open"
+    services.join_game(make_user(), game.pk)
+    assert services.start_game(host, game.pk).players == 4
+
+
 @pytest.mark.parametrize(
     "kwargs, code",
     [

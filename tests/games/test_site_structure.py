@@ -125,3 +125,21 @@ def test_every_text_of_the_code_and_templates_has_a_german_translation() -> None
         missing += [f"{path.relative_to(ROOT)}: {text!r}" for text in sorted(texts - german)]
     assert seen > 500  # the scan found the texts (and so would find a missing one)
     assert not missing, "\n".join(missing)
+
+
+def test_no_catalogue_defines_a_text_twice() -> None:
+    """A text defined twice (an easy slip when two branches add to a catalogue) makes GNU msgfmt refuse the
+    file and leaves Babel keeping whichever comes last: each `msgid` line must be a message of its own."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    doubled = []
+    catalogues = [po for po in ROOT.glob("*/**/locale/*/LC_MESSAGES/django.po") if ".venv" not in po.parts]
+    for po in catalogues:
+        written = len(re.findall(r"^msgid ", po.read_text(encoding="utf-8"), flags=re.MULTILINE))
+        read = len(read_po(po.open("rb"))) + 1  # and the header
+        if written != read:
+            doubled.append(f"{po.relative_to(ROOT)}: {written - read} text(s) defined twice")
+    assert len(catalogues) >= 7
+    assert not doubled, "\n".join(doubled)
