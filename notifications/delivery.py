@@ -225,6 +225,19 @@ def due_for_delivery(now: datetime) -> Any:
     )
 
 
+def oldest_due(now: datetime) -> datetime | None:
+    """Since when the longest-waiting row has been due (a pending row's `next_attempt_at`, a sending row's
+    run-out lease), or None when none is due: two index reads (`outbox_due_idx`, `outbox_lease_idx`). A
+    moment long past means nobody delivers (the health check's question)."""
+    moments = [
+        Outbox.objects.filter(status=Outbox.Status.PENDING, next_attempt_at__lte=now)
+        .order_by("next_attempt_at").values_list("next_attempt_at", flat=True).first(),
+        Outbox.objects.filter(status=Outbox.Status.SENDING, lease_until__lt=now)
+        .order_by("lease_until").values_list("lease_until", flat=True).first(),
+    ]
+    return min((moment for moment in moments if moment is not None), default=None)
+
+
 def sweep(now: datetime | None = None, limit: int = 1000, batch: int = 50) -> int:
     """The periodic sweep: delivery tasks (one per `batch` rows) for every row that is stuck or due for a retry."""
     from .tasks import deliver_outbox_rows
