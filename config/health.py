@@ -55,7 +55,7 @@ def broker() -> Check:
     options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", {})
     try:
         with Connection(settings.CELERY_BROKER_URL, connect_timeout=timeout, transport_options=options) as conn:
-            conn.ensure_connection(max_retries=0, timeout=timeout)
+            conn.ensure_connection(max_retries=0)
     except Exception as error:  # any failure to connect is the answer; its text may name hosts, so only the class
         log.warning("health: the broker is unreachable: %s", error)
         return {"ok": False, "error": type(error).__name__}
