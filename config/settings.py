@@ -219,6 +219,8 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+# The load balancer's probe may ask over plain HTTP from inside (config/health.py; it tells nothing secret).
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO" behind a TLS proxy
     SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
 
@@ -335,6 +337,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
 }
+
+# `GET /healthz` (config/health.py): how late mail delivery and the deadline sweep may be before the
+# service is reported degraded, and how long the probe waits for the broker.
+HEALTH_OUTBOX_LAG_MINUTES = float(os.environ.get("HEALTH_OUTBOX_LAG_MINUTES", "15"))
+HEALTH_DEADLINE_LAG_MINUTES = float(os.environ.get("HEALTH_DEADLINE_LAG_MINUTES", "10"))
+HEALTH_BROKER_TIMEOUT = float(os.environ.get("HEALTH_BROKER_TIMEOUT", "2"))
 
 LOGGING = {
     "version": 1,

@@ -6,6 +6,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
+from config import health
 from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
 from mailin.views import urlpatterns as mailin_urls
@@ -17,6 +18,7 @@ api_patterns = accounts_api + games_api + notifications_api
 
 urlpatterns = [
     path("", lobby.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include((accounts_web, "accounts"))),
     path("settings/", settings_page.settings_page, name="settings"),

@@ -225,6 +225,39 @@ def due_for_delivery(now: datetime) -> Any:
     )
 
 
+def retry_failed(ids: list[int] | None = None, now: datetime | None = None) -> list[int]:
+    """Put the failed rows (all, or those of `ids`) back to pending, due at once: the outbox sweep sends
+    them within a minute. The ids put back; a row not failed (any more) is left alone, so a second call
+    changes nothing.
+
+    Exactly once still holds: a failed row has no sender (the claim that failed it has ended), and the
+    next attempt claims it like any other. `attempts` is kept, because it names each claim (`_mark_sent`,
+    `_failed` touch only their own): a retried row that has used up `max_attempts` gets this one attempt,
+    and is failed again (with its new error) if that fails."""
+    rows = Outbox.objects.filter(status=Outbox.Status.FAILED)
+    if ids is not None:
+        rows = rows.filter(pk__in=ids)
+    with transaction.atomic():
+        picked = list(rows.select_for_update().order_by("id").values_list("pk", flat=True))
+        Outbox.objects.filter(pk__in=picked).update(
+            status=Outbox.Status.PENDING, next_attempt_at=now or timezone.now(), lease_until=None
+        )
+    return picked
+
+
+def oldest_due(now: datetime) -> datetime | None:
+    """Since when the longest-waiting row has been due (a pending row's `next_attempt_at`, a sending row's
+    run-out lease), or None when none is due: two index reads (`outbox_due_idx`, `outbox_lease_idx`). A
+    moment long past means nobody delivers (the health check's question)."""
+    moments = [
+        Outbox.objects.filter(status=Outbox.Status.PENDING, next_attempt_at__lte=now)
+        .order_by("next_attempt_at").values_list("next_attempt_at", flat=True).first(),
+        Outbox.objects.filter(status=Outbox.Status.SENDING, lease_until__lt=now)
+        .order_by("lease_until").values_list("lease_until", flat=True).first(),
+    ]
+    return min((moment for moment in moments if moment is not None), default=None)
+
+
 def sweep(now: datetime | None = None, limit: int = 1000, batch: int = 50) -> int:
     """The periodic sweep: delivery tasks (one per `batch` rows) for every row that is stuck or due for a retry."""
     from .tasks import deliver_outbox_rows
