@@ -91,3 +91,26 @@ def test_bad_input_is_refused_and_changes_nothing(verified_user: Any, monkeypatc
     row.refresh_from_db()
     assert row.status == Outbox.Status.FAILED
     assert "--retry-failed" in Command().create_parser("manage.py", "outbox").format_help()
+
+
+def test_the_admin_shows_rows_read_only_and_sends_failed_ones_again(
+    verified_user: Any, monkeypatch: Any, client: Any, django_user_model: Any
+) -> None:
+    """An edit in the admin could send a mail twice (a sender may hold the row), so rows are read-only there;
+    the action puts only the failed ones among the chosen back to pending."""
+    row = failed_row(verified_user, monkeypatch)
+    other = Outbox.objects.exclude(pk=row.pk).filter(status=Outbox.Status.PENDING).first()
+    assert other is not None
+    admin = django_user_model.objects.create_superuser(email="ops@example.com", password="pw-long-enough-1")
+    client.force_login(admin)
+    page = f"/admin/notifications/outbox/{row.pk}/change/"
+    assert client.get(page).status_code == 200  # it can be looked at
+    assert client.post(page, {"status": "pending"}).status_code == 403  # not edited
+    answer = client.post("/admin/notifications/outbox/", {
+        "action": "retry_failed", "_selected_action": [row.pk, other.pk]}, follow=True)
+    assert answer.status_code == 200 and "1 mail will be sent again." in answer.content.decode()
+    row.refresh_from_db()
+    other.refresh_from_db()
+    assert row.status == Outbox.Status.PENDING and other.status == Outbox.Status.PENDING
+    assert client.post(f"/admin/notifications/outbox/{row.pk}/delete/", {"post": "yes"}).status_code == 403
+    assert Outbox.objects.filter(pk=row.pk).exists()
