@@ -50,15 +50,21 @@ def _word_score(said: str, listed: str) -> int:
     return 1 if len(short) >= 3 and long_.startswith(short) else 0
 
 
-def _score(said: list[str], listed: list[str]) -> tuple[int, float] | None:
-    """How well the said words fit one description: None unless every said word is in it."""
+def _score(said: list[str], listed: list[str]) -> tuple[int, bool, float] | None:
+    """How well the said words fit one description: None unless every said word is in it. Each listed
+    word answers one said word only, so "keep Keep" (the district) is not also "keep Prison"; words said in
+    the description's order fit better, so "Estate, Copper" is that order, not "Copper, Estate"."""
     total = 0
+    unused = dict(enumerate(listed))
+    spots = []
     for word in said:
-        best = max((_word_score(word, w) for w in listed), default=0)
+        best, spot = max(((_word_score(word, w), -i) for i, w in unused.items()), default=(0, 0))
         if best == 0:
             return None
         total += best
-    return total, len(said) / max(len(listed), 1)
+        spots.append(-spot)
+        del unused[-spot]
+    return total, spots == sorted(spots), len(said) / max(len(listed), 1)
 
 
 def match_line(
@@ -84,7 +90,7 @@ def match_line(
     said = [w for w in words(line) if w not in _FILLER]
     if not said:
         return Match(None, _("No choice named in this line."))
-    ranked: list[tuple[tuple[int, float], int]] = []
+    ranked: list[tuple[tuple[int, bool, float], int]] = []
     for position, command in enumerate(current):
         scores = [_score(said, words(describe(command, lang, names))) for lang in LANGUAGES]
         best = max((s for s in scores if s is not None), default=None)

@@ -164,7 +164,7 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
     listed: list[dict[str, Any]] = []
     if 0 < version <= game.version:  # the choices as the answered email numbered them
         then = store.load_state(game, at=version)
-        listed = kind.choices_in_order(rules.legal_commands(then, seat), rules.view(then, seat))
+        listed = notification_messages.email_choices(kind, rules.legal_commands(then, seat), rules.view(then, seat))[0]
     results: list[LineResult] = []
     for index, line in enumerate(lines):
         idempotency_key = f"mail:{key}:{index}"

@@ -45,10 +45,11 @@ _CARD_CHOICES = {
 }
 
 
-def _choice_cards(view: Mapping[str, Any], source: str) -> list[str]:
-    if source == "drawn":
-        return list((view.get("drawn") or {}).get("cards", []))
-    return list(view.get(source) or [])
+def _choice_cards(view: Mapping[str, Any], source: str, multiple: bool) -> list[str]:
+    """The cards a choice offers: a box for each copy where several are picked (the Magician may discard
+    both copies of a district), else each district once."""
+    cards = (view.get("drawn") or {}).get("cards", []) if source == "drawn" else view.get(source) or []
+    return list(cards) if multiple else list(dict.fromkeys(cards))
 
 
 def district_card(district_id: str, adorned: bool = False) -> dict[str, Any]:
@@ -132,7 +133,7 @@ def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mappi
             if kind not in choices:
                 choices[kind] = {
                     "type": kind, "field": spec.field, "multiple": spec.multiple,
-                    "cards": [district_card(d) for d in dict.fromkeys(_choice_cards(view, spec.source))],
+                    "cards": [district_card(d) for d in _choice_cards(view, spec.source, spec.multiple)],
                     "allowed": set(), "title": _(spec.title), "confirm": _(spec.confirm),
                 }
             choices[kind]["allowed"].update(command.get("districts") or [command.get(spec.field)])

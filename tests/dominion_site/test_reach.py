@@ -1,0 +1,71 @@
+"""Dominion with Dark Ages (Ruins, Shelters, Spoils, Madman, Mercenary, Knights and every card with a
+decision): at every decision point of seeded bot games over kingdoms that together hold every kingdom pile,
+every legal command of every awaited seat can be sent from the table (a button, the card selection, the
+named card) and by an email reply (its number or its words); see tests/games/reach.py."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from dominion import RULES
+from dominion.bots import heuristic_bot, random_bot
+from dominion.setup import KINGDOM_PILES
+from games.registry import get_kind
+
+from ..games.reach import Tally, check_email, check_page, table_html
+
+KIND = get_kind("dominion")
+
+
+def _kingdom(game: int) -> list[str]:
+    """Ten piles; games 0-3 together hold all 35 (the last with 5 drawn again), later ones at random."""
+    piles = list(KINGDOM_PILES)
+    if game < 4:
+        chosen = piles[game * 10:game * 10 + 10]
+        return chosen + random.Random(game).sample([p for p in piles if p not in chosen], 10 - len(chosen))
+    return random.Random(game).sample(piles, 10)
+
+
+def play_reached(seed: int, players: int, tally: Tally, words_every: int = 1) -> None:
+    """One game; every awaited seat's page and email checked at every decision point."""
+    rng = random.Random(seed)
+    bots: list[Any] = [random_bot if (seed + s) % 2 else heuristic_bot for s in range(players)]
+    state = RULES.fold(RULES.setup({"kingdom": _kingdom(seed)}, players, rng))
+    names = {s: f"Player {s}" for s in range(players)}
+    while RULES.awaiting(state):
+        tally.points += 1
+        for seat in RULES.awaiting(state):
+            legal = RULES.legal_commands(state, seat)
+            view = RULES.view(state, seat)
+            check_page(KIND, state, seat, table_html(KIND, view, seat, names, legal), legal, tally)
+            what = f"{(view.get('decision') or {}).get('card', 'turn')}:{(view.get('decision') or {}).get('kind', '')}"
+            check_email(KIND, state, seat, names, legal, tally, what, words=tally.points % words_every == 0)
+        seat = RULES.awaiting(state)[0]
+        state = RULES.fold(RULES.decide(state, seat, bots[seat](state, seat, rng), rng), state)
+
+
+def _play_many(seeds: range, tally: Tally, words_every: int = 1) -> None:
+    with translation.override("en"):
+        for seed in seeds:
+            play_reached(seed, 2 + seed % 5, tally, words_every)
+
+
+def test_every_dominion_move_is_reachable_from_the_page_and_by_email() -> None:
+    started, tally = time.perf_counter(), Tally()
+    _play_many(range(4), tally, words_every=5)
+    print(f"dominion: 4 games, {tally.points} decision points, {tally.commands} commands on the page, "
+          f"{tally.replies} replies, {time.perf_counter() - started:.1f} s; longest lists {dict(tally.longest)}")
+    assert tally.points > 500
+    assert max(tally.longest.values()) <= 40, tally.longest
+
+
+@pytest.mark.slow
+def test_every_dominion_move_is_reachable_in_many_more_games() -> None:
+    tally = Tally()
+    _play_many(range(4, 24), tally)
+    assert max(tally.longest.values()) <= 40, tally.longest

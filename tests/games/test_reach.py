@@ -1,0 +1,78 @@
+"""Citadels with Dark City, 2 to 8 players: at every decision point of seeded bot games, every legal command
+of every awaited seat can be sent from the table (a button or a card choice) and by an email reply
+(its number or its words); see tests/games/reach.py. Dominion's are in tests/dominion_site/test_reach.py."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from citadels import RULES
+from citadels.bots import heuristic_bot, random_bot
+from citadels.cards import BASE_PURPLE, DARK_CITY_PURPLE
+from games.registry import get_kind
+
+from .reach import Tally, check_email, check_page, table_html
+
+KIND = get_kind("citadels")
+EVERY_PURPLE = [*BASE_PURPLE, *DARK_CITY_PURPLE]
+Bot = Callable[[Any, int, random.Random], dict[str, Any]]
+
+
+def _options(game: int, players: int) -> dict[str, Any]:
+    """Dark City characters (a random set, 9 from 4 players on) and districts, in each edition's readings."""
+    edition = ("2012", "2000", "online")[game % 3] if players > 2 else ("2012", "2000")[game % 2]  # online: 3+
+    options: dict[str, Any] = {"edition": edition, "random_characters": True}
+    if game % 2:
+        options["purple"] = EVERY_PURPLE
+    else:
+        options["dark_city_districts"] = len(DARK_CITY_PURPLE)
+    if players == 3 and edition != "online":
+        del options["random_characters"]  # 9 characters at 3 players only with the online rules
+        options["characters"] = ["witch", "thief", "wizard", "emperor", "abbot", "alchemist", "navigator", "diplomat"]
+    return options
+
+
+def play_reached(seed: int, players: int, tally: Tally, words_every: int = 1) -> None:
+    """One game; every awaited seat's page and email checked at every decision point."""
+    rng = random.Random(seed)
+    bots: list[Bot] = [random_bot if (seed + s) % 2 else heuristic_bot for s in range(players)]
+    state = RULES.fold(RULES.setup(_options(seed, players), players, rng))
+    names = {s: f"Player {s}" for s in range(players)}
+    while RULES.awaiting(state):
+        tally.points += 1
+        for seat in RULES.awaiting(state):
+            legal = RULES.legal_commands(state, seat)
+            view = RULES.view(state, seat)
+            check_page(KIND, state, seat, table_html(KIND, view, seat, names, legal), legal, tally)
+            what = str((view.get("draft") or {}).get("action") or "turn")
+            check_email(KIND, state, seat, names, legal, tally, what, words=tally.points % words_every == 0)
+        seat = RULES.awaiting(state)[0]
+        state = RULES.fold(RULES.decide(state, seat, bots[seat](state, seat, rng), rng), state)
+
+
+def _play_many(seeds: range, tally: Tally, words_every: int = 1) -> None:
+    with translation.override("en"):
+        for seed in seeds:
+            play_reached(seed, 2 + seed % 7, tally, words_every)
+
+
+def test_every_citadels_move_is_reachable_from_the_page_and_by_email() -> None:
+    started, tally = time.perf_counter(), Tally()
+    _play_many(range(7), tally, words_every=4)
+    print(f"citadels: 7 games, {tally.points} decision points, {tally.commands} commands on the page, "
+          f"{tally.replies} replies, {time.perf_counter() - started:.1f} s; longest lists {dict(tally.longest)}")
+    assert tally.points > 1000
+    assert max(tally.longest.values()) <= 40, tally.longest
+
+
+@pytest.mark.slow
+def test_every_citadels_move_is_reachable_in_many_more_games() -> None:
+    tally = Tally()
+    _play_many(range(7, 77), tally)
+    assert max(tally.longest.values()) <= 40, tally.longest
