@@ -45,6 +45,8 @@ class LineResult:
     status: str  # "applied", "refused" or "skipped"
     command: dict[str, Any] | None = None
     reason: str = ""
+    said: str = ""  # an applied command in words, as its sender saw the game before it (a Ruins buy names
+    # the card it gave, not the one on the pile after it)
 
 
 @dataclass
@@ -175,24 +177,26 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
             break
         state = store.load_state(game)
         current = rules.legal_commands(state, seat) if seat in game.awaiting else []
+        view = rules.view(state, seat)
         if prior is not None:
-            command: dict[str, Any] | None = dict(prior.command)
+            command: dict[str, Any] = dict(prior.command)
         elif not current:
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
         else:
-            match = choices.match_line(line, listed, current, partial(notification_messages.describe_command, kind, view=rules.view(state, seat)), names)
-            command = match.command
-            if command is None:
+            match = choices.match_line(line, listed, current, partial(notification_messages.describe_command, kind, view=view), names)
+            if match.command is None:
                 results.append(LineResult(line, "refused", reason=match.error))
                 break
+            command = match.command
+        said = notification_messages.describe_command(kind, command, outbox.language_of(user), names, view)
         try:
             games.execute(user, game.pk, command, idempotency_key=idempotency_key,
                           expected_version=None if prior else game.version)
         except ServiceError as error:
             results.append(LineResult(line, "refused", command, refusal_message(error)))
             break
-        results.append(LineResult(line, "applied", command))
+        results.append(LineResult(line, "applied", command, said=said))
     results += [LineResult(line, "skipped") for line in lines[len(results):]]
     applied = sum(r.status == "applied" for r in results)
     status = "applied" if applied == len(lines) else ("partly_applied" if applied else "refused")
@@ -213,8 +217,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
     view = kind.rules.view(state, seat)
     current = kind.rules.legal_commands(state, seat) if seat in game.awaiting else []
     with translation.override(lang):
-        done = [notification_messages.describe_command(kind, r.command or {}, lang, names, view)
-                for r in outcome.results if r.status == "applied"]
+        done = [r.said for r in outcome.results if r.status == "applied"]
         refused = [f"\u201c{r.line}\u201d: {r.reason}" for r in outcome.results if r.status == "refused"]
         skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
         sections = [(title, lines) for title, lines in (
