@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.local import language_of
 from accounts.models import User
 from config.errors import ServiceError
 from games import services as games
@@ -153,7 +154,7 @@ def _names(game: Game) -> dict[int, str]:
 def play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
     """Apply the reply's lines in order, stopping at the first refused one (later ones are not tried).
     The reasons of refusals are worded in the player's language (the answer email's)."""
-    with translation.override(outbox.language_of(user)):
+    with translation.override(language_of(user)):
         return _play(user, game, seat, version, lines, key)
 
 
@@ -189,7 +190,7 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
                 results.append(LineResult(line, "refused", reason=match.error))
                 break
             command = match.command
-        said = notification_messages.describe_command(kind, command, outbox.language_of(user), names, view)
+        said = notification_messages.describe_command(kind, command, language_of(user), names, view)
         try:
             games.execute(user, game.pk, command, idempotency_key=idempotency_key,
                           expected_version=None if prior else game.version)
@@ -209,7 +210,7 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
 def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, thread: dict[str, str]) -> None:
     """One email: what was applied, what was refused and why, and the choices now (answerable again),
     threaded with the player's message (`thread`: its `parse.thread_headers`)."""
-    lang = outbox.language_of(user)
+    lang = language_of(user)
     game.refresh_from_db()
     names = _names(game)
     kind = get_kind(game.kind)
