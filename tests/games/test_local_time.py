@@ -38,10 +38,10 @@ def test_the_game_pages_deadline_names_the_zone(client: Any, make_user: Any) -> 
     game = started_game([berlin, make_user(), make_user()])
     assert game.status == Game.Status.ACTIVE and game.deadline_at
     guest = _deadline(client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode())
-    assert f"Deadline: {format_time(game.deadline_at)} (" in guest and "(UTC)" in guest
+    assert f"Deadline: {format_time(game.deadline_at)}, " in guest and "(UTC)" in guest
     client.force_login(berlin)
     seated = _deadline(client.get(f"/games/{game.pk}/").content.decode())
-    assert f"Deadline: {format_time(game.deadline_at, berlin)} (" in seated and re.search(r"\(CES?T\)", seated)
+    assert f"Deadline: {format_time(game.deadline_at, berlin)}, " in seated and re.search(r"\(CES?T\)", seated)
 
 
 def test_a_vacation_and_a_token_name_the_zone(client: Any, make_user: Any) -> None:
