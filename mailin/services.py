@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from accounts.local import language_of
 from accounts.models import User
 from config.errors import ServiceError
 from games import services as games
@@ -45,6 +46,8 @@ class LineResult:
     status: str  # "applied", "refused" or "skipped"
     command: dict[str, Any] | None = None
     reason: str = ""
+    said: str = ""  # an applied command in words, as its sender saw the game before it (a Ruins buy names
+    # the card it gave, not the one on the pile after it)
 
 
 @dataclass
@@ -151,7 +154,7 @@ def _names(game: Game) -> dict[int, str]:
 def play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
     """Apply the reply's lines in order, stopping at the first refused one (later ones are not tried).
     The reasons of refusals are worded in the player's language (the answer email's)."""
-    with translation.override(outbox.language_of(user)):
+    with translation.override(language_of(user)):
         return _play(user, game, seat, version, lines, key)
 
 
@@ -175,24 +178,26 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
             break
         state = store.load_state(game)
         current = rules.legal_commands(state, seat) if seat in game.awaiting else []
+        view = rules.view(state, seat)
         if prior is not None:
-            command: dict[str, Any] | None = dict(prior.command)
+            command: dict[str, Any] = dict(prior.command)
         elif not current:
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
         else:
-            match = choices.match_line(line, listed, current, partial(notification_messages.describe_command, kind, view=rules.view(state, seat)), names)
-            command = match.command
-            if command is None:
+            match = choices.match_line(line, listed, current, partial(notification_messages.describe_command, kind, view=view), names)
+            if match.command is None:
                 results.append(LineResult(line, "refused", reason=match.error))
                 break
+            command = match.command
+        said = notification_messages.describe_command(kind, command, language_of(user), names, view)
         try:
             games.execute(user, game.pk, command, idempotency_key=idempotency_key,
                           expected_version=None if prior else game.version)
         except ServiceError as error:
             results.append(LineResult(line, "refused", command, refusal_message(error)))
             break
-        results.append(LineResult(line, "applied", command))
+        results.append(LineResult(line, "applied", command, said=said))
     results += [LineResult(line, "skipped") for line in lines[len(results):]]
     applied = sum(r.status == "applied" for r in results)
     status = "applied" if applied == len(lines) else ("partly_applied" if applied else "refused")
@@ -205,7 +210,7 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
 def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, thread: dict[str, str]) -> None:
     """One email: what was applied, what was refused and why, and the choices now (answerable again),
     threaded with the player's message (`thread`: its `parse.thread_headers`)."""
-    lang = outbox.language_of(user)
+    lang = language_of(user)
     game.refresh_from_db()
     names = _names(game)
     kind = get_kind(game.kind)
@@ -213,8 +218,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
     view = kind.rules.view(state, seat)
     current = kind.rules.legal_commands(state, seat) if seat in game.awaiting else []
     with translation.override(lang):
-        done = [notification_messages.describe_command(kind, r.command or {}, lang, names, view)
-                for r in outcome.results if r.status == "applied"]
+        done = [r.said for r in outcome.results if r.status == "applied"]
         refused = [f"\u201c{r.line}\u201d: {r.reason}" for r in outcome.results if r.status == "refused"]
         skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
         sections = [(title, lines) for title, lines in (

@@ -16,13 +16,14 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from accounts.local import format_time, language_of
 from accounts.models import User
 from games import deadlines, store
 from games.models import Command, Game, Seat
 from games.registry import GameKind, get_kind
 
 from .models import Kind, Outbox
-from .outbox import Message, format_time, game_url, language_of
+from .outbox import Message, game_url
 from .preferences import unsubscribe_url
 
 HISTORY_LIMIT = 80  # events told in one email; older ones are summed up in one line

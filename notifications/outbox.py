@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
-import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -24,9 +23,9 @@ from urllib.parse import urlparse
 from django.conf import settings
 from django.db import transaction
 from django.db.models import prefetch_related_objects
-from django.utils import timezone, translation
-from django.utils.translation import gettext as _
+from django.utils import timezone
 
+from accounts.local import language_of
 from accounts.models import User
 from games.models import Game, Seat
 from mailin.tokens import reply_address
@@ -78,27 +77,6 @@ class Mail:
     version: int | None = None  # the game's version the mail describes
     params: dict[str, Any] = field(default_factory=dict)  # what is not in the log (e.g. the deadline shown)
     reply_to: str = ""
-
-
-LANGUAGES = {code for code, _name in settings.LANGUAGES}
-
-
-def language_of(user: User) -> str:
-    """The language of the emails and pages this player reads (theirs, else the site default)."""
-    return user.language if user.language in LANGUAGES else settings.LANGUAGE_CODE
-
-
-def format_time(moment: datetime, user: User) -> str:
-    """A time in the player's time zone and language."""
-    try:
-        zone = zoneinfo.ZoneInfo(user.time_zone or "UTC")
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        zone = zoneinfo.ZoneInfo("UTC")
-    local = moment.astimezone(zone)
-    with translation.override(language_of(user)):
-        # Translators: a date and time in strftime's notation, e.g. 31.12.2026 18:00 in German.
-        pattern = _("%Y-%m-%d %H:%M")
-    return local.strftime(pattern + " ") + f"({local.tzname()})"
 
 
 def game_url(game: Game, at: int | None = None) -> str:

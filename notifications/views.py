@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
+from accounts.local import language_of
 from config.errors import ServiceError
 
 from . import preferences
 from .models import Kind
-from .outbox import language_of
 
 
 def kind_name(kind: str) -> str:

@@ -27,3 +27,13 @@ def test_the_docs_tell_a_newcomer_the_games_how_to_sign_in_and_what_to_send(clie
     assert "legal_commands" in shapes["CommandRequest"]["properties"]["command"]["description"]
     games = schema["paths"]["/api/games/"]
     assert games["get"]["description"] != games["post"]["description"]
+
+
+@pytest.mark.django_db
+def test_the_docs_page_leads_back_to_the_site(client, make_user) -> None:
+    guest = client.get("/api/docs/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert '<nav class="back" aria-label="Seite"><a href="/">Spielen per E-Mail</a>' in guest
+    assert '<a href="/accounts/login/">Anmelden</a>' in guest
+    client.force_login(make_user(language="en"))
+    player = client.get("/api/docs/").content.decode()
+    assert '<a href="/">Back to your games</a>' in player and "/accounts/login/" not in player

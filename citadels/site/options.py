@@ -52,7 +52,8 @@ def form_fields() -> dict[str, forms.Field]:
     """The Citadels fields of the new-game form (names are local; the hosting prefixes them)."""
     fields: dict[str, forms.Field] = {
         "edition": forms.ChoiceField(
-            label=_("Edition"), choices=EDITIONS, initial="2012",
+            # Radio buttons, not a select: a select shows one line, and these readings are cut off on a phone.
+            label=_("Edition"), choices=EDITIONS, initial="2012", widget=forms.RadioSelect,
             help_text=_("The rulebooks differ in small ways; each reading is named in the rules."),
         ),
         "random_characters": forms.BooleanField(

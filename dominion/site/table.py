@@ -46,18 +46,20 @@ def card(card_id: str | None, number: int | None = None, pile: str | None = None
         "count": None,  # a pile's cards left
         "pile": "",  # a mixed pile's name (Knights, Ruins) over its top card
         "buy": "",  # the JSON of the command that buys / plays this card, when legal
+        "buy_label": "",  # the buy command in words, as the emails list it
         "play": "",
     }
 
 
-def _supply(view: Mapping[str, Any], buys: Mapping[str, str]) -> list[dict[str, Any]]:
+def _supply(view: Mapping[str, Any], buys: Mapping[str, dict[str, Any]]) -> list[dict[str, Any]]:
     piles = []
     for pile, facts in (view.get("supply") or {}).items():
         shown = card(facts.get("top"), pile=pile)
         if pile in PILE_NAMES:
             shown["pile"] = words.card_name(pile)
-        shown.update(pile_id=pile, count=facts.get("count", 0), basic=pile in BASIC or pile == "ruins",
-                     buy=buys.get(pile, ""))
+        shown.update(pile_id=pile, count=facts.get("count", 0), basic=pile in BASIC or pile == "ruins")
+        if pile in buys:
+            shown.update(buy=json.dumps(buys[pile]), buy_label=words.describe_command(buys[pile], {}, view))
         piles.append(shown)
     return piles
 
@@ -167,7 +169,7 @@ def table(
     """What the table template shows of `view` for the viewer at `seat` (None: a spectator)."""
     view = view or {}
     plays = {c["card"]: json.dumps(c) for c in legal if c.get("type") == "play"}
-    buys = {c["card"]: json.dumps(c) for c in legal if c.get("type") == "buy"}
+    buys = {c["card"]: c for c in legal if c.get("type") == "buy"}
     play_by_name = {_name_of(view, number): command for number, command in plays.items()}
     # Cards of one name are listed once among the legal commands; each copy plays that one.
     hand = [{**card(c["card"], c["id"]), "play": play_by_name.get(c["card"], "")} for c in view.get("hand", [])]

@@ -32,6 +32,16 @@ def card_name(card_id: str) -> str:
     return card_id
 
 
+def pile_card_name(pile: str, view: Mapping[str, Any] | None) -> str:
+    """What a Supply pile gives, by name: a mixed pile's (Ruins, Knights) top card as the reader's `view`
+    shows it with the pile's name, e.g. "Survivors (Ruins)", so the words say what the reader will get and
+    a reply may name either; any other pile (or a mixed one without a known top) by its own name."""
+    top = ((view or {}).get("supply") or {}).get(pile, {}).get("top")
+    if pile in PILE_NAMES and isinstance(top, str):
+        return _("{card} ({pile})").format(card=card_name(top), pile=card_name(pile))
+    return card_name(pile)
+
+
 def card_text(card_id: str) -> str:
     """A card's text in the active language ("" for an unknown card or a mixed pile)."""
     card = CARDS.get(card_id)
@@ -277,8 +287,9 @@ def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
     return _(template).format_map(values)
 
 
-def _choice(option: str, prompt: str, numbers: Mapping[int, str]) -> str:
+def _choice(option: str, prompt: str, view: Mapping[str, Any] | None) -> str:
     if option.startswith("card:"):
+        numbers = card_numbers(view)
         number = int(option[len("card:"):]) if option[len("card:"):].isdigit() else -1
         card = card_name(numbers[number]) if number in numbers else f"#{number}"
         return _(_COMMANDS["first_effect"]).format(card=card)
@@ -288,7 +299,7 @@ def _choice(option: str, prompt: str, numbers: Mapping[int, str]) -> str:
         return _("Discard them and draw 3 cards")
     if option in CARDS or option in PILE_NAMES:
         template = {"gain_onto_deck": "gain_onto_deck", "play_from_supply": "play_from_supply"}.get(prompt, "gain")
-        return _(_COMMANDS[template]).format(card=card_name(option))
+        return _(_COMMANDS[template]).format(card=pile_card_name(option, view))
     return option.replace("_", " ")
 
 
@@ -301,7 +312,7 @@ def _decide(command: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
     prompt = str(decision.get("prompt", ""))
     numbers = card_numbers(view)
     if isinstance(command.get("choice"), str):
-        return _choice(command["choice"], prompt, numbers)
+        return _choice(command["choice"], prompt, view)
     if isinstance(command.get("name"), str):
         return _(_COMMANDS["name"]).format(card=card_name(command["name"]))
     if isinstance(command.get("order"), list):
@@ -323,7 +334,7 @@ def describe_command(
         numbers = card_numbers(view)
         card = numbers.get(card, f"#{card}") if isinstance(card, int) else "?"
     values: dict[str, Any] = _Missing(command)
-    values["card"] = card_name(str(card))
+    values["card"] = pile_card_name(str(card), view) if kind == "buy" else card_name(str(card))
     if kind == "set_reaction":
         kind = f"standing_{command.get('answer')}"
     template = _COMMANDS.get(kind)

@@ -9,6 +9,7 @@ import pytest
 
 from games.models import Game
 
+from .axe import assert_accessible
 from .conftest import SCREENSHOTS
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
@@ -46,3 +47,39 @@ def test_the_form_shows_the_chosen_games_options_and_creates_it(page_for: Any, m
         page.get_by_role("button", name="Create the game").click()
     game = Game.objects.get()
     assert game.kind == "dominion" and game.players == 3 and page.url.endswith(f"/games/{game.pk}/")
+
+
+# The widest option text of each visible select that its box cannot show whole (the text measured in the
+# select's own font; padding and the drop-down arrow take about 2.5rem), and each visible choice label that
+# runs out of its box or off the screen.
+_CUT_OFF = """() => {
+  const canvas = document.createElement("canvas").getContext("2d");
+  const cut = [];
+  for (const select of document.querySelectorAll("form select")) {
+    if (!select.offsetParent) continue;
+    const style = getComputedStyle(select);
+    canvas.font = style.font;
+    const room = select.clientWidth - 2.5 * parseFloat(style.fontSize);
+    for (const option of select.options) {
+      if (canvas.measureText(option.text).width > room) cut.push(select.name + ": " + option.text);
+    }
+  }
+  for (const label of document.querySelectorAll("form label")) {
+    if (!label.offsetParent) continue;
+    const box = label.getBoundingClientRect();
+    if (label.scrollWidth > label.clientWidth + 1 || box.right > window.innerWidth) cut.push(label.textContent.trim());
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_every_choice_of_the_form_reads_whole_on_a_phone(page_for: Any, make_user: Any, live_server: Any,
+                                                         language: str) -> None:
+    page = page_for(make_user("Host", language=language))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/games/new/")
+    assert page.evaluate(_CUT_OFF) == []
+    assert_accessible(page, f"the new-game form ({language}, Citadels)")
+    page.locator("select[name=kind]").select_option("dominion")
+    assert page.evaluate(_CUT_OFF) == []

@@ -1,0 +1,33 @@
+"""A player's language and time zone, and the one way a time is written for a reader (pages and emails)."""
+
+from __future__ import annotations
+
+import zoneinfo
+from datetime import datetime
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from .models import User
+
+LANGUAGES = {code for code, _name in settings.LANGUAGES}
+
+
+def language_of(user: User) -> str:
+    """The language of the emails and pages this player reads (theirs, else the site default)."""
+    return user.language if user.language in LANGUAGES else settings.LANGUAGE_CODE
+
+
+def format_time(moment: datetime, user: User | None = None) -> str:
+    """A time in the reader's time zone and language, always with the zone's name, e.g.
+    "31.12.2026 18:00 (CET)". A guest (`user` None) reads UTC in the active language."""
+    try:
+        zone = zoneinfo.ZoneInfo((user.time_zone if user else "") or "UTC")
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        zone = zoneinfo.ZoneInfo("UTC")
+    local = moment.astimezone(zone)
+    with translation.override(language_of(user) if user else translation.get_language()):
+        # Translators: a date and time in strftime's notation, e.g. 31.12.2026 18:00 in German.
+        pattern = _("%Y-%m-%d %H:%M")
+    return local.strftime(pattern + " ") + f"({local.tzname()})"
