@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
+
+from games.wording import RefusalWords
 
 from .words import character_name, district_name
 
@@ -104,23 +105,10 @@ REASONS: dict[str, dict[str, str]] = {
 }
 
 
-def _text(value: object) -> str:
-    """A parameter as a reader sees it: a list as its items in a row."""
-    return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+WORDS = RefusalWords(REFUSALS, DETAILED, REASONS)
 
 
 def describe_refusal(code: str, message: str, reason: str = "", params: dict[str, Any] | None = None) -> str:
-    """The engine's refusal `code` in words in the active language: with its `reason` told from `params`
-    where this table has a sentence for it; `message` (the engine's own) for a code without a sentence."""
-    detail = REASONS.get(code, {}).get(reason)
-    if detail is not None:
-        try:
-            words = {"keep": district_name("keep"), "queen": character_name("queen")}
-            words |= {key: _text(value) for key, value in (params or {}).items()}
-            return _(DETAILED[code]).format(detail=_(detail).format(**words))
-        except (KeyError, IndexError):  # a parameter missing: the code's sentence without the detail
-            pass
-    template = REFUSALS.get(code)
-    if template is None:
-        return message
-    return _(template).format(keep=district_name("keep"))
+    """The engine's refusal `code` in words in the active language (see `games.wording.RefusalWords`)."""
+    words = {"keep": district_name("keep"), "queen": character_name("queen")}
+    return WORDS.describe(code, message, reason, params, words=words)
