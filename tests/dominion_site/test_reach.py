@@ -17,7 +17,7 @@ from dominion.bots import heuristic_bot, random_bot
 from dominion.setup import KINGDOM_PILES
 from games.registry import get_kind
 
-from ..games.reach import Tally, check_email, check_page, table_html
+from ..games.reach import Tally, play_and_check
 
 KIND = get_kind("dominion")
 
@@ -36,17 +36,12 @@ def play_reached(seed: int, players: int, tally: Tally, words_every: int = 1) ->
     rng = random.Random(seed)
     bots: list[Any] = [random_bot if (seed + s) % 2 else heuristic_bot for s in range(players)]
     state = RULES.fold(RULES.setup({"kingdom": _kingdom(seed)}, players, rng))
-    names = {s: f"Player {s}" for s in range(players)}
-    while RULES.awaiting(state):
-        tally.points += 1
-        for seat in RULES.awaiting(state):
-            legal = RULES.legal_commands(state, seat)
-            view = RULES.view(state, seat)
-            check_page(KIND, state, seat, table_html(KIND, view, seat, names, legal), legal, tally)
-            what = f"{(view.get('decision') or {}).get('card', 'turn')}:{(view.get('decision') or {}).get('kind', '')}"
-            check_email(KIND, state, seat, names, legal, tally, what, words=tally.points % words_every == 0)
-        seat = RULES.awaiting(state)[0]
-        state = RULES.fold(RULES.decide(state, seat, bots[seat](state, seat, rng), rng), state)
+    play_and_check(KIND, state, bots, rng, tally, words_every, _decision_named)
+
+
+def _decision_named(view: dict[str, Any]) -> str:
+    decision = view.get("decision") or {}
+    return f"{decision.get('card', 'turn')}:{decision.get('kind', '')}"
 
 
 def _play_many(seeds: range, tally: Tally, words_every: int = 1) -> None:

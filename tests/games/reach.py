@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from html.parser import HTMLParser
@@ -187,3 +187,23 @@ def check_email(kind: GameKind, state: Any, seat: int, names: dict[int, str], le
             match = choices.match_line(text, listed, legal, describe, names)
             assert match.command == command, f"{text!r} -> {match}"
             tally.replies += 1
+
+
+def play_and_check(
+    kind: GameKind, state: Any, bots: list[Any], rng: Any, tally: Tally, words_every: int,
+    what: Callable[[dict[str, Any]], str],
+) -> None:
+    """Play a game from `state` with one bot per seat; at every decision point, check every awaited seat's
+    page and email (an email's replies by words at every `words_every`-th point; `what` names the decision
+    in the tally of the longest choice lists)."""
+    rules = kind.rules
+    names = {s: f"Player {s}" for s in range(len(bots))}
+    while rules.awaiting(state):
+        tally.points += 1
+        for seat in rules.awaiting(state):
+            legal = rules.legal_commands(state, seat)
+            view = rules.view(state, seat)
+            check_page(kind, state, seat, table_html(kind, view, seat, names, legal), legal, tally)
+            check_email(kind, state, seat, names, legal, tally, what(view), words=tally.points % words_every == 0)
+        seat = rules.awaiting(state)[0]
+        state = rules.fold(rules.decide(state, seat, bots[seat](state, seat, rng), rng), state)

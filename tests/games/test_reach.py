@@ -17,7 +17,7 @@ from citadels.bots import heuristic_bot, random_bot
 from citadels.cards import BASE_PURPLE, DARK_CITY_PURPLE
 from games.registry import get_kind
 
-from .reach import Tally, check_email, check_page, table_html
+from .reach import Tally, play_and_check
 
 KIND = get_kind("citadels")
 EVERY_PURPLE = [*BASE_PURPLE, *DARK_CITY_PURPLE]
@@ -43,17 +43,8 @@ def play_reached(seed: int, players: int, tally: Tally, words_every: int = 1) ->
     rng = random.Random(seed)
     bots: list[Bot] = [random_bot if (seed + s) % 2 else heuristic_bot for s in range(players)]
     state = RULES.fold(RULES.setup(_options(seed, players), players, rng))
-    names = {s: f"Player {s}" for s in range(players)}
-    while RULES.awaiting(state):
-        tally.points += 1
-        for seat in RULES.awaiting(state):
-            legal = RULES.legal_commands(state, seat)
-            view = RULES.view(state, seat)
-            check_page(KIND, state, seat, table_html(KIND, view, seat, names, legal), legal, tally)
-            what = str((view.get("draft") or {}).get("action") or "turn")
-            check_email(KIND, state, seat, names, legal, tally, what, words=tally.points % words_every == 0)
-        seat = RULES.awaiting(state)[0]
-        state = RULES.fold(RULES.decide(state, seat, bots[seat](state, seat, rng), rng), state)
+    play_and_check(KIND, state, bots, rng, tally, words_every,
+                   lambda view: str((view.get("draft") or {}).get("action") or "turn"))
 
 
 def _play_many(seeds: range, tally: Tally, words_every: int = 1) -> None:
