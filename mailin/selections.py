@@ -132,7 +132,7 @@ def _values(offer: Offer, picks: Sequence[tuple[Card, int]]) -> tuple[list[Any],
 
 
 def _select(line: str, offer: Offer) -> _Selected:
-    shown = words(line)
+    shown = re.findall(r"[\w']+", unicodedata.normalize("NFC", line))  # as `words` splits, as written
     reading = _read(_fold(line), offer)
     cards = sum(n for _card, n in reading.picks)
     meant = reading.verbs > 0 or cards > 1
