@@ -20,10 +20,11 @@ from django.utils.translation import gettext as _
 
 from games.registry import CardSelection, GameKind
 
-from .choices import FILLER, LANGUAGES, Match, is_number, match_line, words
+from . import choices
+from .choices import FILLER, LANGUAGES, Match, is_number, words
 
-# (command, language) -> the command in that language's words.
-Describe = Callable[[Mapping[str, Any], str], str]
+# (command, language, seat names) -> the command in that language's words.
+Describe = Callable[[Mapping[str, Any], str, Mapping[int, str]], str]
 Card = frozenset[tuple[str, ...]]  # a card by its names' words in every language: copies are equal
 
 _UNKNOWN = 1000  # a word that is no card, no word of the choice and no filler: a reading avoids it
@@ -45,7 +46,10 @@ class Offer:
     verbs: frozenset[str]
 
 
-def offers(kind: GameKind, view: dict[str, Any] | None, legal: list[dict[str, Any]], describe: Describe) -> list[Offer]:
+def offers(
+    kind: GameKind, view: dict[str, Any] | None, legal: list[dict[str, Any]], describe: Describe,
+    names: Mapping[int, str],
+) -> list[Offer]:
     """The card selections open now; the active language's names first (the answers are told in them)."""
     shown = kind.card_selections(view, legal)
     by_lang = []
@@ -54,18 +58,18 @@ def offers(kind: GameKind, view: dict[str, Any] | None, legal: list[dict[str, An
             by_lang.append((lang, kind.card_selections(view, legal)))
     found = []
     for position, selection in enumerate(shown):
-        names: list[set[tuple[str, ...]]] = [{tuple(_fold(name))} for _value, name in selection.cards]
+        spelled: list[set[tuple[str, ...]]] = [{tuple(_fold(name))} for _value, name in selection.cards]
         verbs: set[str] = set()
         for lang, selections in by_lang:
             there = selections[position]
             card_words = set()
             for index, (_value, name) in enumerate(there.cards):
-                names[index].add(tuple(_fold(name)))
+                spelled[index].add(tuple(_fold(name)))
                 card_words |= set(_fold(name))
             example = there.example()
             if example is not None:
-                verbs |= set(_fold(describe(example, lang))) - card_words
-        found.append(Offer(selection, tuple(frozenset(n) for n in names), frozenset(verbs)))
+                verbs |= set(_fold(describe(example, lang, names))) - card_words
+        found.append(Offer(selection, tuple(frozenset(n) for n in spelled), frozenset(verbs)))
     return found
 
 
@@ -153,7 +157,7 @@ def match_reply(
     line: str,
     listed: Sequence[dict[str, Any]],
     current: Sequence[dict[str, Any]],
-    describe: Callable[[Mapping[str, Any], str, Mapping[int, str]], str],
+    describe: Describe,
     names: Mapping[int, str],
     open_offers: Sequence[Offer],
 ) -> Match:
@@ -162,12 +166,12 @@ def match_reply(
     card is a listed choice first (the one-card selections are listed, with other choices of that card);
     a line that seems meant for the selection but names no card to be chosen gets the selection's reason."""
     if is_number(line) or not open_offers:
-        return match_line(line, listed, current, describe, names)
+        return choices.match_line(line, listed, current, describe, names)
     selected = [_select(line, offer) for offer in open_offers]
     sure = next((s for s in selected if s.sure), None)
     if sure is not None:
         return Match(sure.command)
-    match = match_line(line, listed, current, describe, names)
+    match = choices.match_line(line, listed, current, describe, names)
     if match.command is not None:
         return match
     maybe = next((s for s in selected if s.command is not None), None)

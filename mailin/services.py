@@ -183,7 +183,7 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
         else:
             view = rules.view(state, seat)
             describe = partial(notification_messages.describe_command, kind, view=view)
-            offers = selections.offers(kind, view, current, lambda command, lang: describe(command, lang, names))
+            offers = selections.offers(kind, view, current, describe, names)
             match = selections.match_reply(line, listed, current, describe, names, offers)
             command = match.command
             if command is None:
