@@ -18,6 +18,37 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 
+@dataclass(frozen=True)
+class CardSelection:
+    """A decision answered by choosing a set of cards (the table's checkbox form): the command's `type`,
+    the `field` that takes the chosen cards, the cards on offer in their zone's order as (the value the
+    command names a card by, the card's name in the active language), and how many may be chosen (the
+    rules check the bounds; these only shape an example)."""
+
+    type: str
+    field: str
+    cards: tuple[tuple[Any, str], ...]
+    least: int = 0
+    most: int | None = None
+
+    def command(self, values: Iterable[Any]) -> dict[str, Any]:
+        """The command choosing these cards (values as in `cards`)."""
+        return {"type": self.type, self.field: list(values)}
+
+    def example(self) -> dict[str, Any] | None:
+        """A command to show as an example: two cards of different names where the bounds allow (the
+        least number if more are needed); None when no card is on offer."""
+        most = len(self.cards) if self.most is None else min(self.most, len(self.cards))
+        count = min(max(self.least, 2), most)
+        if count <= 0:
+            return None
+        firsts: dict[str, int] = {}
+        for index, (_value, name) in enumerate(self.cards):
+            firsts.setdefault(name, index)
+        order = list(firsts.values()) + [i for i in range(len(self.cards)) if i not in firsts.values()]
+        return self.command(self.cards[i][0] for i in order[:count])
+
+
 class Site(Protocol):
     """What the web site and the emails need of a game (a Django-facing module beside its rules, e.g.
     `citadels.site`): its table, its words in the active language (events, commands, the engine's
@@ -34,6 +65,7 @@ class Site(Protocol):
         self, code: str, message: str, reason: str = "", params: dict[str, Any] | None = None
     ) -> str: ...
     def choice_order(self, legal: list[dict[str, Any]], view: dict[str, Any] | None) -> list[dict[str, Any]]: ...
+    def card_selections(self, view: dict[str, Any] | None, legal: list[dict[str, Any]]) -> list[CardSelection]: ...
     def email_sections(
         self, view: dict[str, Any], seat: int | None, names: dict[int, str]
     ) -> list[tuple[str, list[str]]]: ...
@@ -134,6 +166,11 @@ class GameKind:
         """The legal commands in the order the game's table shows them (the site's `choice_order`): the
         emails number them so, and a reply by number is read back in the same order."""
         return list(self.site_module.choice_order(legal, view))
+
+    def card_selections(self, view: dict[str, Any] | None, legal: list[dict[str, Any]]) -> list[CardSelection]:
+        """The decisions open now that choose a set of cards (the site's `card_selections`, as its table's
+        forms offer them), card names in the active language: a reply by email may name the cards."""
+        return list(self.site_module.card_selections(view, legal))
 
     def fold(self, state: Any, datas: Iterable[dict[str, Any]]) -> Any:
         """The state after stored (encoded) events, from `state` (None: from the beginning): the rules' own

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 LANGUAGES = ("en", "de")
 _NUMBER = re.compile(r"^[#(\[]?\s*(\d{1,3})\s*[.)\]:]?$")
 # Words that say nothing about which choice is meant.
-_FILLER = {
+FILLER = {
     "the", "a", "an", "please", "i", "ill", "i'll", "will", "my", "and", "then", "now", "ok", "to",
     "der", "die", "das", "den", "dem", "ein", "eine", "einen", "bitte", "ich", "mein", "meine", "und", "dann",
     "jetzt", "mit",
@@ -39,6 +39,11 @@ def words(text: str) -> list[str]:
     """Lower-case words without accents' case quirks (ß -> ss), punctuation dropped."""
     text = unicodedata.normalize("NFC", text).casefold()
     return [w for w in re.findall(r"[\w']+", text) if w]
+
+
+def is_number(line: str) -> bool:
+    """Whether the line is a choice's number ("3", "#3", "3.")."""
+    return bool(_NUMBER.match(line.strip()))
 
 
 def _word_score(said: str, listed: str) -> int:
@@ -87,7 +92,7 @@ def match_line(
         if command not in [dict(c) for c in current]:
             return Match(None, _("Choice %(number)s is no longer open.") % {"number": index})
         return Match(command)
-    said = [w for w in words(line) if w not in _FILLER]
+    said = [w for w in words(line) if w not in FILLER]
     if not said:
         return Match(None, _("No choice named in this line."))
     ranked: list[tuple[tuple[int, bool, float], int]] = []

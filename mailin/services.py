@@ -32,7 +32,7 @@ from notifications import messages as notification_messages
 from notifications import outbox
 from notifications.models import Kind
 
-from . import bounces, choices, parse, tokens
+from . import bounces, parse, selections, tokens
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
@@ -185,7 +185,9 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
         else:
-            match = choices.match_line(line, listed, current, partial(notification_messages.describe_command, kind, view=view), names)
+            describe = partial(notification_messages.describe_command, kind, view=view)
+            offers = selections.offers(kind, view, current, describe, names)
+            match = selections.match_reply(line, listed, current, describe, names, offers)
             if match.command is None:
                 results.append(LineResult(line, "refused", reason=match.error))
                 break

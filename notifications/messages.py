@@ -147,7 +147,8 @@ def numbered_choices(
     view: dict[str, Any] | None = None,
 ) -> list[str]:
     """The choices as the emails list them (`email_choices`): numbered from 1, a long run in one line
-    with an example to answer in words, and how to answer by email."""
+    with an example to answer in words, a selection of cards with an example naming cards, and how to
+    answer by email."""
     numbered, runs = email_choices(kind, commands, view)
     with translation.override(lang):
         lines = [f"{n}. {kind.describe_command(c, dict(names), view)}" for n, c in enumerate(numbered, 1)]
@@ -156,6 +157,10 @@ def numbered_choices(
                 count=len(run), example=kind.describe_command(run[-1], dict(names), view))
             for run in runs
         ]
+        # A choice of any set of cards is more than any list: its cards may be named (mailin.selections).
+        examples = (s.example() for s in kind.card_selections(view, commands))
+        lines += [_("Or write the cards you choose, e.g. “{example}”.").format(
+            example=kind.describe_command(e, dict(names), view)) for e in examples if e is not None]
         hint = _("Reply to this email to play: write the number or the words of your choice on the first "
                  "line, one line per move for several moves.")
     return lines + [hint] if lines else lines

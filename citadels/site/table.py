@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from citadels.cards import CHARACTERS, DISTRICTS
+from games.registry import CardSelection
 
 from . import words
 
@@ -50,6 +51,28 @@ def _choice_cards(view: Mapping[str, Any], source: str, multiple: bool) -> list[
     both copies of a district), else each district once."""
     cards = (view.get("drawn") or {}).get("cards", []) if source == "drawn" else view.get(source) or []
     return list(cards) if multiple else list(dict.fromkeys(cards))
+
+
+def _offered(legal: list[dict[str, Any]], kind: str, field: str) -> set[str]:
+    """The districts the legal commands of a card choice name (the whole hand, for the Magician's)."""
+    offered: set[str] = set()
+    for command in legal:
+        if command.get("type") == kind:
+            offered.update(command.get("districts") or [command.get(field)])
+    return offered
+
+
+def card_selections(view: Mapping[str, Any] | None, legal: list[dict[str, Any]]) -> list[CardSelection]:
+    """The choices of any number of cards open now (the table's checkbox forms: the Magician's redraw),
+    a box for each copy, in the zone's order: a reply by email may name their cards."""
+    view = view or {}
+    selections = []
+    for kind, spec in _CARD_CHOICES.items():
+        offered = _offered(legal, kind, spec.field) if spec.multiple else set()
+        if offered:
+            cards = [d for d in _choice_cards(view, spec.source, True) if d in offered]
+            selections.append(CardSelection(kind, spec.field, tuple((d, words.district_name(d)) for d in cards)))
+    return selections
 
 
 def district_card(district_id: str, adorned: bool = False) -> dict[str, Any]:
@@ -134,9 +157,8 @@ def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mappi
                 choices[kind] = {
                     "type": kind, "field": spec.field, "multiple": spec.multiple,
                     "cards": [district_card(d) for d in _choice_cards(view, spec.source, spec.multiple)],
-                    "allowed": set(), "title": _(spec.title), "confirm": _(spec.confirm),
+                    "allowed": _offered(legal, kind, spec.field), "title": _(spec.title), "confirm": _(spec.confirm),
                 }
-            choices[kind]["allowed"].update(command.get("districts") or [command.get(spec.field)])
             continue
         buttons.append({"label": words.describe_command(command, names), "json": json.dumps(command)})
     for choice in choices.values():

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from .options import describe_options, form_fields, options_from_form
 from .refusals import describe_refusal
-from .table import TABLE_TEMPLATE, choice_order, table
+from .table import TABLE_TEMPLATE, card_selections, choice_order, table
 from .words import card_name, describe_command, describe_event, email_sections
 
 __all__ = [
     "TABLE_TEMPLATE",
     "card_name",
+    "card_selections",
     "choice_order",
     "describe_command",
     "describe_event",

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from dominion.cards import BASIC, CARDS, PILE_NAMES
+from games.registry import CardSelection
 
 from . import words
 
@@ -92,6 +93,16 @@ def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mappi
         shown["buttons"] = [{"label": words.describe_command(c, names, view), "json": json.dumps(c)}
                             for c in choice_order(answers, view)]
     return shown
+
+
+def card_selections(view: Mapping[str, Any] | None, legal: list[dict[str, Any]]) -> list[CardSelection]:
+    """The decision asked of the viewer when it chooses a set of cards (the table's checkbox form), its
+    cards in the decision's order with their bounds: a reply by email may name the cards."""
+    decision = (view or {}).get("decision") or {}
+    if decision.get("kind") != "cards" or not any(c.get("type") == "decide" for c in legal):
+        return []
+    cards = tuple((c["id"], words.card_name(c["card"])) for c in decision.get("cards", []))
+    return [CardSelection("decide", "cards", cards, int(decision.get("min", 0)), int(decision.get("max", 0)))]
 
 
 # Where each command type stands among the choices: the decision's answers, the hand's cards, the Treasures

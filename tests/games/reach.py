@@ -19,6 +19,7 @@ from html.parser import HTMLParser
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from games.registry import GameKind
 from mailin import choices
@@ -171,7 +172,9 @@ def check_email(kind: GameKind, state: Any, seat: int, names: dict[int, str], le
     assert sorted(map(json.dumps, legal)) == sorted(json.dumps(c) for c in [*listed, *(c for r in runs for c in r)])
     for lang in choices.LANGUAGES:
         lines = messages.numbered_choices(kind, legal, lang, names, view)
-        assert len(lines) == len(listed) + len(runs) + 1
+        with translation.override(lang):  # a selection of cards adds a line with an example naming cards
+            examples = [s for s in kind.card_selections(view, legal) if s.example() is not None]
+        assert len(lines) == len(listed) + len(runs) + len(examples) + 1
         tally.note_lines(what, len(lines) - 1)
     describe = partial(messages.describe_command, kind, view=view)
     for number, command in enumerate(listed, 1):
