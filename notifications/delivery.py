@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail import get_connection
 from django.core.mail.backends import filebased
 from django.db import connection as db_connection
 from django.db import transaction
@@ -28,6 +28,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from .messages import compose_many
+from .mime import GameMail
 from .models import Outbox
 from .outbox import setting
 
@@ -71,11 +72,11 @@ def _claim(rows: Any, now: datetime, limit: int) -> list[Outbox]:
         return claimed
 
 
-def build_email(row: Outbox, connection: Any = None) -> EmailMultiAlternatives:
+def build_email(row: Outbox, connection: Any = None) -> GameMail:
     """The SMTP message of an outbox row: multipart text + HTML, stable Message-ID, List-Unsubscribe."""
     subject, text, html = row.rendered()
     thread = (row.params or {}).get("thread") or {}  # an answer to a player's email: shown under it
-    email = EmailMultiAlternatives(
+    email = GameMail(
         subject=subject,
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,

@@ -1,0 +1,42 @@
+"""A game mail's bytes with the quick header policy and a set boundary (notifications/mime.py) are the
+standard library's: every header line of real mails in both languages, short or folded, ASCII or not."""
+
+from __future__ import annotations
+
+from email import policy
+from typing import Any
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from notifications import delivery
+from notifications.mime import QUICK_FOLD
+from notifications.models import Outbox
+
+from ..games.helpers import started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_game_mails_are_written_as_the_standard_library_writes_them(make_user: Any) -> None:
+    users = [make_user(name, language=language, email_verified_at=timezone.now())
+             for name, language in (("Anna", "en"), ("Bën Müller-Lüdenscheidt", "de"),
+                                    ("carla-with-a-rather-long-address-name", "de"))]
+    game = started_game(users)
+    seat = game.awaiting[0]
+    player = next(u for u in users if services.seat_of(game, u) == seat)
+    services.execute(player, game.pk, services.game_detail(game, player)["legal_commands"][0])
+    rows = list(Outbox.objects.filter(game=game).order_by("id"))
+    assert {row.language for row in rows} == {"en", "de"} and len(rows) >= 4
+    lines = 0
+    for row in rows:
+        row.params = {**(row.params or {}), "thread": {"in_reply_to": "<reply-1@example.com>",
+                                                        "references": "<a@example.com> " * 12 + "<reply-1@example.com>"}}
+        message = delivery.build_email(row).message()
+        assert message.policy is QUICK_FOLD and message.get_boundary()
+        quick = message.as_bytes(linesep="\r\n")
+        message.policy = policy.compat32
+        assert quick == message.as_bytes(linesep="\r\n"), row.kind
+        lines += quick.count(b"\r\n")
+    assert lines > 100
