@@ -1,7 +1,7 @@
 """Dominion with Dark Ages (Ruins, Shelters, Spoils, Madman, Mercenary, Knights and every card with a
 decision): at every decision point of seeded bot games over kingdoms that together hold every kingdom pile,
 every legal command of every awaited seat can be sent from the table (a button, the card selection, the
-named card) and by an email reply (its number or its words); see tests/games/reach.py."""
+named card) and by an email reply (its number or its words); see tests/reach/checks.py."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from dominion.bots import heuristic_bot, random_bot
 from dominion.setup import KINGDOM_PILES
 from games.registry import get_kind
 
-from ..games.reach import Tally, play_and_check
+from .checks import Tally, play_and_check
 
 KIND = get_kind("dominion")
 

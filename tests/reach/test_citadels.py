@@ -1,6 +1,6 @@
 """Citadels with Dark City, 2 to 8 players: at every decision point of seeded bot games, every legal command
 of every awaited seat can be sent from the table (a button or a card choice) and by an email reply
-(its number or its words); see tests/games/reach.py. Dominion's are in tests/dominion_site/test_reach.py."""
+(its number or its words); see tests/reach/checks.py. Dominion's are in tests/reach/test_dominion.py."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from citadels.bots import heuristic_bot, random_bot
 from citadels.cards import BASE_PURPLE, DARK_CITY_PURPLE
 from games.registry import get_kind
 
-from .reach import Tally, play_and_check
+from .checks import Tally, play_and_check
 
 KIND = get_kind("citadels")
 EVERY_PURPLE = [*BASE_PURPLE, *DARK_CITY_PURPLE]
