@@ -2,34 +2,25 @@
 moment, so an edit could send a mail twice; failed rows go back to pending through `delivery.retry_failed`
 (the action below, or `manage.py outbox --retry-failed`)."""
 
-from typing import Any
-
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy, ngettext
+
+from games.admin import ReadOnlyAdmin
 
 from . import delivery
 from .models import Outbox, Preference
 
 
 @admin.register(Outbox)
-class OutboxAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # (as games/admin.py: not subscriptable at run time)
+class OutboxAdmin(ReadOnlyAdmin):
     """The outbox: what was sent, what waits, what failed; failed rows can be sent again."""
 
     list_display = ("id", "kind", "to_email", "status", "attempts", "created_at", "sent_at")
     list_filter = ("status", "kind")
     search_fields = ("to_email", "dedupe_key")
     actions = ["retry_failed"]
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
     @admin.action(description=gettext_lazy("Send the failed ones among these again"))
     def retry_failed(self, request: HttpRequest, queryset: QuerySet[Outbox]) -> None:
