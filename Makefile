@@ -78,7 +78,7 @@ pytest-sqlite: install var
 test: lint typecheck pytest-pg pytest-sqlite
 
 # Every benchmark: the engine, the API (needs PostgreSQL), the deadlines (notifications).
-bench: $(STAMP)
+bench: install var
 	@set -e; for b in benchmarks/engine.py benchmarks/api.py benchmarks/deadlines.py; do \
 		if [ -f $$b ]; then echo "== $$b =="; $(BIN)/python $$b; fi; \
 	done

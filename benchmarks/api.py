@@ -310,7 +310,7 @@ def main() -> int:
     service_url, minimal_url = database_urls()
     recreate(service_url)
     recreate(minimal_url)
-    broker = "redis://127.0.0.1:6379/14" if port_open(6379) else "memory://"
+    broker = "redis://127.0.0.1:6379/14" if port_open(6379) else "memory://localhost/"
     base_env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1,localhost",
                 "FAST_PASSWORD_HASHER": "1", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": broker,
                 "THROTTLE_REGISTER": "100000/hour", "THROTTLE_TOKEN": "100000/min", "SECURE_SSL_REDIRECT": "0"}
@@ -357,7 +357,7 @@ def main() -> int:
     os.environ.update({k: v for k, v in service_env.items() if k in ("DATABASE_URL", "SECRET_KEY", "DEBUG", "LOG_LEVEL",
                                                                        "FAST_PASSWORD_HASHER", "EMAIL_BACKEND",
                                                                        "SECURE_SSL_REDIRECT")})
-    os.environ["CELERY_BROKER_URL"] = "memory://"  # the profile's delivery tasks go nowhere
+    os.environ["CELERY_BROKER_URL"] = "memory://localhost/"  # the profile's delivery tasks go nowhere
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django

@@ -204,7 +204,7 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
-    os.environ.setdefault("CELERY_BROKER_URL", "memory://")
+    os.environ.setdefault("CELERY_BROKER_URL", "memory://localhost/")
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
     import django
 

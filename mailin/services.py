@@ -28,8 +28,7 @@ from games import services as games
 from games import store
 from games.models import SERVICE_KEY_PREFIX, Command, Game, Seat
 from games.registry import get_kind, refusal_message
-from notifications import messages as notification_messages
-from notifications import outbox
+from notifications import email_choices, outbox
 from notifications.models import Kind
 
 from . import bounces, parse, selections, tokens
@@ -167,7 +166,7 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
     listed: list[dict[str, Any]] = []
     if 0 < version <= game.version:  # the choices as the answered email numbered them
         then = store.load_state(game, at=version)
-        listed = notification_messages.email_choices(kind, rules.legal_commands(then, seat), rules.view(then, seat))[0]
+        listed = email_choices.email_choices(kind, rules.legal_commands(then, seat), rules.view(then, seat))[0]
     results: list[LineResult] = []
     for index, line in enumerate(lines):
         idempotency_key = f"mail:{key}:{index}"
@@ -185,14 +184,14 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
         else:
-            describe = partial(notification_messages.describe_command, kind, view=view)
+            describe = partial(email_choices.describe_command, kind, view=view)
             offers = selections.offers(kind, view, current, describe, names)
             match = selections.match_reply(line, listed, current, describe, names, offers)
             if match.command is None:
                 results.append(LineResult(line, "refused", reason=match.error))
                 break
             command = match.command
-        said = notification_messages.describe_command(kind, command, language_of(user), names, view)
+        said = email_choices.describe_command(kind, command, language_of(user), names, view)
         try:
             games.execute(user, game.pk, command, idempotency_key=idempotency_key,
                           expected_version=None if prior else game.version)
@@ -227,7 +226,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
             (_("Applied"), done),
             (_("Refused"), refused + ([outcome.detail] if outcome.status == "no_commands" else [])),
             (_("Not tried (a line before was refused)"), skipped),
-            (_("Your choices now"), notification_messages.numbered_choices(kind, current, lang, names, view)),
+            (_("Your choices now"), email_choices.numbered_choices(kind, current, lang, names, view)),
         ) if lines]
         if not current:
             sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))

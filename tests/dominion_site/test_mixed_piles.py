@@ -13,7 +13,7 @@ from django.utils import translation
 from dominion.site import describe_command
 from games.registry import get_kind
 from mailin import choices
-from notifications import messages
+from notifications import email_choices
 from notifications.models import Outbox
 
 from .conftest import KINGDOM, stacked_game
@@ -48,7 +48,7 @@ def test_a_gain_choice_of_a_mixed_pile_names_its_top_card() -> None:
 @pytest.mark.parametrize("line", ["buy ruins", "Ruinen kaufen", "buy survivors", "Überlebende kaufen"])
 def test_a_reply_may_name_the_pile_or_its_top_card(line: str) -> None:
     current = [{"type": "buy", "card": "ruins"}, {"type": "buy", "card": "copper"}, {"type": "end_turn"}]
-    describe = partial(messages.describe_command, get_kind("dominion"), view=VIEW)
+    describe = partial(email_choices.describe_command, get_kind("dominion"), view=VIEW)
     assert choices.match_line(line, current, current, describe, {}).command == {"type": "buy", "card": "ruins"}
 
 

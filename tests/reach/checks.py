@@ -23,7 +23,7 @@ from django.utils import translation
 
 from games.registry import GameKind
 from mailin import choices
-from notifications import messages
+from notifications import email_choices
 
 Command = dict[str, Any]
 
@@ -168,15 +168,15 @@ def check_email(kind: GameKind, state: Any, seat: int, names: dict[int, str], le
     numbered ones where `words`)."""
     rules: Any = kind.rules
     view = rules.view(state, seat)
-    listed, runs = messages.email_choices(kind, legal, view)
+    listed, runs = email_choices.email_choices(kind, legal, view)
     assert sorted(map(json.dumps, legal)) == sorted(json.dumps(c) for c in [*listed, *(c for r in runs for c in r)])
     for lang in choices.LANGUAGES:
-        lines = messages.numbered_choices(kind, legal, lang, names, view)
+        lines = email_choices.numbered_choices(kind, legal, lang, names, view)
         with translation.override(lang):  # a selection of cards adds a line with an example naming cards
             examples = [s for s in kind.card_selections(view, legal) if s.example() is not None]
         assert len(lines) == len(listed) + len(runs) + len(examples) + 1
         tally.note_lines(what, len(lines) - 1)
-    describe = partial(messages.describe_command, kind, view=view)
+    describe = partial(email_choices.describe_command, kind, view=view)
     for number, command in enumerate(listed, 1):
         assert lines[number - 1].startswith(f"{number}. ")
         assert choices.match_line(f"{number}", listed, legal, describe, names).command == command, lines[number - 1]

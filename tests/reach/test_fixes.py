@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games.registry import get_kind
 from mailin import choices
-from notifications import messages
+from notifications import email_choices
 
 from .checks import controls, table_html
 
@@ -28,7 +28,7 @@ def test_the_magicians_card_choice_has_a_box_for_each_copy_so_both_can_be_discar
 
 
 def _match(kind: Any, line: str, legal: list[dict[str, Any]], view: dict[str, Any] | None = None) -> Any:
-    describe = partial(messages.describe_command, kind, view=view)
+    describe = partial(email_choices.describe_command, kind, view=view)
     return choices.match_line(line, legal, legal, describe, NAMES).command
 
 
@@ -48,11 +48,11 @@ def test_a_long_run_of_one_choice_is_one_email_line_answered_in_words() -> None:
                  for own in ("tavern", "temple", "market", "castle", "harbor", "palace")
                  for their in ("manor", "prison", "church", "docks", "keep")]
     legal = [{"type": "take_gold"}, *exchanges, {"type": "end_turn"}]
-    numbered, runs = messages.email_choices(CITADELS, legal)
+    numbered, runs = email_choices.email_choices(CITADELS, legal)
     assert numbered == [{"type": "take_gold"}, {"type": "end_turn"}] and runs == [exchanges]
-    lines = messages.numbered_choices(CITADELS, legal, "en", NAMES)
+    lines = email_choices.numbered_choices(CITADELS, legal, "en", NAMES)
     assert len(lines) == 4 and lines[2].startswith("30 more choices like")
     wanted = exchanges[7]
-    assert _match(CITADELS, messages.describe_command(CITADELS, wanted, "de", NAMES), legal) == wanted
+    assert _match(CITADELS, email_choices.describe_command(CITADELS, wanted, "de", NAMES), legal) == wanted
     # A short list is numbered as before.
-    assert messages.email_choices(CITADELS, legal[:10]) == (CITADELS.choices_in_order(legal[:10], None), [])
+    assert email_choices.email_choices(CITADELS, legal[:10]) == (CITADELS.choices_in_order(legal[:10], None), [])
