@@ -7,13 +7,18 @@ with exponential backoff; a crash between "SMTP accepted" and "marked sent" leav
 out and is sent again: at-least-once, with the same Message-ID, which is how the reader's mail system sees it
 as one mail. The marks commit without waiting for the disk (`_commits_not_waiting_for_the_disk`): a crash of
 the database server itself can lose those of its last fraction of a second, whose mails then go out again
-the same way. No path sends a row without first claiming it, so two workers never send it at once.
+the same way. No path sends a row without first claiming it, and a sender stops sending a batch before its
+claim runs out (`_sending_budget`), or as soon as a mark finds that another sender has taken its rows
+over, so two workers never send the same row at once, except for the one mail in flight.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+import operator
 import smtplib
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
@@ -38,6 +43,16 @@ log = logging.getLogger(__name__)
 def lease_seconds() -> float:
     """How long a claimed row is reserved for its sender before the sweep may send it again."""
     return setting("NOTIFICATIONS_LEASE_SECONDS", 300)
+
+
+def _sending_budget() -> float:
+    """Seconds after its claim that a sender may still start a mail of the batch: the lease less the time one
+    mail may take at worst (connecting and each SMTP step may each wait `EMAIL_TIMEOUT`), at most half the
+    lease. So a batch slowed by a failing server never sends past its lease, when another sender may claim
+    the rows it has not reached yet."""
+    lease = lease_seconds()
+    one_mail = 4 * float(getattr(settings, "EMAIL_TIMEOUT", None) or 30)
+    return lease - min(one_mail, lease / 2)
 
 
 def max_attempts() -> int:
@@ -120,9 +135,10 @@ def _failed(row: Outbox, error: Exception) -> str:
     return "failed" if permanent else "retry"
 
 
-def _mark_sent(row: Outbox) -> None:
+def _mark_sent(row: Outbox) -> bool:
     """Mark a row sent (its mail was just accepted). Only the claim that sent it may (`attempts` identifies
-    the claim). Written-out SQL: it runs once per mail, and the ORM's compiling cost more than the statement."""
+    the claim): False if another sender has taken the row over. Written-out SQL: it runs once per mail, and
+    the ORM's compiling cost more than the statement."""
     q = db_connection.ops.quote_name
     sql = (
         f"UPDATE {q(Outbox._meta.db_table)} SET {q('status')} = %s, {q('sent_at')} = %s, {q('lease_until')} = NULL, "
@@ -131,6 +147,19 @@ def _mark_sent(row: Outbox) -> None:
     sent_at = db_connection.ops.adapt_datetimefield_value(timezone.now())
     with db_connection.cursor() as cursor:
         cursor.execute(sql, [Outbox.Status.SENT.value, sent_at, row.pk, Outbox.Status.SENDING.value, row.attempts])
+        return bool(cursor.rowcount)
+
+
+def _release(rows: list[Outbox], outcomes: dict[int, str]) -> None:
+    """Give claimed rows back unsent: pending and due at once, the claim's attempt not counted. A row another
+    sender has claimed since (its `attempts` moved on) is left to that sender."""
+    if not rows:
+        return
+    claims = functools.reduce(operator.or_, (Q(pk=row.pk, attempts=row.attempts) for row in rows))
+    Outbox.objects.filter(claims, status=Outbox.Status.SENDING).update(
+        status=Outbox.Status.PENDING, attempts=F("attempts") - 1, next_attempt_at=timezone.now(), lease_until=None
+    )
+    outcomes.update((row.pk, "released") for row in rows)
 
 
 @contextmanager
@@ -155,10 +184,13 @@ def _commits_not_waiting_for_the_disk() -> Iterator[None]:
             cursor.execute("RESET synchronous_commit")
 
 
-def _send_claimed(rows: list[Outbox], connection: Any = None) -> dict[int, str]:
-    """Render and send claimed rows over one connection; each is marked sent as soon as the server took it,
-    so a crash can repeat at most the one mail in flight. Returns the outcome per row id."""
+def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float | None = None) -> dict[int, str]:
+    """Render and send claimed rows (claimed at `claimed_at`, `time.monotonic()`) over one connection; each is
+    marked sent as soon as the server took it, so a crash can repeat at most the one mail in flight. The rows
+    not reached before `_sending_budget` runs out, or after a mark found the claim taken over, are released.
+    Returns the outcome per row id."""
     outcomes: dict[int, str] = {}
+    budget_ends = (time.monotonic() if claimed_at is None else claimed_at) + _sending_budget()
     try:
         compose_many(rows)
     except Exception:  # a row that cannot be rendered (a bug) must not hold up the others
@@ -170,7 +202,11 @@ def _send_claimed(rows: list[Outbox], connection: Any = None) -> dict[int, str]:
     opened = False
     try:
         with _commits_not_waiting_for_the_disk():
-            for row in rows:
+            for index, row in enumerate(rows):
+                if time.monotonic() >= budget_ends:
+                    log.warning("outbox: a batch ran out of time, %s rows released unsent", len(rows) - index)
+                    _release(rows[index:], outcomes)
+                    break
                 try:
                     email = build_email(row, connection)  # renders the row here if the batch could not
                     if keep_open and not opened:
@@ -182,8 +218,11 @@ def _send_claimed(rows: list[Outbox], connection: Any = None) -> dict[int, str]:
                         connection.close()  # the session may be broken: the next row opens a new one
                         opened = False
                     continue
-                _mark_sent(row)
                 outcomes[row.pk] = "sent"
+                if not _mark_sent(row):  # our lease ran out and another sender took over: the rest is theirs too
+                    log.warning("outbox #%s was taken over while it was sent; its batch stops here", row.pk)
+                    _release(rows[index + 1:], outcomes)
+                    break
     finally:
         if opened:
             connection.close()
@@ -195,28 +234,29 @@ def deliver_rows(
     limit: int = 200,
 ) -> dict[int, str]:
     """Send the rows with these ids or dedupe keys that are still to be sent (the delivery task's body),
-    over one SMTP connection. Returns the outcome per row it claimed ("sent", "retry", "failed"); rows
-    sent already or held by another sender are left alone."""
-    now = now or timezone.now()
+    over one SMTP connection. Returns the outcome per row it claimed ("sent", "retry", "failed", or
+    "released": given back unsent, see `_send_claimed`); rows sent already or held by another sender are left
+    alone."""
+    now, claimed_at = now or timezone.now(), time.monotonic()
     rows = Outbox.objects.filter(pk__in=ids or []) if keys is None else Outbox.objects.filter(dedupe_key__in=keys)
-    return _send_claimed(_claim(rows, now, limit), connection)
+    return _send_claimed(_claim(rows, now, limit), connection, claimed_at)
 
 
 def deliver(outbox_id: int, now: datetime | None = None, connection: Any = None) -> str:
-    """Send one outbox row if it is still to be sent. Returns what happened: "sent", "retry", "failed" or
-    "skipped" (sent already, or another worker holds it)."""
+    """Send one outbox row if it is still to be sent. Returns what happened: "sent", "retry", "failed",
+    "released" or "skipped" (sent already, or another worker holds it)."""
     return deliver_rows([outbox_id], now=now, connection=connection).get(outbox_id, "skipped")
 
 
 def deliver_pending(limit: int = 50, now: datetime | None = None, connection: Any = None) -> int:
     """One sender's step: claim up to `limit` rows that wait for their first attempt or are due (any rows,
     SKIP LOCKED: several senders share the work), send them over one connection. Rows handled."""
-    now = now or timezone.now()
+    now, claimed_at = now or timezone.now(), time.monotonic()
     waiting = Outbox.objects.filter(
         Q(status=Outbox.Status.PENDING, attempts=0) | Q(status=Outbox.Status.PENDING, next_attempt_at__lte=now)
         | Q(status=Outbox.Status.SENDING, lease_until__lt=now)
     )
-    return len(_send_claimed(_claim(waiting, now, limit), connection))
+    return len(_send_claimed(_claim(waiting, now, limit), connection, claimed_at))
 
 
 def due_for_delivery(now: datetime) -> Any:
