@@ -120,7 +120,10 @@ class CommandView(APIView):
         request=CommandRequestSerializer,
         parameters=[OpenApiParameter(
             "Idempotency-Key", str, OpenApiParameter.HEADER,
-            description="any unique string per move (e.g. a UUID): a retry with the same key is applied once",
+            description=(
+                "any unique string per move (e.g. a UUID), up to 128 printable characters, not beginning with "
+                "`timeout:` (the service's own moves): a retry with the same key is applied once"
+            ),
         )],
         responses={201: CommandResultSerializer},
     )
