@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from ..models import Game
@@ -34,6 +34,13 @@ class SweepReport:
     skipped: int = 0
     failed: int = 0
 
+    def add(self, other: SweepReport) -> None:
+        """Count what another (a batch's) report counted too."""
+        self.enforced += other.enforced
+        self.commands += other.commands
+        self.skipped += other.skipped
+        self.failed += other.failed
+
 
 def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000, batch: int = 50) -> SweepReport:
     """The beat task's body: enforce every passed deadline, a batch of games per transaction.
@@ -45,15 +52,47 @@ def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000, batch:
     now = now or timezone.now()
     report = SweepReport()
     while report.enforced + report.skipped + report.failed < limit:
-        with transaction.atomic():
-            games = list(due_games(now).select_for_update(skip_locked=True)[:batch])
-            claimed = [(game, game.deadline_version if game.deadline_version is not None else game.version)
-                       for game in games]
-            for game, result in zip(games, enforce_locked(claimed, now), strict=True):
-                _count(game, result, now, report)
-        if len(games) < batch:
+        batch_report, ids = SweepReport(), []
+        try:
+            with transaction.atomic():
+                games = list(due_games(now).select_for_update(skip_locked=True)[:batch])
+                ids = [game.pk for game in games]
+                _enforce_batch(games, now, batch_report)
+        except DatabaseError:
+            if not ids:
+                raise  # the claim itself failed: the database is not there
+            # A statement failed inside the bulk (PostgreSQL then refuses the rest of the transaction):
+            # the batch is rolled back whole and its games enforced one at a time, so only the one that
+            # fails again fails, and its deadline is put back instead of failing every sweep.
+            log.warning("a batch of %d deadlines failed in the database; enforcing them one by one", len(ids))
+            batch_report = SweepReport()
+            for game_id in ids:
+                _enforce_alone(game_id, now, batch_report)
+        report.add(batch_report)
+        if len(ids) < batch:
             break
     return report
+
+
+def _enforce_batch(games: list[Game], now: datetime, report: SweepReport) -> None:
+    """Enforce the claimed games' deadlines in one bulk and count them (inside the caller's transaction)."""
+    claimed = [(game, game.deadline_version if game.deadline_version is not None else game.version) for game in games]
+    for game, result in zip(games, enforce_locked(claimed, now), strict=True):
+        _count(game, result, now, report)
+
+
+def _enforce_alone(game_id: int, now: datetime, report: SweepReport) -> None:
+    """Enforce one game of a batch that failed, in a transaction of its own; a database error puts its
+    deadline back (`FAILED_ENFORCEMENT_RETRY`)."""
+    alone = SweepReport()
+    try:
+        with transaction.atomic():
+            _enforce_batch(list(due_games(now).select_for_update(skip_locked=True).filter(pk=game_id)), now, alone)
+        report.add(alone)
+    except DatabaseError as error:
+        log.error("enforcing the deadline of game %s failed in the database", game_id, exc_info=error)
+        Game.objects.filter(pk=game_id, deadline_at__lte=now).update(deadline_at=now + FAILED_ENFORCEMENT_RETRY)
+        report.failed += 1
 
 
 def _count(game: Game, result: Enforcement | None | Exception, now: datetime, report: SweepReport) -> None:

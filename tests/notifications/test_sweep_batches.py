@@ -76,6 +76,32 @@ def test_a_game_that_breaks_in_a_batch_fails_alone_and_leaves_nothing_half_writt
     assert all(_enforced_whole(game, versions[game.pk]) for game in games if game is not broken)
 
 
+def test_a_game_whose_enforcement_fails_in_the_database_fails_alone(
+    verified_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A statement that fails while one game is enforced in memory: PostgreSQL then refuses every further
+    # statement of the batch's transaction, so the batch is enforced again game by game.
+    games = _games(verified_user, 4)
+    versions = {game.pk: game.version for game in games}
+    broken = games[2]
+    enforce = enforcement._enforce
+
+    def enforce_failing_in_the_database(game: Game, *args: Any) -> Any:
+        if game.pk == broken.pk:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT * FROM no_such_table")
+        return enforce(game, *args)
+
+    monkeypatch.setattr(enforcement, "_enforce", enforce_failing_in_the_database)
+    with time_machine.travel(DUE, tick=False):
+        report = sweep.enforce_due_deadlines()
+        assert (report.enforced, report.failed) == (3, 1)
+        # The next sweep does not try it again before its retry time: the others go on.
+        assert sweep.enforce_due_deadlines() == sweep.SweepReport()
+    assert _untouched(broken, versions[broken.pk])
+    assert all(_enforced_whole(game, versions[game.pk]) for game in games if game is not broken)
+
+
 def test_a_game_whose_rows_cannot_be_written_fails_alone(verified_user: Any) -> None:
     games = _games(verified_user, 4)
     versions = {game.pk: game.version for game in games}
