@@ -1,5 +1,6 @@
 """A game mail's bytes with the quick header policy and a set boundary (notifications/mime.py) are the
-standard library's: every header line of real mails in both languages, short or folded, ASCII or not."""
+standard library's: every header line of real mails in both languages, short or folded, ASCII or not; a header
+with a line break is refused."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from email import policy
 from typing import Any
 
 import pytest
+from django.core.mail import BadHeaderError
 from django.utils import timezone
 
 from games import services
@@ -40,3 +42,27 @@ def test_game_mails_are_written_as_the_standard_library_writes_them(make_user: A
         assert quick == message.as_bytes(linesep="\r\n"), row.kind
         lines += quick.count(b"\r\n")
     assert lines > 100
+
+
+@pytest.mark.parametrize("subject", [
+    "Ohne Furcht und Adel: Zeit für deinen Zug – die Frist läuft bald ab",  # not ASCII, folded as before
+    "Your turn in game 12 " + "x" * 50,  # ASCII, just past the line
+    "Your turn in game 12 " + "x" * 36,  # ASCII, just within it
+    "Dein Zug " + "ä" * 120,  # long and not ASCII: encoded words over several lines
+])
+def test_headers_short_long_and_not_ascii_are_the_standard_librarys(subject: str) -> None:
+    mail = delivery.GameMail(subject=subject, body="text", from_email="Spiel <play@example.org>",
+                             to=["jörg@example.org"], headers={"Message-ID": "<1@example.org>"})
+    mail.attach_alternative("<p>text</p>", "text/html")
+    message = mail.message()
+    quick = message.as_bytes(linesep="\r\n")
+    message.policy = policy.compat32
+    assert quick == message.as_bytes(linesep="\r\n")
+    assert all(len(line) <= 998 for line in quick.split(b"\r\n"))
+
+
+def test_a_line_break_in_a_header_is_refused_not_written() -> None:
+    mail = delivery.GameMail(subject="Your turn\nBcc: victim@example.org", body="text",
+                             from_email="play@example.org", to=["a@example.org"])
+    with pytest.raises(BadHeaderError):
+        mail.message()
