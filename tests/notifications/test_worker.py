@@ -3,9 +3,7 @@
 Delivery is at-least-once. The one window where a worker can send a mail twice is a crash after the SMTP
 server accepted it and before the row was marked sent: the row's lease runs out, the sweep sends it again,
 and the copy carries the same Message-ID, so the reader's mail system (and `SmtpSink.by_message_id`) shows
-one mail. (A crash of the database server can likewise lose the marks of its last fraction of a second,
-see notifications.delivery.) Everything else (a failing SMTP server, a worker killed before sending, a lost
-task) only delays.
+one mail. Everything else (a failing SMTP server, a worker killed before sending, a lost task) only delays.
 """
 
 from __future__ import annotations
