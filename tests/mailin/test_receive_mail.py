@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -16,6 +17,7 @@ from games import services, store
 from games.models import Command, Game
 from mailin import tokens
 from mailin.models import InboundMail
+from notifications.models import Outbox
 from tests.mailin.conftest import deliver, last_mail, pipe, quoted, reply
 
 pytestmark = pytest.mark.django_db
@@ -176,6 +178,11 @@ def test_a_delivery_status_notification_marks_the_address_undeliverable(table: d
     dsn = DSN.format(recipient=user.email, message_id=sent.extra_headers["Message-ID"]).encode()
     forged = DSN.format(recipient=user.email, message_id="<not-ours@example.org>").encode()
     assert pipe(forged)[0] == 0
+    # Nor a report naming what a Message-ID would be if it were a plain hash of what anyone knows of the mail.
+    row = Outbox.objects.get(message_id=sent.extra_headers["Message-ID"])
+    worked_out = "<{}@{}>".format(hashlib.sha256(row.dedupe_key.encode()).hexdigest()[:40],
+                                  sent.extra_headers["Message-ID"].split("@")[1].rstrip(">"))
+    assert pipe(DSN.format(recipient=user.email, message_id=worked_out).encode())[0] == 0
     user.refresh_from_db()
     assert user.email_bounced_at is None
     assert pipe(dsn)[0] == 0
@@ -183,8 +190,6 @@ def test_a_delivery_status_notification_marks_the_address_undeliverable(table: d
     assert user.email_bounced_at is not None and user.email_verified_at is None
     assert api_client(user).get("/api/me").json()["email_bounced"] is True
     # No more game mail to it: a new turn for this player writes no outbox row.
-    from notifications.models import Outbox
-
     last = Outbox.objects.order_by("-id").values_list("id", flat=True).first() or 0
     game = table["game"]
     while game.status == Game.Status.ACTIVE and user.pk not in [table["seats"][s].pk for s in game.awaiting]:
