@@ -128,7 +128,9 @@ def _scavenger(g: Game, f: Frame, ans: Any) -> None:
             g.move(seat, list(g.zone(seat, "deck")), "deck", "discard", "discarded", "nobody")
         g.ask(f, 2, decisions.pick(seat, "scavenger", "onto_deck", g.zone(seat, "discard"), 1, 1))
     else:
-        g.move(seat, ans, "discard", "deck", "put_on_deck")
+        # Only the discard pile's top card is public: a card from below it goes onto the deck unseen by others.
+        top = g.zone(seat, "discard")[-1:]
+        g.move(seat, ans, "discard", "deck", "put_on_deck", "public" if list(ans) == top else "owner")
 
 
 @step("wandering_minstrel")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dominion import RULES
 from dominion.turn import score
 
 from .table import Table
@@ -119,6 +120,23 @@ def test_scavenger_puts_the_deck_away_and_a_card_from_discard_on_top() -> None:
     t.choose("yes")
     t.pick("gold")
     assert t.state.coins == 2 and t.names(0, "deck") == ["gold"] and len(t.names(0, "discard")) == 5
+
+
+def test_scavenger_shows_others_no_card_from_below_the_discard_piles_top() -> None:
+    t = Table("scavenger", hand=["scavenger", "copper", "copper", "copper", "copper"])
+    t.put(0, "discard", "gold", "estate", "silver")  # silver on top
+    t.play("scavenger")
+    t.choose("no")
+    (moved,) = [e for e in t.pick("gold") if e.type == "put_on_deck"]
+    assert "gold" in str(RULES.redact(moved, 0))
+    assert all("gold" not in str(RULES.redact(moved, seat)) for seat in (None, 1))
+    # The top card was public anyway: taking it is told to all.
+    t = Table("scavenger", hand=["scavenger", "copper", "copper", "copper", "copper"])
+    t.put(0, "discard", "gold", "silver")
+    t.play("scavenger")
+    t.choose("no")
+    (moved,) = [e for e in t.pick("silver") if e.type == "put_on_deck"]
+    assert "silver" in str(RULES.redact(moved, 1))
 
 
 def test_wandering_minstrel_puts_actions_back_in_order_and_discards_the_rest() -> None:
