@@ -75,7 +75,7 @@ def automatic(state: State, decision: Decision) -> Any:
         cards, lo, hi = decision["cards"], decision["min"], decision["max"]
         if hi == 0:
             return []
-        if lo == hi and (lo == len(cards) or len({state.names[c] for c in cards}) == 1):
+        if lo == hi and (lo == len(cards) or len(set(_kinds(state, cards))) == 1):
             return cards[:lo]
     elif kind == "choice":
         if len(decision["options"]) == 1:
@@ -115,7 +115,7 @@ def parse(decision: Decision, command: dict[str, Any]) -> Any:
 
 
 def answers(state: State, decision: Decision) -> list[dict[str, Any]]:
-    """The decide commands to list for a decision: all when at most 64 (cards of one name counting
+    """The decide commands to list for a decision: all when at most 64 (cards of one name in one place counting
     as one), else a representative set with the smallest and the largest selections."""
     kind = decision["kind"]
     if kind == "choice":
@@ -131,10 +131,10 @@ def answers(state: State, decision: Decision) -> list[dict[str, Any]]:
 
 
 def _selections(state: State, decision: Decision) -> list[list[int]]:
-    by_name: dict[str, list[int]] = {}
-    for card in decision["cards"]:
-        by_name.setdefault(state.names[card], []).append(card)
-    groups = list(by_name.values())
+    by_kind: dict[tuple[str, int, str], list[int]] = {}
+    for card, kind in zip(decision["cards"], _kinds(state, decision["cards"]), strict=True):
+        by_kind.setdefault(kind, []).append(card)
+    groups = list(by_kind.values())
     lo, hi = decision["min"], decision["max"]
     found: list[list[int]] = []
     for size in range(lo, hi + 1):
@@ -144,6 +144,19 @@ def _selections(state: State, decision: Decision) -> list[list[int]]:
                 largest = [c for g in groups for c in g][:hi]
                 return found if len(found[-1]) == hi else [*found, largest]
     return found
+
+
+def _kinds(state: State, cards: list[int]) -> list[tuple[str, int, str]]:
+    """What makes each of `cards` interchangeable with another: its name and where it lies (a Death Cart in
+    play is not one in the hand, an Estate in the discard pile not one in the hand). Where every name differs
+    the places are not looked up."""
+    names = [state.names[c] for c in cards]
+    if len(set(names)) == len(names):
+        return [(name, -1, "") for name in names]
+    places: dict[int, tuple[int, str]] = {c: (-1, "trash") for c in state.trash}
+    for seat, zones in enumerate(state.zones):
+        places.update((c, (seat, zone)) for zone, listed in zones.items() for c in listed)
+    return [(name, *places.get(c, (-1, ""))) for name, c in zip(names, cards, strict=True)]
 
 
 def _multisets(limits: list[int], total: int) -> Iterator[list[int]]:

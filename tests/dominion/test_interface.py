@@ -69,6 +69,20 @@ def test_a_single_legal_answer_is_taken_by_the_engine() -> None:
     assert not t.state.pending and t.trash() == ["copper"]
 
 
+def test_cards_of_one_name_in_different_places_are_listed_apart() -> None:
+    # Death Cart: trashing the one in play keeps the one in hand playable, and the other way round.
+    t = Table("death_cart", hand=["death_cart", "death_cart", "copper", "copper", "copper"])
+    t.play("death_cart")
+    in_play, in_hand = t.id("death_cart", zone="in_play"), t.id("death_cart")
+    assert [in_play] in [c["cards"] for c in t.legal()] and [in_hand] in [c["cards"] for c in t.legal()]
+    # Hermit: an Estate in the hand is not one in the discard pile.
+    t = Table("hermit", hand=["hermit", "estate", "copper", "copper", "copper"])
+    t.put(0, "discard", "estate")
+    t.play("hermit")
+    listed = [c["cards"] for c in t.legal()]
+    assert [t.id("estate")] in listed and [t.id("estate", zone="discard")] in listed
+
+
 def test_many_answers_are_listed_representatively_with_the_smallest_and_largest() -> None:
     t = Table("storeroom", hand=["storeroom", "copper", "silver", "gold", "hovel"])
     t.put(0, "hand", "necropolis", "overgrown_estate", "province", "duchy", "curse")
