@@ -14,13 +14,13 @@ from .triggers import discard_down, gain_choice
 
 @step("poor_house")
 def _poor_house(g: Game, f: Frame, ans: Any) -> None:
-    """+$4; reveal your hand; -$1 per Treasure in it (never below $0)."""
+    """+$4; reveal your hand; the +$4 less $1 per Treasure in it, never below $0 (the rulebook's reading:
+    money made before the Poor House is kept, see docs/rulings-dominion.md)."""
     seat = f["seat"]
-    g.plus(coins=4)
     hand = g.zone(seat, "hand")
     g.emit("hand_revealed", {"seat": seat, "cards": list(hand), "names": g.names(hand)})
     treasures = sum(1 for c in hand if g.is_(c, TREASURE))
-    g.plus(coins=-min(treasures, g.s.coins))
+    g.plus(coins=max(0, 4 - treasures))
 
 
 @step("beggar")

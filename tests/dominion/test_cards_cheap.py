@@ -19,6 +19,18 @@ def test_poor_house_never_goes_below_zero() -> None:
     assert t.state.coins == 0
 
 
+def test_poor_house_takes_nothing_from_money_made_before_it() -> None:
+    # The rulebook: "Für jede Geldkarte auf deiner Hand reduzieren sich die +4 um 1 (niemals jedoch unter 0)".
+    t = Table("poor_house", "squire", hand=["necropolis", "squire", "poor_house", "copper", "copper"])
+    t.put(0, "hand", "copper", "copper", "copper")
+    t.play("necropolis")
+    t.play("squire")
+    t.choose("actions")
+    assert t.state.coins == 1
+    t.play("poor_house")  # five Coppers in hand: +$4 less 5, which is +$0
+    assert t.state.coins == 1
+
+
 def test_beggar_gains_three_coppers_to_hand() -> None:
     t = Table("beggar", hand=["beggar", "copper", "copper", "copper", "copper"])
     before = t.pile("copper")
