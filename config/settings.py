@@ -277,7 +277,7 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- email ----------------------------------------------------------------------------------------
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "config.mail_files.OneFilePerMailBackend")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))

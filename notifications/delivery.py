@@ -23,7 +23,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.mail import get_connection
-from django.core.mail.backends import filebased
 from django.db import connection as db_connection
 from django.db import transaction
 from django.db.models import F, Q
@@ -171,9 +170,6 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
     except Exception:  # a row that cannot be rendered (a bug) must not hold up the others
         log.exception("rendering a batch of outbox rows failed; rendering them one by one")
     connection = connection or get_connection()
-    # The connection stays open across the batch; the file backend (`make run`) would then write the whole
-    # batch into one file, so there each mail keeps a file of its own.
-    keep_open = not isinstance(connection, filebased.EmailBackend)
     opened = False
     try:
         for index, row in enumerate(rows):
@@ -183,7 +179,7 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
                 break
             try:
                 email = build_email(row, connection)  # renders the row here if the batch could not
-                if keep_open and not opened:
+                if not opened:
                     opened = bool(connection.open())  # inside the try: a refused connection fails this row
                 email.send()  # over `connection`, which stays open for the next row
             except Exception as error:  # SMTP down, refused, timeout: try again later, or give up on a 5xx

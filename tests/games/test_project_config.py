@@ -26,7 +26,7 @@ def test_embedded_defaults_need_no_server(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     # The sender is the site, whatever the game (a Dominion player got mail "from Citadels").
     assert "Play by email <play@localhost>" in result.stdout
-    assert "sqlite3" in result.stdout and "filesystem://" in result.stdout and "filebased" in result.stdout
+    assert "sqlite3" in result.stdout and "filesystem://" in result.stdout and "OneFilePerMailBackend" in result.stdout
     assert str(tmp_path / "mail") in result.stdout
     assert (tmp_path / "celery" / "queue").is_dir()
 
