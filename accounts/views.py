@@ -186,7 +186,7 @@ def safe_next(request: HttpRequest, default: str = "/") -> str:
 @login_required
 @require_POST
 def confirm_address(request: HttpRequest) -> HttpResponse:
-    """After a bounce: mail a new confirmation link to the signed-in player's address."""
+    """Mail a new confirmation link to the signed-in player's address (not yet confirmed, or bounced)."""
     services.resend_verification(request.user)  # type: ignore[arg-type]
     messages.info(request, gettext_now("A confirmation link is on its way to %(email)s.") % {"email": request.user.email})  # type: ignore[union-attr]
     return redirect(safe_next(request))

@@ -204,3 +204,17 @@ def test_a_wrong_address_is_told_in_correct_german(client: Any) -> None:
     page = client.post("/accounts/register/", {"email": "not-an-address", "display_name": "Ada", "password": PASSWORD},
                        HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Gib eine gültige E-Mail-Adresse ein." in page and "E-Mail Adresse" not in page
+
+
+def test_an_unconfirmed_player_is_told_game_emails_wait_for_the_confirmation(client: Any, make_user: Any) -> None:
+    from django.utils import timezone
+
+    user = make_user("unsure", language="de")
+    client.force_login(user)
+    page = client.get("/").content.decode()
+    assert "Spiel-E-Mails gehen nur an bestätigte Adressen" in page and user.email in page
+    answer = client.post("/accounts/confirm-address/", {"next": "/settings/"})
+    assert answer.status_code == 302 and answer["Location"] == "/settings/"
+    assert [m.to for m in mail.outbox] == [[user.email]] and link_in(mail.outbox[0])
+    User.objects.filter(pk=user.pk).update(email_verified_at=timezone.now())
+    assert "bestätigte Adressen" not in client.get("/").content.decode()
