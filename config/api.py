@@ -8,6 +8,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -77,7 +78,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     response = drf_exception_handler(exc, context)
     if response is not None:
         code = next((c for t, c in _DRF_CODES.items() if isinstance(exc, t)), "error")
-        body: dict[str, Any] = {"code": code, "message": _message_of(response.data)}
+        message = _message_of(response.data)
+        if isinstance(exc, exceptions.ParseError):
+            # DRF's own text is English; the parser's detail (where the JSON breaks) is kept for the developer.
+            message = _("The request body is not valid JSON ({detail}).").format(detail=message)
+        body: dict[str, Any] = {"code": code, "message": message}
         if isinstance(exc, exceptions.ValidationError):
             body["fields"] = response.data
         response.data = body
@@ -96,6 +101,12 @@ def _answer(request: HttpRequest, status: int, code: str, message: str) -> HttpR
 def error_404(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """404 for URLs no view matches."""
     return _answer(request, 404, "not_found", _("There is nothing at this address."))
+
+
+@csrf_exempt  # nothing is done here: a POST to a wrong address is told so, not refused for its cookie
+def api_not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
+    """Any address under /api/ that no view has: a JSON 404, also with DEBUG on (Django's page is HTML)."""
+    return error_404(request)
 
 
 def error_500(request: HttpRequest) -> HttpResponse:

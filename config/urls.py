@@ -1,12 +1,12 @@
 """URLs: web pages, the admin, the REST API under /api/, its schema and docs."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
-from config import health
+from config import api, health
 from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
 from mailin.views import urlpatterns as mailin_urls
@@ -36,6 +36,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file of its own: no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
+    re_path(r"^api/", api.api_not_found),
 ]
 
 handler400 = "config.api.error_400"
