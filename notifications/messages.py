@@ -277,7 +277,7 @@ def _message_of(row: Outbox, batch: _Batch) -> Message:
         return _started_message(game, row.seat, user, users)
     if row.kind == Kind.TURN:
         then = _as_of(game, row.version, params)
-        return _turn_message(batch, then, state, row.seat, user, users, batch.last_own[row.pk])
+        return _turn_message(batch, then, state, row.seat, user, users, batch.history_from[row.pk])
     if row.kind == Kind.ENDED:
         return _ended_message(_as_of(game, row.version), state, row.seat, user, users)
     if row.kind == Kind.REMINDER:
@@ -305,22 +305,24 @@ class _Batch:
             (row.game, row.version) for row in told
             if row.game is not None and row.version and row.kind in (Kind.TURN, Kind.ENDED, Kind.REMINDER)
         )
-        self.last_own = self._last_own_commands([row for row in told if row.kind == Kind.TURN])
+        self.history_from = self._histories_from([row for row in told if row.kind == Kind.TURN])
         self.events: dict[int, dict[int, tuple[Any, str | None]]] = {}
         self._read_events(told)
 
     @staticmethod
-    def _last_own_commands(turns: list[Outbox]) -> dict[int, int]:
-        """By turn row: the last event of its seat's last command before the row's version (0: none)."""
+    def _histories_from(turns: list[Outbox]) -> dict[int, int]:
+        """By turn row: the event before its seat's last command before the row's version (0: none). The
+        history tells that command's events too: what it set off (the next character called, who it is, the
+        cards drawn) is news to a player who reads only the emails."""
         if not turns:
             return {}
         last = (
             Command.objects.filter(game=OuterRef("game"), seat=OuterRef("seat"), last_seq__lt=OuterRef("version"))
             .order_by("-last_seq")
-            .values("last_seq")[:1]
+            .values("first_seq")[:1]
         )
-        found = Outbox.objects.filter(pk__in=[row.pk for row in turns]).annotate(last=Subquery(last))
-        return {pk: seq or 0 for pk, seq in found.values_list("pk", "last")}
+        found = Outbox.objects.filter(pk__in=[row.pk for row in turns]).annotate(first=Subquery(last))
+        return {pk: seq - 1 if seq else 0 for pk, seq in found.values_list("pk", "first")}
 
     def _read_events(self, rows: list[Outbox]) -> None:
         """The events the histories of these rows tell (at most HISTORY_LIMIT each), in one query."""
@@ -329,7 +331,7 @@ class _Batch:
             assert row.game is not None
             if row.kind == Kind.TURN:
                 upto = row.version if row.version is not None else row.game.version
-                after = self.last_own[row.pk]
+                after = self.history_from[row.pk]
             elif row.kind == Kind.TIMEOUT:
                 upto, after = row.params["upto"], row.params["first_seq"] - 1
             else:
