@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -22,7 +23,9 @@ class NewGameForm(forms.Form):
     kind = forms.ChoiceField(
         label=_("Game"), choices=[(k.name, k.title) for k in KINDS.values()], initial=DEFAULT_KIND,
         # site.js shows the options of the chosen game only (without script, every game's are shown).
-        widget=forms.Select(attrs={"data-kind-select": ""}),
+        # ... and offers the player counts the chosen game is played with.
+        widget=forms.Select(attrs={"data-kind-select": "", "data-players": json.dumps(
+            {k.name: [k.min_players, k.max_players] for k in KINDS.values()})}),
     )
     players = forms.TypedChoiceField(
         label=_("Players"), coerce=int, initial=4,

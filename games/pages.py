@@ -131,7 +131,8 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
         "seated": seated,
         "is_host": user is not None and host == user.pk,
         "free_seats": range(max(game.players - len(detail["seats"]), 0)),
-        "invite_url": invite_url(request, game) if seated and game.status == Game.Status.OPEN else "",
+        "invite_url": (invite_url(request, game)
+                       if seated and game.status == Game.Status.OPEN and len(detail["seats"]) < game.players else ""),
         "can_join": game.status == Game.Status.OPEN and not seated and (game.listed or request.GET.get("invited")),
         "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
         "min_players": services.fewest_players(game),

@@ -17,10 +17,19 @@
   // The new-game form: only the chosen game's options (each kind's fieldset names its kind).
   const kindSelect = document.querySelector("select[data-kind-select]");
   if (kindSelect) {
+    const players = document.getElementById("id_players");
+    const counts = JSON.parse(kindSelect.dataset.players || "{}");
     const showChosenKind = function () {
       document.querySelectorAll("fieldset[data-kind]").forEach(function (fieldset) {
         fieldset.hidden = fieldset.dataset.kind !== kindSelect.value;
       });
+      const range = counts[kindSelect.value];
+      if (!players || !range) { return; }
+      Array.from(players.options).forEach(function (option) {
+        const n = Number(option.value);
+        option.disabled = n < range[0] || n > range[1];
+      });
+      if (Number(players.value) > range[1]) { players.value = String(range[1]); }
     };
     kindSelect.addEventListener("change", showChosenKind);
     showChosenKind();

@@ -36,15 +36,20 @@ def test_the_form_shows_the_chosen_games_options_and_creates_it(page_for: Any, m
 
     page.get_by_label("Game", exact=True).select_option("dominion")
     assert dominion.is_visible() and not citadels.is_visible()
+    # Dominion is played by 2 to 6: the form offers no more (the server refuses them too, without script).
+    players = page.get_by_label("Players")
+    assert players.locator("option[value='7']").is_disabled() and players.locator("option[value='6']").is_enabled()
     # A wrong field: the page comes back with Dominion still chosen and its options still the ones shown.
-    page.get_by_label("Players").select_option("7")
+    page.get_by_label("Hours for each decision").fill("0")
     with page.expect_navigation():
         page.get_by_role("button", name="Create the game").click()
-    assert page.locator(".field.invalid select[name=players]").count() == 1
+    assert page.locator(".field.invalid input[name=decision_hours]").count() == 1
     assert dominion.is_visible() and not citadels.is_visible()
+    page.get_by_label("Hours for each decision").fill("72")
     page.get_by_label("Players").select_option("3")
     with page.expect_navigation():
         page.get_by_role("button", name="Create the game").click()
+    assert page.locator(".field.invalid").count() == 0, page.locator(".field.invalid").all_inner_texts()
     game = Game.objects.get()
     assert game.kind == "dominion" and game.players == 3 and page.url.endswith(f"/games/{game.pk}/")
 

@@ -98,7 +98,10 @@ def test_the_waiting_room_tells_how_many_players_these_options_need_to_start(
     page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"You can start once at least {fewest} players are seated" in page
     for _ in range(fewest - 1):
+        assert "Start the game" not in page  # no button that could only lead to a refusal
         services.join_game(make_user(), game.pk)
+        page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Start the game" in page
     services.start_game(host, game.pk)  # that many are enough
 
 
@@ -116,3 +119,15 @@ def test_the_waiting_room_and_the_invite_tell_the_pace(client: Any, make_user: A
     invite = client.get(f"/games/invite/{pages.invite_token(game)}/").content.decode()
     assert ("Pace: 48 hours for each decision, a reminder 1 hour before the deadline; when a deadline passes, "
             "the least move is played.") in invite
+
+
+def test_the_waiting_room_offers_no_invite_once_every_seat_is_taken(client: Any, make_user: Any) -> None:
+    from games import services
+
+    host = make_user()
+    game = services.create_game(host, players=2)
+    client.force_login(host)
+    assert "Invite friends" in client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    services.join_game(make_user(), game.pk)
+    page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Invite friends" not in page and "Start the game" in page
