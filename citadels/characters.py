@@ -16,7 +16,7 @@ def on_call(rec: Recorder, seat: int, character: str) -> None:
     the crown (a bewitched King, or one who forgets to thank His Excellency, still takes it)."""
     state = rec.state
     if character == state.robbed:
-        thief = state.holder("thief")
+        thief = state.power_seat("thief")  # the Witch's seat when she robbed as the bewitched Thief
         assert thief is not None
         rec.emit("gold_stolen", {"seat": thief, "victim": seat, "amount": state.players[seat].gold})
     if character == "king":

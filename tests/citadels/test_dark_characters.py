@@ -135,6 +135,28 @@ def test_thief_may_rob_neither_the_witch_nor_the_bewitched() -> None:
     assert "witch" not in robbable and "king" not in robbable and "merchant" in robbable
 
 
+def test_bewitched_thief_robs_for_the_witch() -> None:
+    """Seed 000: the Witch plays the bewitched character's turn "als wäre es ihr eigener", with all its
+    powers: the gold she steals as the Thief is hers, not the Thief's player's."""
+    table = witch_table()
+    table.set(2, gold=6)
+    table.income()
+    table.do("bewitch", character="thief")
+    thief_gold = table.gold(1)
+    table.do("take_gold")  # the bewitched Thief (seat 1): income only
+    assert table.seat == 0 and table.state.turn.character == "thief" and table.state.turn.witch
+    table.do("rob", character="merchant")
+    table.do("end_turn")
+    witch_gold = table.gold(0)
+    while table.state.turn.character != "merchant":
+        table.end()  # the King, the Bishop
+    stolen = of_type(table.events, "gold_stolen")
+    assert [e.public for e in stolen] == [{"seat": 0, "victim": 2, "amount": 6}]
+    assert table.gold(0) == witch_gold + 6 and table.gold(1) == thief_gold + 2
+    assert table.view(None)["players"][0]["gold"] == witch_gold + 6
+    assert table.view(None)["players"][2]["gold"] == 0 + 1  # then the Merchant's own gold
+
+
 # --- the Tax Collector --------------------------------------------------------------------------------------
 
 def tax_table(**kw) -> Table:
