@@ -28,13 +28,24 @@ def on_turn_start(rec: Recorder, seat: int, character: str) -> None:
             rec.emit("gold_paid", {"seat": richest[0], "to": seat, "amount": 1, "reason": "abbot"})
     elif character == "tax_collector":
         for payer in state.builders:
-            _tax(rec, payer, seat)
+            if _tax(rec, payer, seat):
+                _poor_house(rec, payer)  # a back-tax that took his last gold: the Poor House pays at once
 
 
-def _tax(rec: Recorder, payer: int, collector: int) -> None:
+def _tax(rec: Recorder, payer: int, collector: int) -> bool:
+    """The Tax Collector's gold from `payer`, if he owes it; True if he paid."""
     state = rec.state
     if payer != collector and payer in state.builders and payer not in state.taxed and state.players[payer].gold > 0:
         rec.emit("gold_paid", {"seat": payer, "to": collector, "amount": 1, "reason": "tax"})
+        return True
+    return False
+
+
+def _poor_house(rec: Recorder, seat: int) -> None:
+    """The Poor House's gold for a player left without any."""
+    player = rec.state.players[seat]
+    if player.has("poor_house") and player.gold == 0:
+        rec.emit("bonus_gold", {"seat": seat, "amount": 1, "reason": "poor_house"})
 
 
 def end_of_turn(rec: Recorder, turn_: Turn) -> None:
@@ -44,9 +55,7 @@ def end_of_turn(rec: Recorder, turn_: Turn) -> None:
         collector = rec.state.power_seat("tax_collector")
         if collector is not None:
             _tax(rec, seat, collector)
-    player = rec.state.players[seat]
-    if player.has("poor_house") and player.gold == 0:
-        rec.emit("bonus_gold", {"seat": seat, "amount": 1, "reason": "poor_house"})
+    _poor_house(rec, seat)
     if turn_.character == "alchemist" and turn_.spent and not turn_.income_only:
         rec.emit("bonus_gold", {"seat": seat, "amount": turn_.spent, "reason": "alchemist"})
     state = rec.state

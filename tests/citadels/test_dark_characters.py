@@ -231,6 +231,21 @@ def test_poor_house_pays_after_the_tax_and_the_alchemist_after_the_poor_house() 
     assert table.gold(2) == 0 + 1 + 4
 
 
+def test_poor_house_pays_right_after_a_back_tax_that_took_the_last_gold() -> None:
+    """Seed 000: "Musste der Spieler sein letztes Goldstück dem Steuereintreiber geben, so erhält er danach
+    das Gold vom Armenhaus" - also when the Assassin pays his tax as the Tax Collector reveals."""
+    table = tax_table()
+    table.set(0, hand=["temple"], gold=0, city=["poor_house"])
+    table.income()  # 2 gold
+    table.do("build", district="temple")  # 1 left: no Poor House at the end of his turn
+    events = table.do("end_turn")
+    kinds = [(e.type, e.public.get("seat"), e.public.get("reason")) for e in events]
+    assert ("bonus_gold", 0, "poor_house") not in kinds[:kinds.index(("character_revealed", 1, None))]
+    paid = kinds.index(("gold_paid", 0, "tax"))
+    assert kinds[paid + 1] == ("bonus_gold", 0, "poor_house")
+    assert table.gold(0) == 1 and table.gold(1) == 2 + 1
+
+
 # --- the Wizard ------------------------------------------------------------------------------------------
 
 def wizard_table() -> Table:
