@@ -8,7 +8,7 @@ from rules_kit import IllegalCommand
 from . import characters, turn
 from .commands import Command, seat_field, text_field
 from .recorder import Recorder
-from .state import State, Turn
+from .state import Player, State, Turn
 
 QUEEN_GOLD, NAVIGATOR_TAKE, ARTIST_ADORNMENTS = 3, 4, 2
 
@@ -192,11 +192,20 @@ def why_not_exchange(state: State, seat: int, own: str, target: int, their: str)
         return IllegalCommand("bishop", "the Bishop's districts cannot be exchanged")
     if len(other.city) >= state.complete_at:
         return IllegalCommand("city_complete", "a complete city cannot be touched")
-    if own == their or (me.has(their) and not me.has("quarry")) or (other.has(own) and not other.has("quarry")):
+    if own == their or _duplicate_after(me, own, their) or _duplicate_after(other, their, own):
         return IllegalCommand("duplicate_district", "the exchange would put two identical districts in a city")
     if me.gold < exchange_price(state, seat, own, target, their):
         return IllegalCommand("not_enough_gold", "you cannot pay the difference")
     return None
+
+
+def _duplicate_after(player: Player, gives: str, gets: str) -> bool:
+    """Whether `player`'s city, as it will be after giving `gives` for `gets`, holds `gets` twice without
+    a Quarry (the Quarry given away no longer allows it; the Quarry received does)."""
+    after = list(player.districts())
+    after.remove(gives)
+    after.append(gets)
+    return after.count(gets) > 1 and "quarry" not in after
 
 
 def exchange_price(state: State, seat: int, own: str, target: int, their: str) -> int:

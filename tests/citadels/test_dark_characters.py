@@ -419,6 +419,30 @@ def test_diplomat_may_not_take_the_keep_the_bishops_districts_or_more_than_he_ca
     table.do("exchange", own="temple", seat=2, their="tavern")
 
 
+def test_diplomat_duplicate_check_looks_at_the_cities_after_the_exchange() -> None:
+    """Only the Quarry allows two identical districts in a city (rule 001:196): a Quarry given away in the
+    exchange no longer allows it in its old city, a Quarry received allows it in the new one."""
+    table = diplomat_table()
+    table.set(4, gold=10, city=["quarry", "tavern", "temple"])
+    table.set(2, gold=0, city=["tavern", "market"])
+    assert table.refuse("exchange", own="quarry", seat=2, their="tavern") == "duplicate_district"
+    table.set(2, gold=0, city=["quarry", "market"])
+    table.set(4, gold=10, city=["market", "temple"])
+    assert table.refuse("exchange", own="market", seat=2, their="quarry") == "duplicate_district"
+    table.set(4, gold=10, city=["tavern", "temple"])
+    table.set(2, gold=0, city=["quarry", "tavern"])
+    table.do("exchange", own="temple", seat=2, their="quarry")
+    assert table.city(4) == ["tavern", "quarry"] and table.city(2) == ["temple", "tavern"]
+
+
+def test_diplomat_may_bring_a_duplicate_into_a_city_that_keeps_its_quarry() -> None:
+    table = diplomat_table()
+    table.set(4, gold=10, city=["quarry", "tavern", "temple"])
+    table.set(2, gold=0, city=["tavern", "market"])
+    table.do("exchange", own="temple", seat=2, their="tavern")
+    assert table.city(4) == ["quarry", "tavern", "tavern"] and table.city(2) == ["temple", "market"]
+
+
 def test_graveyard_has_no_function_with_the_diplomat_in_the_game() -> None:
     """The Warlord and the Diplomat share rank 8, so the Graveyard could only act in a later round of another
     game: with the Diplomat among the characters it is never offered."""
