@@ -215,7 +215,8 @@ def exchange_price(state: State, seat: int, own: str, target: int, their: str) -
 
 
 def exchange(rec: Recorder, seat: int, command: Command) -> None:
-    """`exchange`: the Diplomat swaps one of his districts for one of another player's."""
+    """`exchange`: the Diplomat swaps one of his districts for one of another player's (of a Quarry's
+    copies, the plain one first on either side)."""
     _power(rec, seat, "diplomat", "exchange districts")
     state = rec.state
     own, their = text_field(command, "own"), text_field(command, "their")
@@ -224,21 +225,27 @@ def exchange(rec: Recorder, seat: int, command: Command) -> None:
     if why_not is not None:
         raise why_not
     paid = exchange_price(state, seat, own, target, their)
-    rec.emit("districts_exchanged", {"seat": seat, "own": own, "target": target, "their": their, "paid": paid})
+    rec.emit("districts_exchanged", {
+        "seat": seat, "own": own, "target": target, "their": their, "paid": paid,
+        **characters.copy_public(state.players[seat], own, "own_copy"),
+        **characters.copy_public(state.players[target], their, "their_copy"),
+    })
 
 
 def adorn(rec: Recorder, seat: int, command: Command) -> None:
-    """`adorn`: the Artist lays 1 gold on one of his districts (twice a turn, each district once)."""
+    """`adorn`: the Artist lays 1 gold on one of his districts (twice a turn, each district once): with a
+    Quarry's copies, on the first plain copy (each coin adorns one copy)."""
     _power(rec, seat, "artist", "adorn districts")
     district = text_field(command, "district")
     why_not = why_not_adorn(rec.state, seat, district)
     if why_not is not None:
         raise why_not
-    rec.emit("district_adorned", {"seat": seat, "district": district})
+    player = rec.state.players[seat]
+    rec.emit("district_adorned", {"seat": seat, "district": district, **characters.copy_public(player, district)})
 
 
 def why_not_adorn(state: State, seat: int, district: str) -> IllegalCommand | None:
-    """Why the Artist at `seat` may not adorn `district`, or None."""
+    """Why the Artist at `seat` may not adorn `district` (a plain copy of it), or None."""
     player = state.players[seat]
     if not player.has(district):
         return IllegalCommand("not_in_city", f"you have no '{district}' in your city")

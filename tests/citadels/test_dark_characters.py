@@ -468,6 +468,25 @@ def test_artists_adornment_counts_for_the_diplomats_difference() -> None:
     assert table.gold(4) == 0 and table.gold(2) == 2  # the Church 2 + 1 adorned, less the Temple's 1
 
 
+def test_diplomat_takes_and_gives_the_plain_copy_of_a_quarry_district_first() -> None:
+    from citadels.state import Built
+
+    table = diplomat_table()
+    table.set(4, gold=2)
+    table.state = table.state.with_player(table.state.players[4]._replace(
+        city=(Built("quarry", 0), Built("temple", 0, True), Built("temple", 0))))
+    table.state = table.state.with_player(table.state.players[2]._replace(
+        gold=0, city=(Built("church", 0, True), Built("quarry", 0), Built("church", 0))))
+    events = table.do("exchange", own="temple", seat=2, their="church")
+    assert of_type(events, "districts_exchanged")[0].public == {
+        "seat": 4, "own": "temple", "target": 2, "their": "church", "paid": 1, "own_copy": 1, "their_copy": 1}
+    assert [(b.district, b.adorned) for b in table.state.players[4].city] == [
+        ("quarry", False), ("temple", True), ("church", False)]
+    assert [(b.district, b.adorned) for b in table.state.players[2].city] == [
+        ("church", True), ("quarry", False), ("temple", False)]
+    assert table.gold(4) == 1 and table.gold(2) == 1
+
+
 # --- the Artist and the Queen -------------------------------------------------------------------------------
 
 def artist_table() -> Table:
