@@ -16,7 +16,7 @@ def on_call(rec: Recorder, seat: int, character: str) -> None:
     the crown (a bewitched King, or one who forgets to thank His Excellency, still takes it)."""
     state = rec.state
     if character == state.robbed:
-        thief = state.holder("thief")
+        thief = state.power_seat("thief")  # the Witch's seat when she robbed as the bewitched Thief
         assert thief is not None
         rec.emit("gold_stolen", {"seat": thief, "victim": seat, "amount": state.players[seat].gold})
     if character == "king":
@@ -144,9 +144,11 @@ def redraw(rec: Recorder, seat: int, command: Command) -> None:
 # --- the Warlord --------------------------------------------------------------------------------------
 
 def district_value(victim: Player, district: str) -> int:
-    """A built district's worth for the Warlord and the Diplomat: its cost, 1 more when adorned."""
-    adorned = any(b.adorned for b in victim.city if b.district == district)
-    return DISTRICTS[district].cost + (1 if adorned else 0)
+    """A built district's worth for the Warlord and the Diplomat: its cost, 1 more when adorned. With a
+    Quarry's copies, the worth of the copy that goes: the plain one first (`Player.copy_at`)."""
+    index = victim.copy_at(district)
+    extra = 1 if index is not None and victim.city[index].adorned else 0
+    return DISTRICTS[district].cost + extra
 
 
 def destroy_cost(victim: Player, district: str) -> int:
@@ -154,6 +156,15 @@ def destroy_cost(victim: Player, district: str) -> int:
     city with the Great Wall (every district of it, the Wall included)."""
     wall = 1 if victim.has("great_wall") else 0
     return max(district_value(victim, district) - 1, 0) + wall
+
+
+def copy_public(player: Player, district: str, field: str = "copy") -> dict[str, int]:
+    """The event field naming which copy of `district` goes (`Player.copy_at`), when the city holds several:
+    an event without it means the first copy, as before a Quarry's copies were told apart."""
+    index = player.copy_at(district)
+    assert index is not None
+    number = player.copy_number(index)
+    return {} if number is None else {field: number}
 
 
 def why_not_destroy(state: State, seat: int, victim: Player, district: str) -> IllegalCommand | None:
@@ -175,7 +186,8 @@ def why_not_destroy(state: State, seat: int, victim: Player, district: str) -> I
 
 
 def destroy(rec: Recorder, seat: int, command: Command) -> None:
-    """`destroy`: the Warlord pays cost - 1 to destroy a district of another player's city."""
+    """`destroy`: the Warlord pays cost - 1 to destroy a district of another player's city (of a Quarry's
+    copies, the plain one first)."""
     require_power(rec, seat, "warlord", "destroy districts")
     state = rec.state
     victim = state.players[seat_field(command, "seat", state.rules.players)]
@@ -185,7 +197,8 @@ def destroy(rec: Recorder, seat: int, command: Command) -> None:
         raise why_not
     rec.emit(
         "district_destroyed",
-        {"seat": seat, "target": victim.seat, "district": district, "cost": destroy_cost(victim, district)},
+        {"seat": seat, "target": victim.seat, "district": district, "cost": destroy_cost(victim, district),
+         **copy_public(victim, district)},
     )
     purple.offer_graveyard(rec, seat, district)
 

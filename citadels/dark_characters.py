@@ -8,7 +8,7 @@ from rules_kit import IllegalCommand
 from . import characters, turn
 from .commands import Command, seat_field, text_field
 from .recorder import Recorder
-from .state import State, Turn
+from .state import Player, State, Turn
 
 QUEEN_GOLD, NAVIGATOR_TAKE, ARTIST_ADORNMENTS = 3, 4, 2
 
@@ -28,13 +28,24 @@ def on_turn_start(rec: Recorder, seat: int, character: str) -> None:
             rec.emit("gold_paid", {"seat": richest[0], "to": seat, "amount": 1, "reason": "abbot"})
     elif character == "tax_collector":
         for payer in state.builders:
-            _tax(rec, payer, seat)
+            if _tax(rec, payer, seat):
+                _poor_house(rec, payer)  # a back-tax that took his last gold: the Poor House pays at once
 
 
-def _tax(rec: Recorder, payer: int, collector: int) -> None:
+def _tax(rec: Recorder, payer: int, collector: int) -> bool:
+    """The Tax Collector's gold from `payer`, if he owes it; True if he paid."""
     state = rec.state
     if payer != collector and payer in state.builders and payer not in state.taxed and state.players[payer].gold > 0:
         rec.emit("gold_paid", {"seat": payer, "to": collector, "amount": 1, "reason": "tax"})
+        return True
+    return False
+
+
+def _poor_house(rec: Recorder, seat: int) -> None:
+    """The Poor House's gold for a player left without any."""
+    player = rec.state.players[seat]
+    if player.has("poor_house") and player.gold == 0:
+        rec.emit("bonus_gold", {"seat": seat, "amount": 1, "reason": "poor_house"})
 
 
 def end_of_turn(rec: Recorder, turn_: Turn) -> None:
@@ -44,9 +55,7 @@ def end_of_turn(rec: Recorder, turn_: Turn) -> None:
         collector = rec.state.power_seat("tax_collector")
         if collector is not None:
             _tax(rec, seat, collector)
-    player = rec.state.players[seat]
-    if player.has("poor_house") and player.gold == 0:
-        rec.emit("bonus_gold", {"seat": seat, "amount": 1, "reason": "poor_house"})
+    _poor_house(rec, seat)
     if turn_.character == "alchemist" and turn_.spent and not turn_.income_only:
         rec.emit("bonus_gold", {"seat": seat, "amount": turn_.spent, "reason": "alchemist"})
     state = rec.state
@@ -183,11 +192,20 @@ def why_not_exchange(state: State, seat: int, own: str, target: int, their: str)
         return IllegalCommand("bishop", "the Bishop's districts cannot be exchanged")
     if len(other.city) >= state.complete_at:
         return IllegalCommand("city_complete", "a complete city cannot be touched")
-    if own == their or (me.has(their) and not me.has("quarry")) or (other.has(own) and not other.has("quarry")):
+    if own == their or _duplicate_after(me, own, their) or _duplicate_after(other, their, own):
         return IllegalCommand("duplicate_district", "the exchange would put two identical districts in a city")
     if me.gold < exchange_price(state, seat, own, target, their):
         return IllegalCommand("not_enough_gold", "you cannot pay the difference")
     return None
+
+
+def _duplicate_after(player: Player, gives: str, gets: str) -> bool:
+    """Whether `player`'s city, as it will be after giving `gives` for `gets`, holds `gets` twice without
+    a Quarry (the Quarry given away no longer allows it; the Quarry received does)."""
+    after = list(player.districts())
+    after.remove(gives)
+    after.append(gets)
+    return after.count(gets) > 1 and "quarry" not in after
 
 
 def exchange_price(state: State, seat: int, own: str, target: int, their: str) -> int:
@@ -197,7 +215,8 @@ def exchange_price(state: State, seat: int, own: str, target: int, their: str) -
 
 
 def exchange(rec: Recorder, seat: int, command: Command) -> None:
-    """`exchange`: the Diplomat swaps one of his districts for one of another player's."""
+    """`exchange`: the Diplomat swaps one of his districts for one of another player's (of a Quarry's
+    copies, the plain one first on either side)."""
     _power(rec, seat, "diplomat", "exchange districts")
     state = rec.state
     own, their = text_field(command, "own"), text_field(command, "their")
@@ -206,21 +225,27 @@ def exchange(rec: Recorder, seat: int, command: Command) -> None:
     if why_not is not None:
         raise why_not
     paid = exchange_price(state, seat, own, target, their)
-    rec.emit("districts_exchanged", {"seat": seat, "own": own, "target": target, "their": their, "paid": paid})
+    rec.emit("districts_exchanged", {
+        "seat": seat, "own": own, "target": target, "their": their, "paid": paid,
+        **characters.copy_public(state.players[seat], own, "own_copy"),
+        **characters.copy_public(state.players[target], their, "their_copy"),
+    })
 
 
 def adorn(rec: Recorder, seat: int, command: Command) -> None:
-    """`adorn`: the Artist lays 1 gold on one of his districts (twice a turn, each district once)."""
+    """`adorn`: the Artist lays 1 gold on one of his districts (twice a turn, each district once): with a
+    Quarry's copies, on the first plain copy (each coin adorns one copy)."""
     _power(rec, seat, "artist", "adorn districts")
     district = text_field(command, "district")
     why_not = why_not_adorn(rec.state, seat, district)
     if why_not is not None:
         raise why_not
-    rec.emit("district_adorned", {"seat": seat, "district": district})
+    player = rec.state.players[seat]
+    rec.emit("district_adorned", {"seat": seat, "district": district, **characters.copy_public(player, district)})
 
 
 def why_not_adorn(state: State, seat: int, district: str) -> IllegalCommand | None:
-    """Why the Artist at `seat` may not adorn `district`, or None."""
+    """Why the Artist at `seat` may not adorn `district` (a plain copy of it), or None."""
     player = state.players[seat]
     if not player.has(district):
         return IllegalCommand("not_in_city", f"you have no '{district}' in your city")

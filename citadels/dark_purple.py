@@ -96,11 +96,16 @@ def why_not_armory(state: State, seat: int, target: int, district: str) -> Illeg
 
 
 def use_armory(rec: Recorder, seat: int, command: Command) -> None:
-    """`use_armory`: blow up the Armory and one district of another player; both go to the discard pile."""
+    """`use_armory`: blow up the Armory and one district of another player (of a Quarry's copies, the plain
+    one first); both go to the discard pile."""
     require_district_power(rec, seat, "armory")
     target = seat_field(command, "seat", rec.state.rules.players)
     district = text_field(command, "district")
     why_not = why_not_armory(rec.state, seat, target, district)
     if why_not is not None:
         raise why_not
-    rec.emit("armory_used", {"seat": seat, "target": target, "district": district})
+    players = rec.state.players
+    rec.emit("armory_used", {
+        "seat": seat, "target": target, "district": district, **characters.copy_public(players[target], district),
+        **characters.copy_public(players[seat], "armory", "armory_copy"),
+    })

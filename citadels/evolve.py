@@ -220,7 +220,7 @@ def _deck_reshuffled(w: Work, event: Event) -> None:
 
 
 def _district_destroyed(w: Work, event: Event) -> None:
-    remove_from_city(w, event.public["target"], event.public["district"])
+    remove_from_city(w, event.public["target"], event.public["district"], event.public.get("copy"))
     w.gain(event.public["seat"], -event.public["cost"])
     w.change_turn(ability_used=True)
 

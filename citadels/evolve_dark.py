@@ -24,11 +24,12 @@ def start_turn(event: Event, income_only: bool = False, witch: bool = False, inc
     )
 
 
-def remove_from_city(w: Work, seat: int, district: str) -> None:
-    """`district` leaves `seat`'s city for the discard pile; a Museum takes its cards with it, a Bell Tower
-    sets the end back to 8 districts unless the end has already been triggered."""
+def remove_from_city(w: Work, seat: int, district: str, nth: int | None = None) -> None:
+    """`district` (its `nth` copy, by default the first) leaves `seat`'s city for the discard pile; a Museum
+    takes its cards with it, a Bell Tower sets the end back to 8 districts unless the end has already been
+    triggered."""
     player = w.players[seat]
-    index = player.districts().index(district)
+    index = player.nth_copy(district, nth)
     city = player.city[:index] + player.city[index + 1:]
     w.discard += (district,)
     if district == "museum":
@@ -106,7 +107,7 @@ def _districts_exchanged(w: Work, event: Event) -> None:
     public = event.public
     seat, target, own, their = public["seat"], public["target"], public["own"], public["their"]
     me, other = w.players[seat], w.players[target]
-    i, j = me.districts().index(own), other.districts().index(their)
+    i, j = me.nth_copy(own, public.get("own_copy")), other.nth_copy(their, public.get("their_copy"))
     mine, theirs = me.city[i], other.city[j]
     me = me._replace(city=me.city[:i] + (theirs,) + me.city[i + 1:])
     other = other._replace(city=other.city[:j] + (mine,) + other.city[j + 1:])
@@ -121,9 +122,18 @@ def _districts_exchanged(w: Work, event: Event) -> None:
 
 
 def _district_adorned(w: Work, event: Event) -> None:
+    """One copy of the district is adorned: the one `copy` names (an event names it when the city holds
+    several). An event without `copy` adorns every copy of the id, as such events always did: the city had
+    one copy then, except in games stored before the Quarry's copies were told apart, which keep their
+    meaning."""
     seat, district = event.public["seat"], event.public["district"]
     player = w.players[seat]
-    city = tuple(b._replace(adorned=True) if b.district == district else b for b in player.city)
+    nth = event.public.get("copy")
+    only = None if nth is None else player.nth_copy(district, nth)
+    city = tuple(
+        b._replace(adorned=True) if b.district == district and (only is None or i == only) else b
+        for i, b in enumerate(player.city)
+    )
     w.players[seat] = player._replace(city=city, gold=player.gold - 1)
     adorned = w.current_turn().adorned + 1
     w.change_turn(adorned=adorned, ability_used=adorned >= 2)
@@ -138,8 +148,8 @@ def _museum_used(w: Work, event: Event) -> None:
 
 
 def _armory_used(w: Work, event: Event) -> None:
-    remove_from_city(w, event.public["seat"], "armory")
-    remove_from_city(w, event.public["target"], event.public["district"])
+    remove_from_city(w, event.public["seat"], "armory", event.public.get("armory_copy"))
+    remove_from_city(w, event.public["target"], event.public["district"], event.public.get("copy"))
 
 
 def _bell_tower_set(w: Work, event: Event) -> None:

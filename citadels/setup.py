@@ -66,8 +66,15 @@ def random_characters(players: int, rng: random.Random) -> list[str]:
     return chosen
 
 
+# Seed 000: "2-3 Bauwerkarten aus den dunklen Landen zu verwenden oder, bei Verwendung von mehr als 2-3 Karten,
+# die entsprechende Anzahl violetter Gebäude aus dem Grundspiel zu entfernen".
+DARK_PURPLE_ADDED_FREELY = 3
+
+
 def mixed_purple(count: int, rng: random.Random) -> list[str]:
-    """`count` Dark City purples at random, each replacing a random base purple (all of them beyond 10)."""
+    """`count` Dark City purples at random: up to 3 are added to all the base purples; more each replace a
+    random base purple (all of them beyond 10)."""
     added = rng.sample(DARK_CITY_PURPLE, count)
-    removed = set(rng.sample(BASE_PURPLE, min(count, len(BASE_PURPLE))))
+    replaced = count if count > DARK_PURPLE_ADDED_FREELY else 0
+    removed = set(rng.sample(BASE_PURPLE, min(replaced, len(BASE_PURPLE))))
     return [d for d in BASE_PURPLE if d not in removed] + added

@@ -44,6 +44,33 @@ class Player(NamedTuple):
         """The ids of this city's districts, in building order."""
         return tuple([b.district for b in self.city])
 
+    def copy_at(self, district: str) -> int | None:
+        """Where the copy of `district` a command means lies in the city (a Quarry allows several, and the
+        Artist adorns them one by one): the first plain copy, else the first copy; None if there is none."""
+        first = None
+        for index, built in enumerate(self.city):
+            if built.district == district:
+                if not built.adorned:
+                    return index
+                first = index if first is None else first
+        return first
+
+    def nth_copy(self, district: str, nth: int | None) -> int:
+        """Where the `nth` copy (0 first; None also the first) of `district` lies in the city: how an event
+        names the copy it means. ValueError if there is no such copy (a corrupt log)."""
+        copies = [i for i, b in enumerate(self.city) if b.district == district]
+        if not 0 <= (nth or 0) < len(copies):
+            raise ValueError(f"seat {self.seat} has no copy {nth or 0} of '{district}'")
+        return copies[nth or 0]
+
+    def copy_number(self, index: int) -> int | None:
+        """Which copy of its district the one at `index` is (0 first), or None when the city holds only that
+        one: events name the copy only then, so that an event without it reads as before Quarry copies were
+        told apart (the first copy)."""
+        district = self.city[index].district
+        copies = [i for i, b in enumerate(self.city) if b.district == district]
+        return copies.index(index) if len(copies) > 1 else None
+
 
 class DraftStep(NamedTuple):
     """One step of the character draft: `seat` must `choose` (keep) or `discard` (face down)."""

@@ -135,6 +135,28 @@ def test_thief_may_rob_neither_the_witch_nor_the_bewitched() -> None:
     assert "witch" not in robbable and "king" not in robbable and "merchant" in robbable
 
 
+def test_bewitched_thief_robs_for_the_witch() -> None:
+    """Seed 000: the Witch plays the bewitched character's turn "als wäre es ihr eigener", with all its
+    powers: the gold she steals as the Thief is hers, not the Thief's player's."""
+    table = witch_table()
+    table.set(2, gold=6)
+    table.income()
+    table.do("bewitch", character="thief")
+    thief_gold = table.gold(1)
+    table.do("take_gold")  # the bewitched Thief (seat 1): income only
+    assert table.seat == 0 and table.state.turn.character == "thief" and table.state.turn.witch
+    table.do("rob", character="merchant")
+    table.do("end_turn")
+    witch_gold = table.gold(0)
+    while table.state.turn.character != "merchant":
+        table.end()  # the King, the Bishop
+    stolen = of_type(table.events, "gold_stolen")
+    assert [e.public for e in stolen] == [{"seat": 0, "victim": 2, "amount": 6}]
+    assert table.gold(0) == witch_gold + 6 and table.gold(1) == thief_gold + 2
+    assert table.view(None)["players"][0]["gold"] == witch_gold + 6
+    assert table.view(None)["players"][2]["gold"] == 0 + 1  # then the Merchant's own gold
+
+
 # --- the Tax Collector --------------------------------------------------------------------------------------
 
 def tax_table(**kw) -> Table:
@@ -207,6 +229,21 @@ def test_poor_house_pays_after_the_tax_and_the_alchemist_after_the_poor_house() 
     kinds = [(e.type, e.public.get("reason")) for e in events][:3]
     assert kinds == [("gold_paid", "tax"), ("bonus_gold", "poor_house"), ("bonus_gold", "alchemist")]
     assert table.gold(2) == 0 + 1 + 4
+
+
+def test_poor_house_pays_right_after_a_back_tax_that_took_the_last_gold() -> None:
+    """Seed 000: "Musste der Spieler sein letztes Goldstück dem Steuereintreiber geben, so erhält er danach
+    das Gold vom Armenhaus" - also when the Assassin pays his tax as the Tax Collector reveals."""
+    table = tax_table()
+    table.set(0, hand=["temple"], gold=0, city=["poor_house"])
+    table.income()  # 2 gold
+    table.do("build", district="temple")  # 1 left: no Poor House at the end of his turn
+    events = table.do("end_turn")
+    kinds = [(e.type, e.public.get("seat"), e.public.get("reason")) for e in events]
+    assert ("bonus_gold", 0, "poor_house") not in kinds[:kinds.index(("character_revealed", 1, None))]
+    paid = kinds.index(("gold_paid", 0, "tax"))
+    assert kinds[paid + 1] == ("bonus_gold", 0, "poor_house")
+    assert table.gold(0) == 1 and table.gold(1) == 2 + 1
 
 
 # --- the Wizard ------------------------------------------------------------------------------------------
@@ -382,6 +419,30 @@ def test_diplomat_may_not_take_the_keep_the_bishops_districts_or_more_than_he_ca
     table.do("exchange", own="temple", seat=2, their="tavern")
 
 
+def test_diplomat_duplicate_check_looks_at_the_cities_after_the_exchange() -> None:
+    """Only the Quarry allows two identical districts in a city (rule 001:196): a Quarry given away in the
+    exchange no longer allows it in its old city, a Quarry received allows it in the new one."""
+    table = diplomat_table()
+    table.set(4, gold=10, city=["quarry", "tavern", "temple"])
+    table.set(2, gold=0, city=["tavern", "market"])
+    assert table.refuse("exchange", own="quarry", seat=2, their="tavern") == "duplicate_district"
+    table.set(2, gold=0, city=["quarry", "market"])
+    table.set(4, gold=10, city=["market", "temple"])
+    assert table.refuse("exchange", own="market", seat=2, their="quarry") == "duplicate_district"
+    table.set(4, gold=10, city=["tavern", "temple"])
+    table.set(2, gold=0, city=["quarry", "tavern"])
+    table.do("exchange", own="temple", seat=2, their="quarry")
+    assert table.city(4) == ["tavern", "quarry"] and table.city(2) == ["temple", "tavern"]
+
+
+def test_diplomat_may_bring_a_duplicate_into_a_city_that_keeps_its_quarry() -> None:
+    table = diplomat_table()
+    table.set(4, gold=10, city=["quarry", "tavern", "temple"])
+    table.set(2, gold=0, city=["tavern", "market"])
+    table.do("exchange", own="temple", seat=2, their="tavern")
+    assert table.city(4) == ["quarry", "tavern", "tavern"] and table.city(2) == ["temple", "market"]
+
+
 def test_graveyard_has_no_function_with_the_diplomat_in_the_game() -> None:
     """The Warlord and the Diplomat share rank 8, so the Graveyard could only act in a later round of another
     game: with the Diplomat among the characters it is never offered."""
@@ -405,6 +466,25 @@ def test_artists_adornment_counts_for_the_diplomats_difference() -> None:
         city=tuple(b._replace(adorned=True) for b in table.state.players[2].city)))
     table.do("exchange", own="temple", seat=2, their="church")
     assert table.gold(4) == 0 and table.gold(2) == 2  # the Church 2 + 1 adorned, less the Temple's 1
+
+
+def test_diplomat_takes_and_gives_the_plain_copy_of_a_quarry_district_first() -> None:
+    from citadels.state import Built
+
+    table = diplomat_table()
+    table.set(4, gold=2)
+    table.state = table.state.with_player(table.state.players[4]._replace(
+        city=(Built("quarry", 0), Built("temple", 0, True), Built("temple", 0))))
+    table.state = table.state.with_player(table.state.players[2]._replace(
+        gold=0, city=(Built("church", 0, True), Built("quarry", 0), Built("church", 0))))
+    events = table.do("exchange", own="temple", seat=2, their="church")
+    assert of_type(events, "districts_exchanged")[0].public == {
+        "seat": 4, "own": "temple", "target": 2, "their": "church", "paid": 1, "own_copy": 1, "their_copy": 1}
+    assert [(b.district, b.adorned) for b in table.state.players[4].city] == [
+        ("quarry", False), ("temple", True), ("church", False)]
+    assert [(b.district, b.adorned) for b in table.state.players[2].city] == [
+        ("church", True), ("quarry", False), ("temple", False)]
+    assert table.gold(4) == 1 and table.gold(2) == 1
 
 
 # --- the Artist and the Queen -------------------------------------------------------------------------------

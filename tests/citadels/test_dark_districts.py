@@ -6,7 +6,7 @@ from __future__ import annotations
 from citadels import RULES
 from citadels.characters import destroy_cost
 from citadels.scoring import score
-from citadels.state import OVER
+from citadels.state import OVER, Built
 
 from .scenario import Table, drafted, of_type, order
 
@@ -48,6 +48,98 @@ def test_quarry_allows_identical_districts_each_cheaper_by_those_already_built()
     assert {"type": "build", "district": "castle"} in table.legal()
     table.do("build", district="castle")
     assert table.city(0) == ["castle", "quarry", "castle"] and table.gold(0) == 0
+
+
+# --- a Quarry's copies and the Artist's coins (docs/rulings.md) ---------------------------------------------
+
+def adorned_city(table: Table, seat: int, city: list[tuple[str, bool]]) -> None:
+    """Rewrite a city with each district adorned or not."""
+    player = table.state.players[seat]
+    table.state = table.state.with_player(player._replace(city=tuple(Built(d, 0, a) for d, a in city)))
+
+
+def adornment(table: Table, seat: int) -> list[tuple[str, bool]]:
+    return [(b.district, b.adorned) for b in table.state.players[seat].city]
+
+
+def artist_table() -> Table:
+    """5 players, seat 4 the Artist, whose turn it is."""
+    characters = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "artist"]
+    table = drafted(["king", "bishop", "merchant", "architect", "artist"], ("assassin", "thief"), "magician",
+                    players=5, characters=characters)
+    for _ in range(4):
+        table.end()
+    assert table.state.turn.character == "artist"
+    return table
+
+
+def test_artist_adorns_one_copy_of_a_quarry_district_per_coin() -> None:
+    """Seed 000: "je 1 Goldstück auf die Karte": one coin adorns one card, each card at most once."""
+    table = artist_table()
+    table.set(4, gold=3, city=["quarry", "tavern", "tavern"])
+    events = table.do("adorn", district="tavern")
+    assert adornment(table, 4) == [("quarry", False), ("tavern", True), ("tavern", False)]
+    assert of_type(events, "district_adorned")[0].public == {"seat": 4, "district": "tavern", "copy": 0}
+    assert {"type": "adorn", "district": "tavern"} in table.legal()
+    table.do("adorn", district="tavern")  # the second coin, on the second copy
+    assert adornment(table, 4) == [("quarry", False), ("tavern", True), ("tavern", True)]
+    assert table.gold(4) == 1
+    assert score(table.state, table.state.players[4])["districts"] == 5 + 1 + 1 + 1 + 1
+    assert table.view(None)["players"][4]["adorned"] == ["tavern", "tavern"]
+
+
+def test_adornment_without_a_copy_number_keeps_its_old_meaning() -> None:
+    """A `district_adorned` event names the copy only when the city holds several; one stored before
+    (without it) adorned every copy of the id, and still folds so."""
+    table = artist_table()
+    table.set(4, gold=3, city=["quarry", "tavern", "tavern", "temple"])
+    old = RULES.decode({"type": "district_adorned", "v": 2, "public": {"seat": 4, "district": "tavern"}})
+    state = RULES.fold([old], table.state)
+    assert [b.adorned for b in state.players[4].city] == [False, True, True, False]
+    events = table.do("adorn", district="temple")
+    assert of_type(events, "district_adorned")[0].public == {"seat": 4, "district": "temple"}
+
+
+def test_warlord_destroys_the_plain_copy_first_at_its_price() -> None:
+    """Of a Quarry's copies the plain one goes first (docs/rulings.md), and the Warlord pays its price."""
+    table = warlord_table()
+    table.set(3, gold=3)
+    adorned_city(table, 1, [("quarry", False), ("castle", True), ("castle", False)])
+    assert destroy_cost(table.state.players[1], "castle") == 3
+    assert [c for c in table.legal() if c["type"] == "destroy" and c["district"] == "castle"] == [
+        {"type": "destroy", "seat": 1, "district": "castle"}]
+    events = table.do("destroy", seat=1, district="castle")
+    assert of_type(events, "district_destroyed")[0].public == {
+        "seat": 3, "target": 1, "district": "castle", "cost": 3, "copy": 1}
+    assert adornment(table, 1) == [("quarry", False), ("castle", True)] and table.gold(3) == 0
+
+
+def test_the_adorned_copy_goes_once_no_plain_one_is_left() -> None:
+    table = warlord_table()
+    table.set(3, gold=4)
+    adorned_city(table, 1, [("castle", True), ("quarry", False), ("castle", True)])
+    assert destroy_cost(table.state.players[1], "castle") == 4
+    events = table.do("destroy", seat=1, district="castle")
+    assert of_type(events, "district_destroyed")[0].public["copy"] == 0
+    assert adornment(table, 1) == [("quarry", False), ("castle", True)] and table.gold(3) == 0
+
+
+def test_a_destroyed_district_without_a_copy_number_is_the_first_copy_as_before() -> None:
+    table = warlord_table()
+    adorned_city(table, 1, [("quarry", False), ("castle", True), ("castle", False)])
+    old = RULES.decode({"type": "district_destroyed", "v": 2,
+                        "public": {"seat": 3, "target": 1, "district": "castle", "cost": 3}})
+    state = RULES.fold([old], table.state)
+    assert [(b.district, b.adorned) for b in state.players[1].city] == [("quarry", False), ("castle", False)]
+
+
+def test_armory_blows_up_the_plain_copy_first() -> None:
+    table = king_table()
+    table.set(0, city=["armory"])
+    adorned_city(table, 2, [("quarry", False), ("tavern", True), ("tavern", False)])
+    events = table.do("use_armory", seat=2, district="tavern")
+    assert of_type(events, "armory_used")[0].public == {"seat": 0, "target": 2, "district": "tavern", "copy": 1}
+    assert adornment(table, 2) == [("quarry", False), ("tavern", True)]
 
 
 def test_end_of_game_extras_wishing_well_treasury_map_room_museum() -> None:

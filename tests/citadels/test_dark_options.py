@@ -74,13 +74,16 @@ def test_random_characters_one_per_rank_written_into_the_setup(players: int) -> 
         assert RULES.fold(events).rules.characters == tuple(characters)
 
 
-def test_dark_city_districts_replace_base_purples_and_are_written_into_the_setup() -> None:
-    events = RULES.setup({"dark_city_districts": 3}, 4, random.Random(5))
+@pytest.mark.parametrize(("count", "base"), [(0, 10), (2, 10), (3, 10), (4, 6), (5, 5), (10, 0), (15, 0)])
+def test_dark_city_districts_join_the_base_purples_and_are_written_into_the_setup(count: int, base: int) -> None:
+    """Seed 000: 2-3 Dark City districts are simply added; with more, as many base purples leave the deck."""
+    events = RULES.setup({"dark_city_districts": count}, 4, random.Random(5))
     purple = events[0].secret["options"]["purple"]
-    assert len(set(purple) & set(DARK_CITY_PURPLE)) == 3 and len(set(purple) & set(BASE_PURPLE)) == 7
+    assert len(set(purple) & set(DARK_CITY_PURPLE)) == count and len(set(purple) & set(BASE_PURPLE)) == base
     assert sorted(events[0].public["purple"]) == sorted(purple)
     state = RULES.fold(events)
-    assert sum(1 for d in state.rules.deck if DISTRICTS[d].colour == "purple") in (10, 11)
+    keeps = 1 if "keep" in purple else 0  # the Keep brings two cards
+    assert sum(1 for d in state.rules.deck if DISTRICTS[d].colour == "purple") == count + base + keeps
 
 
 # --- player counts with 8 and 9 characters -----------------------------------------------------------------
