@@ -53,6 +53,8 @@ def _public_players(state: State) -> list[dict[str, Any]]:
             "city": [b.district for b in player.city],
             "characters": revealed[player.seat],
             "adorned": [b.district for b in player.city if b.adorned],
+            # Which copies (their places in `city`): with a Quarry a city may hold a plain and an adorned one.
+            "adorned_at": [i for i, b in enumerate(player.city) if b.adorned],
             "museum_size": len(player.museum),
         }
         for player in state.players

@@ -180,7 +180,7 @@ def table(
             "name": names.get(p["seat"], f"#{p['seat']}"),
             "gold": p.get("gold", 0),
             "hand_size": p.get("hand_size", 0),
-            "city": [district_card(d, adorned=d in p.get("adorned", [])) for d in p.get("city", [])],
+            "city": [district_card(d, adorned=i in p.get("adorned_at", [])) for i, d in enumerate(p.get("city", []))],
             "museum": words.museum_size(int(p["museum_size"])) if p.get("museum_size") else "",
             "characters": [words.character_name(c) for c in p.get("characters", [])],
             "awaited": p["seat"] in awaiting,

@@ -80,12 +80,14 @@ def test_artist_adorns_one_copy_of_a_quarry_district_per_coin() -> None:
     events = table.do("adorn", district="tavern")
     assert adornment(table, 4) == [("quarry", False), ("tavern", True), ("tavern", False)]
     assert of_type(events, "district_adorned")[0].public == {"seat": 4, "district": "tavern", "copy": 0}
+    assert table.view(None)["players"][4]["adorned_at"] == [1]  # the table marks that copy only
     assert {"type": "adorn", "district": "tavern"} in table.legal()
     table.do("adorn", district="tavern")  # the second coin, on the second copy
     assert adornment(table, 4) == [("quarry", False), ("tavern", True), ("tavern", True)]
     assert table.gold(4) == 1
     assert score(table.state, table.state.players[4])["districts"] == 5 + 1 + 1 + 1 + 1
     assert table.view(None)["players"][4]["adorned"] == ["tavern", "tavern"]
+    assert table.view(None)["players"][4]["adorned_at"] == [1, 2]
 
 
 def test_adornment_without_a_copy_number_keeps_its_old_meaning() -> None:

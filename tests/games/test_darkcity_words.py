@@ -166,7 +166,7 @@ def test_every_sentence_has_a_german_translation() -> None:
 def test_the_table_shows_the_ninth_rank_the_museum_the_bell_tower_and_several_field_choices() -> None:
     view = {
         "characters": [*BASE_CHARACTERS, "queen"], "face_up": [], "bewitched": "king", "complete_at": 7,
-        "players": [{"seat": 0, "city": ["museum", "castle"], "adorned": ["castle"], "museum_size": 2},
+        "players": [{"seat": 0, "city": ["museum", "castle"], "adorned": ["castle"], "adorned_at": [1], "museum_size": 2},
                     {"seat": 1, "city": ["keep"], "museum_size": 0}],
         "hand": ["tavern"], "museum": ["temple", "market"], "deck_cards": ["palace", "tavern", "castle"],
     }
