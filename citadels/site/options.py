@@ -83,8 +83,11 @@ def form_fields() -> dict[str, forms.Field]:
     fields["dark_city_districts"] = forms.IntegerField(
         # The bounds of the card data, so that a count the engine could not deal is refused at the field,
         # in the reader's language (the engine's refusal names its option, in English).
-        label=_("Number of random purple districts"), required=False, min_value=0, max_value=len(DARK_CITY_PURPLE),
-        help_text=_("Leave empty to use the districts ticked above; a number deals that many at random."),
+        label=_("Dark City districts drawn at random"), required=False, min_value=0, max_value=len(DARK_CITY_PURPLE),
+        help_text=_(
+            "Leave empty to use the districts ticked above. A number shuffles that many random Dark City districts "
+            "in with all the base game's purple ones; from 4 on, as many base ones leave the deck."
+        ),
     )
     return fields
 
@@ -119,7 +122,7 @@ def describe_options(options: dict[str, Any]) -> list[str]:
         characters = list(options.get("characters") or BASE_CHARACTERS)
         lines.append(gettext("Characters: {names}.").format(names=words.card_line(characters, words.character_name)))
     if options.get("dark_city_districts") is not None:
-        lines.append(f"{gettext('Number of random purple districts')}: {options['dark_city_districts']}")
+        lines.append(f"{gettext('Dark City districts drawn at random')}: {options['dark_city_districts']}")
     else:
         purple = sorted(options.get("purple", _base_purple()), key=words.district_name)
         lines.append(f"{gettext('Purple districts in the deck')}: {words.card_line(purple)}")
