@@ -74,10 +74,16 @@ def test_a_start_short_of_players_says_how_many_and_leads_back_to_the_game(
 ) -> None:
     host = make_user("Hanna", language="de")
     game = services.create_game(host, "citadels", 6, options={"characters": NINE})
-    services.join_game(make_user(), game.pk)
+    guests = [make_user() for _ in range(3)]
+    services.join_game(guests[0], game.pk)
     page = page_for(host)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     assert "mindestens 4 Spieler" in page.locator("main").inner_text()  # what the waiting room promises
+    assert page.get_by_role("button", name="Partie beginnen").count() == 0  # no start that can only be refused
+    for guest in guests[1:]:
+        services.join_game(guest, game.pk)
+    page.reload()
+    services.leave_game(guests[2], game.pk)  # after the page showed the button: the start is refused
     page.get_by_role("button", name="Partie beginnen").click()
     page.get_by_role("heading", name="Das ging leider nicht").wait_for()
     assert page.locator("main .error").inner_text() == "Zum Beginnen braucht es mindestens 4 Spieler."
