@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import zoneinfo
 from datetime import datetime
+from email.utils import formataddr, parseaddr
 
 from django.conf import settings
 from django.utils import translation
@@ -31,3 +32,17 @@ def format_time(moment: datetime, user: User | None = None) -> str:
         # Translators: a date and time in strftime's notation, e.g. 31.12.2026 18:00 in German.
         pattern = _("%Y-%m-%d %H:%M")
     return local.strftime(pattern + " ") + f"({local.tzname()})"
+
+
+# The sender's name as settings.py sets it by default; an operator's own name is left as it is.
+DEFAULT_SENDER_NAME = "Play by email"
+
+
+def sender(language: str) -> str:
+    """The From of a mail in `language`: DEFAULT_FROM_EMAIL, its default name ("Play by email") said in that
+    language ("Spielen per E-Mail"), as the mail's text calls the site."""
+    name, address = parseaddr(settings.DEFAULT_FROM_EMAIL)
+    if name != DEFAULT_SENDER_NAME:
+        return str(settings.DEFAULT_FROM_EMAIL)
+    with translation.override(language):
+        return formataddr((_("Play by email"), address))

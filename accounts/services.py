@@ -25,6 +25,7 @@ from rest_framework.authtoken.models import Token
 
 from config.errors import ServiceError
 
+from .local import sender
 from .models import User, normalize_email, validate_time_zone
 
 _VERIFY_SALT = "accounts.verify-email"
@@ -199,6 +200,6 @@ def _mail(user: User, kind: str, link: str) -> None:
         # whether a mail was sent (which would reveal whether the address has an account).
         from .tasks import send_account_mail
 
-        transaction.on_commit(lambda: send_account_mail.delay(subject, body, user.email))
+        transaction.on_commit(lambda: send_account_mail.delay(subject, body, user.email, sender(user.language)))
     else:
-        send_mail(subject=subject, message=body, from_email=None, recipient_list=[user.email])
+        send_mail(subject=subject, message=body, from_email=sender(user.language), recipient_list=[user.email])

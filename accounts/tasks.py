@@ -8,7 +8,8 @@ from django.core.mail import send_mail
 
 
 @shared_task(name="accounts.send_account_mail", autoretry_for=(OSError,), retry_backoff=30, max_retries=8)
-def send_account_mail(subject: str, body: str, to: str) -> None:
-    """Send one account email (verification, reset, sign-up attempt). A retry may send it twice: harmless
-    for these mails, whose links stay valid."""
-    send_mail(subject=subject, message=body, from_email=None, recipient_list=[to])
+def send_account_mail(subject: str, body: str, to: str, from_email: str | None = None) -> None:
+    """Send one account email (verification, reset, sign-up attempt) from `from_email` (the default sender
+    if None, as for tasks queued before it was given). A retry may send it twice: harmless for these mails,
+    whose links stay valid."""
+    send_mail(subject=subject, message=body, from_email=from_email, recipient_list=[to])

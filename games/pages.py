@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -171,9 +172,10 @@ def join(request: HttpRequest, game_id: int) -> HttpResponse:
 def leave(request: HttpRequest, game_id: int) -> HttpResponse:
     """Give up one's seat before the start."""
     try:
-        services.leave_game(request.user, game_id)  # type: ignore[arg-type]
+        game = services.leave_game(request.user, game_id)  # type: ignore[arg-type]
     except ServiceError as error:
         return error_page(request, error)
+    messages.success(request, _("You left {title} #{game}.").format(title=get_kind(game.kind).title, game=game.pk))
     return redirect("home")
 
 

@@ -28,6 +28,8 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from accounts.local import sender
+
 from .messages import compose_many
 from .mime import GameMail
 from .models import Outbox
@@ -90,7 +92,7 @@ def build_email(row: Outbox, connection: Any = None) -> GameMail:
     email = GameMail(
         subject=subject,
         body=text,
-        from_email=settings.DEFAULT_FROM_EMAIL,
+        from_email=sender(row.language),
         to=[row.to_email],
         reply_to=[row.reply_to] if row.reply_to else None,
         connection=connection,

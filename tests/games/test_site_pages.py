@@ -131,3 +131,14 @@ def test_the_waiting_room_offers_no_invite_once_every_seat_is_taken(client: Any,
     services.join_game(make_user(), game.pk)
     page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Invite friends" not in page and "Start the game" in page
+
+
+def test_leaving_a_game_says_so(client: Any, make_user: Any) -> None:
+    from games import services
+
+    game = services.create_game(make_user(), players=3)
+    guest = make_user(language="de")
+    services.join_game(guest, game.pk)
+    client.force_login(guest)
+    page = client.post(f"/games/{game.pk}/leave", follow=True).content.decode()
+    assert f"Du hast Ohne Furcht und Adel #{game.pk} verlassen." in page
