@@ -153,10 +153,15 @@ def _kinds(state: State, cards: list[int]) -> list[tuple[str, int, str]]:
     names = [state.names[c] for c in cards]
     if len(set(names)) == len(names):
         return [(name, -1, "") for name in names]
-    places: dict[int, tuple[int, str]] = {c: (-1, "trash") for c in state.trash}
+    return [(name, *place) for name, place in zip(names, places(state, cards), strict=True)]
+
+
+def places(state: State, cards: list[int]) -> list[tuple[int, str]]:
+    """Where each of `cards` lies: (seat, zone) of a seat's zone, (-1, "trash"), or (-1, "") elsewhere."""
+    found: dict[int, tuple[int, str]] = {c: (-1, "trash") for c in state.trash}
     for seat, zones in enumerate(state.zones):
-        places.update((c, (seat, zone)) for zone, listed in zones.items() for c in listed)
-    return [(name, *places.get(c, (-1, ""))) for name, c in zip(names, cards, strict=True)]
+        found.update((c, (seat, zone)) for zone, listed in zones.items() for c in listed)
+    return [found.get(c, (-1, "")) for c in cards]
 
 
 def _multisets(limits: list[int], total: int) -> Iterator[list[int]]:

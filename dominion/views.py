@@ -74,4 +74,7 @@ def _decision(state: State, seat: int) -> dict[str, Any] | None:
     for key in ("cards", "seen"):
         if key in shown:
             shown[key] = _cards(state, shown[key])
+    if "cards" in decision:  # where each offered card lies: two of one name may lie in different places
+        for card, (_, zone) in zip(shown["cards"], decisions.places(state, decision["cards"]), strict=True):
+            card["zone"] = zone
     return shown

@@ -303,8 +303,35 @@ def _choice(option: str, prompt: str, view: Mapping[str, Any] | None) -> str:
     return option.replace("_", " ")
 
 
-def _card_list(cards: list[Any], numbers: Mapping[int, str]) -> str:
-    return card_line([numbers.get(c, f"#{c}") for c in cards]) if cards else _("nothing")
+# Where an offered card lies, said when two cards of one name lie in different places (the Death Cart in
+# play or in hand; an Estate in hand or in the discard pile), which are different choices.
+_ZONES = {
+    "hand": gettext_noop("{card} (in your hand)"),
+    "in_play": gettext_noop("{card} (in play)"),
+    "discard": gettext_noop("{card} (in your discard pile)"),
+    "deck": gettext_noop("{card} (on your deck)"),
+    "set_aside": gettext_noop("{card} (set aside)"),
+    "trash": gettext_noop("{card} (in the trash)"),
+}
+
+
+def _card_list(cards: list[Any], numbers: Mapping[int, str], decision: Mapping[str, Any] | None = None) -> str:
+    if not cards:
+        return _("nothing")
+    offered = [c for c in (decision or {}).get("cards", []) if isinstance(c, Mapping)]
+    zones = {int(c["id"]): str(c.get("zone", "")) for c in offered}
+    places_of: dict[str, set[str]] = {}
+    for offer in offered:
+        places_of.setdefault(str(offer["card"]), set()).add(zones[int(offer["id"])])
+    names = []
+    for number in cards:
+        card = numbers.get(number, f"#{number}")
+        zone = zones.get(number, "") if isinstance(number, int) else ""
+        if len(places_of.get(card, set())) > 1 and zone in _ZONES:
+            names.append(_(_ZONES[zone]).format(card=card_name(card)))
+        else:
+            names.append(card_name(card))
+    return ", ".join(names)
 
 
 def _decide(command: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
@@ -318,7 +345,7 @@ def _decide(command: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
     if isinstance(command.get("order"), list):
         return _(_COMMANDS["order"]).format(cards=_card_list(command["order"], numbers))
     cards = command.get("cards") if isinstance(command.get("cards"), list) else []
-    return _(_PICKS.get(prompt, _COMMANDS["pick"])).format(cards=_card_list(list(cards or []), numbers))
+    return _(_PICKS.get(prompt, _COMMANDS["pick"])).format(cards=_card_list(list(cards or []), numbers, decision))
 
 
 def describe_command(
