@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.models import User, normalize_email
 from notifications.models import Outbox
+from notifications.outbox import message_id_for
 
 from .parse import DeliveryFailure
 
@@ -36,10 +37,13 @@ def mark_undeliverable(address: str, reason: str) -> User | None:
 
 def handle_report(failures: list[DeliveryFailure]) -> list[User]:
     """A delivery status notification: each failed recipient is marked, if the report is about a mail we
-    sent to that address (its Message-ID is in our outbox), so a forged report cannot silence anyone."""
+    sent to that address (its Message-ID is in our outbox, and is the one keyed with the server's secret:
+    rows written before the IDs were keyed carry a plain hash anyone can work out), so a forged report
+    cannot silence anyone."""
     marked = []
     for failure in failures:
-        ours = Outbox.objects.filter(message_id=failure.original_message_id, to_email=failure.recipient).exists()
+        sent = Outbox.objects.filter(message_id=failure.original_message_id, to_email=failure.recipient)
+        ours = any(message_id_for(key) == failure.original_message_id for key in sent.values_list("dedupe_key", flat=True))
         if not ours:
             log.info("ignored a bounce for %s about a message we did not send", failure.recipient)
             continue

@@ -85,7 +85,7 @@ def game_url(game: Game, at: int | None = None) -> str:
     return url if at is None else f"{url}?at={at}"
 
 
-def _message_id(dedupe_key: str) -> str:
+def message_id_for(dedupe_key: str) -> str:
     """A mail's Message-ID: stable for its row, and keyed with the server's secret, since a bounce report
     naming it is believed (`mailin.bounces`): a plain hash of the key (game, seat, version) could be
     worked out by anyone, who could then silence a player with a forged report."""
@@ -146,7 +146,7 @@ def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
                 seat=mail.seat,
                 version=mail.version,
                 params=mail.params,
-                message_id=_message_id(mail.dedupe_key),
+                message_id=message_id_for(mail.dedupe_key),
                 unsubscribe_url=unsubscribe_url(mail.user, mail.kind),
                 reply_to=mail.reply_to,
                 status=status,
