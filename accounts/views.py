@@ -199,6 +199,8 @@ def verify(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as exc:
         return render(request, "accounts/verified.html", {"error": exc.message}, status=400)
     if request.user.is_authenticated:
+        if request.user.pk == user.pk:  # the page's own notice reads the signed-in user, loaded before this
+            request.user = user
         return render(request, "accounts/verified.html", {"verified_user": user})
     # Opened signed out (the mail read on another device): the page speaks the player's own language.
     with translation.override(user.language):
