@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from urllib.parse import urlparse
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 from django.core import mail
