@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
@@ -105,7 +107,17 @@ def error_404(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 @csrf_exempt  # nothing is done here: a POST to a wrong address is told so, not refused for its cookie
 def api_not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
-    """Any address under /api/ that no view has: a JSON 404, also with DEBUG on (Django's page is HTML)."""
+    """Any address under /api/ that no view has: a JSON 404, also with DEBUG on (Django's page is HTML).
+    A GET that lacks only the final slash is sent on to it, as CommonMiddleware's APPEND_SLASH would."""
+    with_slash = request.path + "/"
+    if settings.APPEND_SLASH and request.method in ("GET", "HEAD") and not request.path.endswith("/"):
+        try:
+            found = resolve(with_slash).func
+        except Resolver404:
+            found = api_not_found
+        if found is not api_not_found:
+            query = request.META.get("QUERY_STRING", "")
+            return HttpResponsePermanentRedirect(with_slash + (f"?{query}" if query else ""))
     return error_404(request)
 
 

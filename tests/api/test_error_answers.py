@@ -33,3 +33,10 @@ def test_a_post_to_an_unknown_api_address_is_a_json_404_not_a_csrf_page(make_use
     client.force_login(make_user("kai"))
     answer = client.post("/api/games/null,null/commands", "{}", content_type="application/json")
     assert answer.status_code == 404 and answer.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize(("path", "target"), [("/api/games", "/api/games/"), ("/api/docs", "/api/docs/"),
+                                              ("/api/games?mine=1", "/api/games/?mine=1")])
+def test_an_api_address_without_its_final_slash_is_sent_on(client: Any, path: str, target: str) -> None:
+    answer = client.get(path)
+    assert answer.status_code == 301 and answer["Location"] == target
