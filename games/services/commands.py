@@ -55,7 +55,7 @@ def _check_key(key: Any) -> str | None:
         return None  # no key: the command is not deduplicated
     if not isinstance(key, str) or len(key) > 128 or not key.isprintable():
         raise ServiceError("invalid", "invalid_idempotency_key", gettext("Idempotency-Key is up to 128 printable characters."))
-    if key.startswith(SERVICE_KEY_PREFIX):
+    if key.lower().startswith(SERVICE_KEY_PREFIX):  # in any case: SQLite's LIKE, which finds them, ignores it
         # The service's own moves (a passed deadline) are known by this prefix: a player's key with it would
         # pass for one (the history's "played for you", the timeout streak) or block the service's key.
         raise ServiceError(

@@ -64,6 +64,8 @@ def test_bad_commands_change_nothing(table: dict[str, Any]) -> None:
         # The service's own keys (its moves at a passed deadline) are not a player's to take.
         (turn.post(url, {"command": legal}, format="json", HTTP_IDEMPOTENCY_KEY=f"timeout:{game.version}:0:0"), 400,
          "invalid_idempotency_key"),
+        (turn.post(url, {"command": legal}, format="json", HTTP_IDEMPOTENCY_KEY="Timeout:mine"), 400,
+         "invalid_idempotency_key"),
         (turn.post(url, "<xml/>", content_type="application/xml"), 415, None),
         (table["idle"].post(url, {"command": legal}, format="json"), 403, "not_your_turn"),
         (table["stranger"].post(url, {"command": legal}, format="json"), 403, "not_a_player"),
