@@ -21,7 +21,6 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.conf import settings
 from django.core.mail import get_connection
 from django.db import connection as db_connection
 from django.db import transaction
@@ -44,13 +43,11 @@ def lease_seconds() -> float:
 
 
 def _sending_budget() -> float:
-    """Seconds after its claim that a sender may still start a mail of the batch: the lease less the time one
-    mail may take at worst (connecting and each SMTP step may each wait `EMAIL_TIMEOUT`), at most half the
-    lease. So a batch slowed by a failing server never sends past its lease, when another sender may claim
-    the rows it has not reached yet."""
-    lease = lease_seconds()
-    one_mail = 4 * float(getattr(settings, "EMAIL_TIMEOUT", None) or 30)
-    return lease - min(one_mail, lease / 2)
+    """Seconds after its claim that a sender may still start a mail of the batch: half the lease. The other
+    half is for the mail in flight, each of whose SMTP steps (connect, EHLO, STARTTLS, AUTH, MAIL, RCPT,
+    DATA) may wait `EMAIL_TIMEOUT`: so a batch slowed by a failing server does not send on past its lease,
+    when another sender may claim the rows it has not reached yet."""
+    return lease_seconds() / 2
 
 
 def max_attempts() -> int:
@@ -175,7 +172,7 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
     opened = False
     try:
         for index, row in enumerate(rows):
-            if time.monotonic() >= budget_ends:
+            if index > 0 and time.monotonic() >= budget_ends:  # the first is always tried: a batch makes progress
                 log.warning("outbox: a batch ran out of time, %s rows released unsent", len(rows) - index)
                 _release(rows[index:], outcomes)
                 break

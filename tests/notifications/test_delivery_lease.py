@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from datetime import timedelta
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -33,13 +33,15 @@ def _sent_message_ids() -> Counter[str]:
 def test_a_slow_batch_gives_back_what_it_has_not_reached_before_its_claim_runs_out(
     verified_user: Any, settings: Any, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A lease of 1 s leaves half a second to start mails; each takes 0.3 s (a server that answers slowly).
-    settings.NOTIFICATIONS_LEASE_SECONDS = 1
+    # A lease of 100 s leaves 50 s to start mails; each takes 30 s on the sender's clock (a slow server).
+    settings.NOTIFICATIONS_LEASE_SECONDS = 100
     ids = _pending_rows(verified_user)
     real_send = delivery.GameMail.send
+    clock = SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(delivery, "time", SimpleNamespace(monotonic=lambda: clock.now))
 
     def slow_send(self: Any, *args: Any, **kwargs: Any) -> int:
-        time.sleep(0.3)
+        clock.now += 30
         return real_send(self, *args, **kwargs)
 
     monkeypatch.setattr(delivery.GameMail, "send", slow_send)

@@ -76,11 +76,13 @@ def test_a_game_that_breaks_in_a_batch_fails_alone_and_leaves_nothing_half_writt
     assert all(_enforced_whole(game, versions[game.pk]) for game in games if game is not broken)
 
 
+@pytest.mark.postgres
 def test_a_game_whose_enforcement_fails_in_the_database_fails_alone(
     verified_user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A statement that fails while one game is enforced in memory: PostgreSQL then refuses every further
     # statement of the batch's transaction, so the batch is enforced again game by game.
+    assert connection.vendor == "postgresql", "an aborted transaction is PostgreSQL's (DATABASE_URL=postgres://...)"
     games = _games(verified_user, 4)
     versions = {game.pk: game.version for game in games}
     broken = games[2]
