@@ -1,4 +1,5 @@
-"""Dominion in words, in the active language (Django's gettext): cards, events, commands, email sections.
+"""Dominion in words, in the active language (Django's gettext): cards, events, commands (a turn email's
+table is `email_sections`).
 
 Card names and texts come from the card data (`dominion.cards`, German and English), so a card there is
 named here with no more work. Events are told as the reader's seat sees them (`RULES.redact`), so nothing
@@ -74,7 +75,8 @@ def _count(count: int) -> str:
     return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}
 
 
-def _coins(coins: int) -> str:
+def coin_count(coins: int) -> str:
+    """"1 coin" / "3 coins" in the active language."""
     return ngettext("%(coins)s coin", "%(coins)s coins", coins) % {"coins": coins}
 
 
@@ -211,7 +213,8 @@ class _Missing(dict[str, Any]):
         return "?"
 
 
-def _name(names: Mapping[int, str], seat: Any) -> str:
+def seat_name(names: Mapping[int, str], seat: Any) -> str:
+    """A seat's name for the reader ("#3" for a seat without one, "?" for no seat)."""
     return names.get(seat, f"#{seat}") if isinstance(seat, int) else "?"
 
 
@@ -262,25 +265,25 @@ def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
     """One event as the reader's seat sees it (`seen` is `RULES.redact(event, seat)`), in words."""
     kind = str(seen.get("type", ""))
     values: dict[str, Any] = _Missing(seen)
-    values["who"] = _name(names, seen.get("seat"))
+    values["who"] = seat_name(names, seen.get("seat"))
     values["cards"] = _moved(seen)
     if isinstance(seen.get("card"), str):
         values["card"] = card_name(seen["card"])
     if isinstance(seen.get("name"), str):
         values["name"] = card_name(seen["name"])
     if isinstance(seen.get("cost"), int):
-        values["coins"] = _coins(seen["cost"])
+        values["coins"] = coin_count(seen["cost"])
     if kind == "game_set_up":
         values["kingdom"] = card_line(list(seen.get("kingdom", [])))
     elif kind == "bonus":
         values["bonus"] = _bonus(seen)
     elif kind == "waiting":
         values["asks"] = "; ".join(
-            _("{name} – {question}").format(name=_name(names, a.get("seat")), question=prompt_text(a))
+            _("{name} – {question}").format(name=seat_name(names, a.get("seat")), question=prompt_text(a))
             for a in seen.get("asks", [])
         )
     elif kind == "game_ended":
-        values["winners"] = ", ".join(_name(names, s) for s in seen.get("winners", []))
+        values["winners"] = ", ".join(seat_name(names, s) for s in seen.get("winners", []))
     template = _EVENTS.get(_event_key(kind, seen))
     if template is None:
         return kind.replace("_", " ")
@@ -368,44 +371,3 @@ def describe_command(
     if template is None:
         return kind.replace("_", " ")
     return _(template).format_map(values)
-
-
-def _supply_lines(view: Mapping[str, Any]) -> list[str]:
-    lines = []
-    for pile, facts in (view.get("supply") or {}).items():
-        top = facts.get("top")
-        cost = CARDS[top].cost if top in CARDS else "-"
-        shown = card_name(pile) if pile in PILE_NAMES and top is None else card_name(top or pile)
-        lines.append(_("{card} (cost {cost}): {count} left").format(card=shown, cost=cost, count=facts.get("count", 0)))
-    return lines
-
-
-def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, str]) -> list[tuple[str, list[str]]]:
-    """The table of a turn email: the decision asked, the reader's hand, this turn, the Supply, every player."""
-    sections: list[tuple[str, list[str]]] = []
-    if seat is not None:
-        if view.get("decision"):
-            sections.append((_("The decision asked of you"), [prompt_text(view["decision"])]))
-        hand = [c["card"] for c in view.get("hand", [])]
-        sections.append((_("Your hand"), [card_line(sorted(hand, key=card_name))]))
-    if view.get("phase") != "over":
-        actions, buys, coins = (int(view.get(key, 0)) for key in ("actions", "buys", "coins"))
-        sections.append((_("This turn"), [
-            _("Turn {turn}, {name}: {actions}, {buys}, {coins}").format(
-                name=_name(names, view.get("current")), turn=view.get("turn"),
-                actions=ngettext("%(actions)s action", "%(actions)s actions", actions) % {"actions": actions},
-                buys=ngettext("%(buys)s buy", "%(buys)s buys", buys) % {"buys": buys},
-                coins=_coins(coins),
-            )
-        ]))
-    sections.append((_("The Supply"), _supply_lines(view)))
-    sections.append((_("The trash"), [card_line([c["card"] for c in view.get("trash", [])])]))
-    rows = [
-        _("{name}: {hand} in hand, {deck} in the deck, {discard} in the discard pile; in play: {play}").format(
-            name=_name(names, p["seat"]), hand=p.get("hand_size", 0), deck=p.get("deck_size", 0),
-            discard=p.get("discard_size", 0), play=card_line([c["card"] for c in p.get("in_play", [])]),
-        )
-        for p in view.get("players", [])
-    ]
-    sections.append((_("The table"), rows))
-    return sections
