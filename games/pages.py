@@ -89,7 +89,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         return error_page(request, error, game_id=game.pk)
     context: dict[str, Any] = {
         "game": game, "detail": detail, "kind": get_kind(game.kind), "replay": replay,
-        "is_host": user is not None and services.host_of(game) == user.pk,
+        "is_host": _is_host(game, detail, user),
     }
     if game.status == Game.Status.OPEN or game.version == 0:
         context.update(_waiting_room(request, game, detail, user))
@@ -109,6 +109,16 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         absent=game.status == Game.Status.ACTIVE and absences.seat_is_absent(game, detail["seat"]),
     )
     return render(request, "games/game.html", context)
+
+
+def _is_host(game: Game, detail: dict[str, Any], user: Any) -> bool:
+    """Whether the viewer hosts the game (the first seated player to have joined): the waiting room's start
+    button, and a private game's switch for spectators."""
+    if user is None or not detail["joined"]:
+        return False
+    if game.version == 0:  # no seat drawn yet: the seats come in the order they were taken
+        return bool(detail["seats"][0]["user"] == user.pk)
+    return not game.listed and services.host_of(game) == user.pk  # only a private game's table asks
 
 
 def _hours(template: tuple[str, str], hours: Any) -> str:

@@ -223,6 +223,10 @@ def test_spectators_may_watch_a_private_game_when_the_host_allows_it(make_user: 
     # ...and on again.
     assert host_page.post(f"/games/{game.pk}/spectators", {"allowed": "1"}).status_code == 302
     assert watching.get(f"/games/{game.pk}/").status_code == 200
+    # A listed game anybody may watch: no switch to turn.
+    listed = services.create_game(host, "citadels", 3)
+    assert b"/spectators" not in host_page.get(f"/games/{listed.pk}/").content
+    assert host_page.post(f"/games/{listed.pk}/spectators", {"allowed": ""}).status_code == 409
 
 
 def test_a_private_game_has_no_spectators_unless_chosen_and_the_new_game_form_offers_the_choice(
