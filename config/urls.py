@@ -29,6 +29,7 @@ urlpatterns = [
     path("games/<int:game_id>/join", pages.join, name="game-join"),
     path("games/<int:game_id>/leave", pages.leave, name="game-leave"),
     path("games/<int:game_id>/start", pages.start, name="game-start"),
+    path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     *notifications_web,
     *mailin_urls,

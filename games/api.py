@@ -149,8 +149,9 @@ class EventsView(APIView):
     @extend_schema(parameters=[HistoryQuerySerializer], responses={200: HistorySerializer})
     def get(self, request: Request, game_id: int) -> Response:
         query = validated_query(HistoryQuerySerializer, request.query_params)
-        game = services.get_game(game_id)
-        page = services.history(game, request_user(request), query["after"], query["limit"])
+        user = request_user(request)
+        game = services.get_game(game_id, user)
+        page = services.history(game, user, query["after"], query["limit"])
         page["next"] = None
         if page["next_after"] < page["version"]:
             params = request.query_params.copy()
@@ -165,5 +166,6 @@ class StateView(APIView):
     @extend_schema(parameters=[StateQuerySerializer], responses={200: StateSerializer})
     def get(self, request: Request, game_id: int) -> Response:
         query = validated_query(StateQuerySerializer, request.query_params)
-        game = services.get_game(game_id)
-        return Response(services.state_at(game, request_user(request), query.get("at")))
+        user = request_user(request)
+        game = services.get_game(game_id, user)
+        return Response(services.state_at(game, user, query.get("at")))

@@ -53,6 +53,11 @@ class NewGameForm(forms.Form):
         label=_("List the game in the lobby"), required=False, initial=True,
         help_text=_("Unticked: a private game; friends join through the invite link only."),
     )
+    spectators_allowed = forms.BooleanField(
+        label=_("Let spectators watch a private game"), required=False, initial=False,
+        help_text=_("Private games only: signed-in players without a seat may watch it once it runs; it stays out "
+                    "of the lobby. The host can change this on the game's page."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -106,4 +111,5 @@ class NewGameForm(forms.Form):
                 "timeout_policy": data["timeout_policy"],
             },
             "listed": data["listed"],
+            "spectators_allowed": data["spectators_allowed"],
         }

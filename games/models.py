@@ -44,8 +44,11 @@ class Game(models.Model):
     # Whether a seat of this game ever let a deadline pass (set when its first timeout record is written):
     # until then a command need not look for the seats' timeout records.
     timed_out = models.BooleanField(default=False)
-    # Listed in the lobby for anyone to join; a private game is joined through its signed invite link.
+    # Listed in the lobby for anyone to join; a private game is joined through its signed invite link, and
+    # to anybody without a seat it does not exist (games.services.reading.may_see).
     listed = models.BooleanField(default=True)
+    # A private game only: signed-in players without a seat may watch it once it runs (never listed for them).
+    spectators_allowed = models.BooleanField(default=False)
     # Per-game secret mixed into the random seed; never leaves the server.
     rng_salt = models.CharField(max_length=64, editable=False)
     # Hash of the last event (the head of the chain).

@@ -79,7 +79,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The waiting room before the start; the table after it (with the replay at `?at=N`)."""
     user: Any = request.user if request.user.is_authenticated else None
     try:
-        game = services.get_game(game_id)
+        game = services.get_game(game_id, user)  # a private game: its players' (and allowed spectators')
         detail = services.game_detail(game, user)
     except ServiceError as error:
         return error_page(request, error)
@@ -87,7 +87,10 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         replay = _replay(game, user, request.GET.get("at"))
     except ServiceError as error:
         return error_page(request, error, game_id=game.pk)
-    context: dict[str, Any] = {"game": game, "detail": detail, "kind": get_kind(game.kind), "replay": replay}
+    context: dict[str, Any] = {
+        "game": game, "detail": detail, "kind": get_kind(game.kind), "replay": replay,
+        "is_host": _is_host(game, detail, user),
+    }
     if game.status == Game.Status.OPEN or game.version == 0:
         context.update(_waiting_room(request, game, detail, user))
         return render(request, "games/waiting_room.html", context)
@@ -106,6 +109,16 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         absent=game.status == Game.Status.ACTIVE and absences.seat_is_absent(game, detail["seat"]),
     )
     return render(request, "games/game.html", context)
+
+
+def _is_host(game: Game, detail: dict[str, Any], user: Any) -> bool:
+    """Whether the viewer hosts the game (the first seated player to have joined): the waiting room's start
+    button, and a private game's switch for spectators."""
+    if user is None or not detail["joined"]:
+        return False
+    if game.version == 0:  # no seat drawn yet: the seats come in the order they were taken
+        return bool(detail["seats"][0]["user"] == user.pk)
+    return not game.listed and services.host_of(game) == user.pk  # only a private game's table asks
 
 
 def _hours(template: tuple[str, str], hours: Any) -> str:
@@ -127,14 +140,13 @@ def pace(time_control: dict[str, Any]) -> str:
 
 def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user: Any) -> dict[str, Any]:
     seated = detail["joined"]
-    host = detail["seats"][0]["user"] if detail["seats"] else None
     return {
         "seated": seated,
-        "is_host": user is not None and host == user.pk,
         "free_seats": range(max(game.players - len(detail["seats"]), 0)),
         "invite_url": (invite_url(request, game)
                        if seated and game.status == Game.Status.OPEN and len(detail["seats"]) < game.players else ""),
-        "can_join": game.status == Game.Status.OPEN and not seated and (game.listed or request.GET.get("invited")),
+        # A private game's waiting room is its players' only: strangers join through the invite page.
+        "can_join": game.status == Game.Status.OPEN and not seated and game.listed,
         "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
         "min_players": services.fewest_players(game),
         "pace": pace(game.time_control),
@@ -143,8 +155,9 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
 
 def game_version(request: HttpRequest, game_id: int) -> JsonResponse:
     """The game's version and status: the table polls this and reloads when another player moved."""
+    user: Any = request.user if request.user.is_authenticated else None
     try:
-        game = services.get_game(game_id)
+        game = services.get_game(game_id, user)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return JsonResponse({"version": game.version, "status": game.status})
@@ -186,6 +199,13 @@ def start(request: HttpRequest, game_id: int) -> HttpResponse:
     return _game_action(request, game_id, services.start_game)
 
 
+@login_required
+@require_POST
+def spectators(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The host of a private game lets signed-in players without a seat watch it (`allowed` set), or stops them."""
+    return _game_action(request, game_id, services.set_spectators, allowed=bool(request.POST.get("allowed")))
+
+
 def _invited_game(token: str) -> int | None:
     try:
         return int(signing.loads(token, salt=INVITE_SALT)["g"])
@@ -194,12 +214,14 @@ def _invited_game(token: str) -> int | None:
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:
-    """The invite link: a friend sees the game and takes the seat (signed out: first signs up or in)."""
+    """The invite link: a friend sees the game and takes the seat (signed out: first signs up or in). It is the
+    only way in for a stranger to a private game, and only while the game is open: once it runs the link
+    tells so, with a way to watch only where the viewer may (`services.may_see`)."""
     game_id = _invited_game(token)
     if game_id is None:
         return error_page(request, ServiceError("not_found", "invalid_invite", _("This invite link is not valid.")))
     try:
-        game = services.get_game(game_id)
+        game = services.find_game(game_id)  # the signed link shows its game, private or not
     except ServiceError as error:
         return error_page(request, error)
     user: Any = request.user if request.user.is_authenticated else None
@@ -209,6 +231,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     here = request.get_full_path()
     return render(request, "games/invite.html", {
         "game": game, "kind": get_kind(game.kind), "token": token, "next": here,
+        "can_watch": services.may_see(game, user, seated=False),
         "host": game.created_by.display_name, "seated": game.seats.count(), "pace": pace(game.time_control),
         "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
     })

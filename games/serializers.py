@@ -23,7 +23,14 @@ class GameCreateSerializer(serializers.Serializer[Any]):
                   'defaults; `"minimal"` plays the least move instead of a bot\'s)',
     )
     listed = serializers.BooleanField(
-        required=False, default=True, help_text="listed in the lobby; false: joined only through an invite link"
+        required=False, default=True,
+        help_text="listed in the lobby; false: a private game, joined only through its invite link and seen only "
+                  "by its players (any other id answers as a missing game)",
+    )
+    spectators_allowed = serializers.BooleanField(
+        required=False, default=False,
+        help_text="a private game only: signed-in players without a seat may watch it once it runs (it stays "
+                  "unlisted); the host may change it later on the game's page",
     )
 
 
@@ -93,6 +100,8 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField()
     players = serializers.IntegerField()
+    listed = serializers.BooleanField(help_text="in the lobby and the list; false: a private game")
+    spectators_allowed = serializers.BooleanField(help_text="a private game: others signed in may watch it once it runs")
     options = serializers.JSONField()
     time_control = serializers.JSONField()
     awaiting = serializers.ListField(child=serializers.IntegerField(), help_text="the seats the game waits for")

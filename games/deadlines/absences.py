@@ -46,7 +46,7 @@ def seat_is_absent(game: Game, seat: int | None) -> bool:
 def return_to_game(user: User, game_id: Any) -> bool:
     """The player is back: their seat is no longer absent; a decision of theirs gets a fresh deadline."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=services.get_game(game_id).pk).first()
+        game = Game.objects.select_for_update().filter(pk=services.get_game(game_id, user).pk).first()
         assert game is not None
         seat = services.seat_of(game, user)
         if seat is None:

@@ -21,11 +21,23 @@ from .lifecycle import (
     clean_time_control,
     create_game,
     fewest_players,
+    host_of,
     join_game,
     leave_game,
+    set_spectators,
     start_game,
 )
-from .reading import game_detail, game_detail_by_id, get_game, history, list_games, seat_of, state_at
+from .reading import (
+    find_game,
+    game_detail,
+    game_detail_by_id,
+    get_game,
+    history,
+    list_games,
+    may_see,
+    seat_of,
+    state_at,
+)
 from .writing import PROJECTION_FIELDS, game_rng, project
 
 __all__ = [
@@ -38,16 +50,20 @@ __all__ = [
     "decide",
     "execute",
     "fewest_players",
+    "find_game",
     "game_detail",
     "game_detail_by_id",
     "game_rng",
     "get_game",
     "history",
+    "host_of",
     "join_game",
     "leave_game",
     "list_games",
+    "may_see",
     "project",
     "seat_of",
+    "set_spectators",
     "start_game",
     "state_at",
 ]

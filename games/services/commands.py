@@ -21,8 +21,8 @@ from config.rows import insert
 from .. import store
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
 from ..registry import get_kind
-from .reading import render_events
-from .writing import LostRace, append_and_project, game_or_404, game_rng
+from .reading import may_see, render_events
+from .writing import LostRace, append_and_project, game_not_found, game_or_404, game_rng
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +117,10 @@ def _execute_once(
 ) -> CommandResult:
     # One statement: the locked row, the caller's seat and their earlier command with this key.
     game = game_or_404(game_id, lock=True, seat_of_user=user, command_key=key)
+    # A seat index means a seated player; without one (a spectator, or anybody before the start) the private
+    # game must answer as a missing one to whoever may not see it.
+    if getattr(game, "viewer_seat", None) is None and not may_see(game, user):
+        raise game_not_found(game_id)
     if key is None:
         return _decide_and_apply(game, user, command, uuid.uuid4().hex, expected_version)
     if getattr(game, "prior_command_id", None) is not None:

@@ -16,7 +16,8 @@ from config.errors import ServiceError
 
 from ..models import Game, Seat
 from ..registry import DEFAULT_KIND, GameKind, get_kind
-from .writing import append_and_project, game_or_404, game_rng
+from .reading import may_see
+from .writing import append_and_project, game_not_found, game_or_404, game_rng
 
 DEFAULT_TIME_CONTROL: dict[str, Any] = {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}
 MAX_DECISION_HOURS = 14 * 24
@@ -87,10 +88,12 @@ def create_game(
     time_control: dict[str, Any] | None = None,
     *,
     listed: bool = True,
+    spectators_allowed: bool = False,
     trusted: bool = False,
 ) -> Game:
     """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo);
-    a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`)."""
+    a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`) and seen only
+    by its players, and by signed-in spectators once it runs if `spectators_allowed` (`reading.may_see`)."""
     game_kind = get_kind(kind)
     if isinstance(players, bool) or not isinstance(players, int) or not (
         game_kind.min_players <= players <= game_kind.max_players
@@ -112,20 +115,25 @@ def create_game(
             time_control=clean_time_control(time_control),
             rng_salt=secrets.token_hex(32),
             listed=bool(listed),
+            spectators_allowed=bool(spectators_allowed),
         )
         Seat.objects.create(game=game, user=user)
     return game
 
 
 def join_game(user: User, game_id: Any, *, invited: bool = False) -> Game:
-    """Take a free seat in an open game (a private one only with its invite: `invited`)."""
+    """Take a free seat in an open game (a private one only with its invite: `invited`; without it a private
+    game is not found, or refused to a spectator)."""
     with transaction.atomic():
         game = game_or_404(game_id, lock=True)
-        if not game.listed and not invited and not Seat.objects.filter(game=game, user=user).exists():
+        seated = Seat.objects.filter(game=game, user=user).exists()
+        if not invited and not may_see(game, user, seated=seated):
+            raise game_not_found(game_id)
+        if not game.listed and not invited and not seated:
             raise ServiceError("forbidden", "invite_only", gettext("This game is private: join it through its invite link."))
         if game.status != Game.Status.OPEN:
             raise ServiceError("conflict", "game_not_open", gettext("This game is not open for players."))
-        if Seat.objects.filter(game=game, user=user).exists():
+        if seated:
             raise ServiceError("conflict", "already_joined", gettext("You already have a seat in this game."))
         if Seat.objects.filter(game=game).count() >= game.players:
             raise ServiceError("conflict", "game_full", gettext("This game has no free seat."))
@@ -137,14 +145,38 @@ def leave_game(user: User, game_id: Any) -> Game:
     """Give up a seat before the start; a game that nobody is left in is abandoned."""
     with transaction.atomic():
         game = game_or_404(game_id, lock=True)
+        seat = Seat.objects.filter(game=game, user=user)
+        seated = seat.exists()
+        if not may_see(game, user, seated=seated):
+            raise game_not_found(game_id)
         if game.status != Game.Status.OPEN:
             raise ServiceError("conflict", "game_not_open", gettext("You can leave a game only before it starts."))
-        deleted, _ = Seat.objects.filter(game=game, user=user).delete()
-        if not deleted:
+        if not seated:
             raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
+        seat.delete()
         if not Seat.objects.filter(game=game).exists():
             game.status = Game.Status.ABANDONED
             game.save(update_fields=["status", "updated_at"])
+    return game
+
+
+def host_of(game: Game) -> int | None:
+    """The user id of the game's host: the first player to have joined who is still seated (None: nobody is)."""
+    return Seat.objects.filter(game=game).order_by("joined_at", "id").values_list("user_id", flat=True).first()
+
+
+def set_spectators(user: User, game_id: Any, allowed: bool) -> Game:
+    """The host of a private game lets signed-in players without a seat watch it once it runs, or stops them."""
+    with transaction.atomic():
+        game = game_or_404(game_id, lock=True)
+        if not may_see(game, user):
+            raise game_not_found(game_id)
+        if host_of(game) != user.pk:
+            raise ServiceError("forbidden", "not_the_host", gettext("Only the host (the first seated player) can choose who may watch."))
+        if game.listed:
+            raise ServiceError("conflict", "game_listed", gettext("Anybody may watch a listed game."))
+        game.spectators_allowed = bool(allowed)
+        game.save(update_fields=["spectators_allowed"])
     return game
 
 
@@ -156,9 +188,11 @@ def start_game(user: User, game_id: Any) -> Game:
     """
     with transaction.atomic():
         game = game_or_404(game_id, lock=True)
+        seats = list(Seat.objects.filter(game=game).order_by("joined_at", "id"))
+        if not may_see(game, user, seated=any(s.user_id == user.pk for s in seats)):
+            raise game_not_found(game_id)
         if game.status != Game.Status.OPEN:
             raise ServiceError("conflict", "game_not_open", gettext("This game has already started or is over."))
-        seats = list(Seat.objects.filter(game=game).order_by("joined_at", "id"))
         if not seats or seats[0].user_id != user.pk:
             if any(s.user_id == user.pk for s in seats):
                 raise ServiceError("forbidden", "not_the_host", gettext("Only the host (the first seated player) can start."))

@@ -51,14 +51,39 @@ def render_events(
     return rendered
 
 
-def get_game(game_id: Any) -> Game:
-    """The game, or a 404."""
+def may_see(game: Game, user: User | None, *, seated: bool | None = None) -> bool:
+    """Whether this viewer may know of the game: a listed one anybody; a private one its seated players and,
+    once it has started and if its host allows spectators, anybody signed in. To everybody else a private game
+    does not exist (the same 404 as for a missing id). `seated`: whether the user has a seat, when known."""
+    if game.listed:
+        return True
+    if user is None or not user.is_authenticated:
+        return False
+    if game.spectators_allowed and game.version > 0:
+        return True
+    if seated is None:
+        seated = Seat.objects.filter(game=game, user=user).exists()
+    return seated
+
+
+def get_game(game_id: Any, viewer: User | None) -> Game:
+    """The game if this viewer may see it (`may_see`), else the 404 of a game that does not exist."""
+    game = game_or_404(game_id)
+    if not may_see(game, viewer):
+        raise game_not_found(game_id)
+    return game
+
+
+def find_game(game_id: Any) -> Game:
+    """The game whoever asks, or a 404: only for the holder of its signed invite link and operators' commands."""
     return game_or_404(game_id)
 
 
 def list_games(user: User, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
-    """Games filtered by status and/or the user's own, newest first."""
-    queryset = Game.objects.all().annotate(seated=Count("seats"))
+    """The games this user may see in a list (the listed ones and their own: a private game is listed for
+    nobody else, spectators allowed or not), filtered by status and/or the user's own, newest first."""
+    own = Seat.objects.filter(user=user).values("game_id")
+    queryset = Game.objects.filter(Q(listed=True) | Q(pk__in=own)).annotate(seated=Count("seats"))
     if status is not None:
         if status not in Game.Status.values:
             raise ServiceError("invalid", "invalid_status", gettext("status is one of {choices}.").format(
@@ -75,6 +100,8 @@ def game_detail_by_id(game_id: Any, user: User | None) -> dict[str, Any]:
     if found is None:
         raise game_not_found(game_id)
     game, seats = found
+    if not may_see(game, user, seated=user is not None and any(user_id == user.pk for _, user_id, _ in seats)):
+        raise game_not_found(game_id)
     return game_detail(game, user, seats=seats)
 
 
@@ -99,6 +126,8 @@ def game_detail(game: Game, user: User | None, *, seats: list[queries.SeatName] 
         "status": game.status,
         "version": game.version,
         "players": game.players,
+        "listed": game.listed,
+        "spectators_allowed": game.spectators_allowed,
         "options": _public_options(kind, game.options),
         "time_control": game.time_control,
         "awaiting": game.awaiting,

@@ -56,9 +56,12 @@ def test_bad_ids_and_foreign_actions_are_friendly_pages(client: Any, make_user: 
         answer = client.get(path)
         assert answer.status_code == 404 and b"<header" in answer.content, path
     client.force_login(other)
-    refused = client.post(f"/games/{game.pk}/join")
-    assert refused.status_code == 403 and b"invite link" in refused.content  # a private game
-    assert client.post(f"/games/{game.pk}/start").status_code == 403
+    # A private game is no game to a stranger (tests/security/test_private_games.py); a listed one refuses.
+    hidden = client.post(f"/games/{game.pk}/join")
+    assert hidden.status_code == 404 and f"There is no game {game.pk}.".encode() in hidden.content
+    assert client.post(f"/games/{game.pk}/start").status_code == 404
+    listed = services.create_game(owner, players=3)
+    assert client.post(f"/games/{listed.pk}/start").status_code == 403
     assert client.get("/api/games/424242/").json()["code"] == "game_not_found"
 
 

@@ -28,7 +28,7 @@ class Command(BaseCommand):
             if user is None:
                 raise CommandError(f"no user {viewer!r}")
         try:
-            found = services.get_game(game)
+            found = services.find_game(game)  # an operator sees every game, private ones too
             end = found.version if at is None else at
             page = services.history(found, user, after=0, limit=5000)
             seat = services.seat_of(found, user)
