@@ -75,15 +75,20 @@ def test_a_reset_through_the_emailed_link_ends_every_token_and_session(make_user
                             format="json").status_code == 200
 
 
-def test_an_operator_setting_a_players_password_ends_the_players_tokens(make_user: Any) -> None:
+@pytest.mark.parametrize("usable", ["true", "false"])
+def test_an_operator_setting_a_players_password_ends_the_players_tokens(usable: str, make_user: Any) -> None:
     player = make_user("player")
     operator = User.objects.create_superuser("root@example.org", PASSWORD, display_name="Root")
-    api = token_client(player)
+    api, players_browser = token_client(player), signed_in(player)
     admin = signed_in(operator)
-    answer = admin.post(f"/admin/accounts/user/{player.pk}/password/",
-                        {"password1": NEW_PASSWORD, "password2": NEW_PASSWORD, "usable_password": "true"})
+    form = ({"usable_password": "true", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD} if usable == "true"
+            else {"usable_password": "false", "unset-password": "1"})  # the admin's "Disable password-based…"
+    answer = admin.post(f"/admin/accounts/user/{player.pk}/password/", form)
     assert answer.status_code == 302, answer.content.decode()[:2000]
+    player.refresh_from_db()
+    assert player.has_usable_password() == (usable == "true")
     assert api.get("/api/me").status_code == 401
+    assert not session_works(players_browser)
     assert session_works(admin)  # the operator's own session is not the player's
 
 
