@@ -104,6 +104,9 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     objects = UserManager()
 
+    # Set by set_unusable_password until the next save (accounts.signals); not a column.
+    _password_withdrawn = False
+
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"
     REQUIRED_FIELDS = ["display_name"]
@@ -124,8 +127,6 @@ class User(AbstractBaseUser, PermissionsMixin):
         (Django marks only `set_password` as a change; accounts.signals reads the mark when saved)."""
         super().set_unusable_password()
         self._password_withdrawn = True
-
-    _password_withdrawn = False
 
     def clean(self) -> None:
         super().clean()

@@ -146,8 +146,8 @@ def request_password_reset(email: str) -> None:
     """Have a reset link mailed if the address has an active account; silent otherwise (no enumeration).
 
     With ACCOUNTS_ASYNC_MAIL the request does the same for every address: it publishes one task with the
-    address, after the response's transaction; the worker looks the address up (`mail_password_reset`).
-    Whether an account exists then changes neither the answer nor its timing."""
+    address (once the request's transaction, if any, commits) and the worker looks the address up
+    (`mail_password_reset`). Whether an account exists then changes neither the answer nor its timing."""
     email = normalize_email(email)
     if settings.ACCOUNTS_ASYNC_MAIL:
         from .tasks import send_password_reset
