@@ -29,10 +29,10 @@ def clean_display_name(name: str) -> str:
 def clean_display_names(apps: Any, schema_editor: Any) -> None:
     """Rewrite the names that the new validator would refuse (written before it existed)."""
     User = apps.get_model("accounts", "User")
-    for pk, name in User.objects.values_list("pk", "display_name").iterator():
-        cleaned = clean_display_name(name)
-        if cleaned != name:
-            User.objects.filter(pk=pk).update(display_name=cleaned)
+    names = User.objects.values_list("pk", "display_name").iterator()
+    changes = [(pk, clean_display_name(name)) for pk, name in names if clean_display_name(name) != name]
+    for pk, cleaned in changes:  # after the reading: no update under an open cursor of the same table
+        User.objects.filter(pk=pk).update(display_name=cleaned)
 
 
 class Migration(migrations.Migration):

@@ -225,7 +225,7 @@ def test_the_data_migration_cleans_existing_names(make_user: Any) -> None:
     from django.apps import apps
 
     migration = importlib.import_module("accounts.migrations.0003_display_name_one_line")
-    dirty = {make_user("a").pk: "Ada\r\n  Lovelace\u202e\x00", make_user("b").pk: "\n\t\u200b",
+    dirty = {make_user("a").pk: "Ada\r\n  Lovelace\u202e\x07", make_user("b").pk: "\n\t\u200b",
              make_user("c").pk: "Fine Name"}
     for pk, name in dirty.items():
         User.objects.filter(pk=pk).update(display_name=name)
