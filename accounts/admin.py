@@ -1,9 +1,24 @@
-"""Admin for players."""
+"""Admin for players, and the admin's sign-in on the site's rate limit."""
 
 from django.contrib import admin
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
+from django.http import HttpRequest, HttpResponse
 
 from .models import User
+from .views import AdminSignInForm
+
+# Every attempt at /admin/login/ counts under the "sign_in" scope, like the site's sign-in form.
+admin.site.login_form = AdminSignInForm
+
+
+def admin_login(request: HttpRequest) -> HttpResponse:
+    """/admin/login/ (config.urls routes it here before the admin's own): the admin's page, answering 429
+    like the site's sign-in form once the attempts of a client or an account exceed the sign-in rate."""
+    response = admin.site.login(request)
+    form = (getattr(response, "context_data", None) or {}).get("form")
+    if isinstance(form, AdminSignInForm) and form.throttled():
+        response.status_code = 429
+    return response
 
 
 @admin.register(User)

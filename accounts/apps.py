@@ -6,3 +6,6 @@ class AccountsConfig(AppConfig):
 
     name = "accounts"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401  (connects the receiver that ends sign-ins on a new password)

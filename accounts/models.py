@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 import zoneinfo
 from typing import Any
 
@@ -10,6 +11,39 @@ from django.contrib.auth.models import PermissionsMixin
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+DISPLAY_NAME_MAX_LENGTH = 60
+
+# Joiners that scripts (Persian, Indic) and emoji sequences need: the only format characters a name keeps.
+_NAME_JOINERS = {"\u200c", "\u200d"}
+
+
+def is_name_character(char: str) -> bool:
+    """Whether a display name may hold this character: not a control, format (bidi override, zero-width
+    space), surrogate, private or unassigned character (Unicode category C*, but the two joiners), nor a
+    line or paragraph separator (Zl, Zp): a name is shown inside other players' pages and mails, where such
+    characters break lines or turn the text around them."""
+    category = unicodedata.category(char)
+    if category.startswith("C"):
+        return char in _NAME_JOINERS
+    return category not in ("Zl", "Zp")
+
+
+def validate_display_name(value: str) -> None:
+    """The one check of a display name (the model field's validator, so the admin's forms run it; the
+    API, the sign-up and settings forms and the services call it too): one line of 1 to 60 characters,
+    none of them a control or formatting character, no blank at either end (the forms strip them)."""
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationError(_("Enter a display name."), code="invalid_display_name")
+    if value != value.strip():
+        raise ValidationError(_("A display name cannot start or end with a blank."), code="invalid_display_name")
+    if len(value) > DISPLAY_NAME_MAX_LENGTH:
+        raise ValidationError(_("A display name has 1 to 60 characters."), code="invalid_display_name")
+    if not all(is_name_character(char) for char in value):
+        raise ValidationError(
+            _("A display name is one line without control or formatting characters."), code="invalid_display_name"
+        )
 
 
 def validate_time_zone(value: str) -> None:
@@ -57,7 +91,7 @@ class User(AbstractBaseUser, PermissionsMixin):
         GERMAN = "de", "Deutsch"
 
     email = models.EmailField(unique=True)
-    display_name = models.CharField(max_length=60)
+    display_name = models.CharField(max_length=DISPLAY_NAME_MAX_LENGTH, validators=[validate_display_name])
     language = models.CharField(max_length=2, choices=Language.choices, default=Language.ENGLISH)
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
     # Game emails go out only once the address is verified; playing does not wait for it.
@@ -69,6 +103,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     date_joined = models.DateTimeField(default=timezone.now)
 
     objects = UserManager()
+
+    # Set by set_unusable_password until the next save (accounts.signals); not a column.
+    _password_withdrawn = False
 
     USERNAME_FIELD = "email"
     EMAIL_FIELD = "email"
@@ -84,6 +121,12 @@ class User(AbstractBaseUser, PermissionsMixin):
     def email_verified(self) -> bool:
         """Whether the player confirmed their address."""
         return self.email_verified_at is not None
+
+    def set_unusable_password(self) -> None:
+        """No password signs in any more: like a new password, this ends the account's other sign-ins
+        (Django marks only `set_password` as a change; accounts.signals reads the mark when saved)."""
+        super().set_unusable_password()
+        self._password_withdrawn = True
 
     def clean(self) -> None:
         super().clean()

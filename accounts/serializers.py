@@ -1,23 +1,61 @@
-"""Input and output shapes of the accounts API (validation of form only; rules live in services)."""
+"""Input and output shapes of the accounts API (validation of form only; rules live in services).
+
+Every text field takes a JSON string and nothing else (DRF's own CharField turns a number into its digits),
+and says in the schema the lengths it accepts.
+"""
 
 from typing import Any
 
 from rest_framework import serializers
 
-from .models import User
+from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
+
+
+class _StringOnly(serializers.CharField):
+    """A text field that refuses a number, a list or an object where a string belongs: a 400, not a cast."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class StringField(_StringOnly):
+    """A required-by-default text field of at least one character (blank is refused, as the schema says)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("min_length", 1)
+        super().__init__(**kwargs)
+
+
+class EmailAddressField(_StringOnly, serializers.EmailField):
+    """An email address, given as a string."""
+
+
+def display_name_field(**kwargs: Any) -> StringField:
+    """The display name as the API takes it: stripped, then the model's one check (accounts.models)."""
+    return StringField(
+        max_length=DISPLAY_NAME_MAX_LENGTH, validators=[validate_display_name],
+        help_text="one line of 1 to 60 characters after stripping blanks at either end; no control or "
+                  "formatting characters (Unicode category C, but the zero-width joiners) and no line breaks",
+        **kwargs,
+    )
+
+
+TIME_ZONE_HELP = "an IANA time zone name, e.g. Europe/Berlin"
 
 
 class RegisterSerializer(serializers.Serializer[Any]):
-    email = serializers.EmailField(max_length=254)
-    password = serializers.CharField(max_length=256, trim_whitespace=False)
-    display_name = serializers.CharField(max_length=60)
+    email = EmailAddressField(max_length=254)
+    password = StringField(max_length=256, trim_whitespace=False)
+    display_name = display_name_field()
     language = serializers.ChoiceField(choices=User.Language.choices, default="en")
-    time_zone = serializers.CharField(max_length=64, default="UTC")
+    time_zone = StringField(max_length=64, default="UTC", help_text=TIME_ZONE_HELP)
 
 
 class TokenRequestSerializer(serializers.Serializer[Any]):
-    email = serializers.CharField(max_length=254)
-    password = serializers.CharField(max_length=256, trim_whitespace=False)
+    email = StringField(max_length=254)
+    password = StringField(max_length=256, trim_whitespace=False)
 
 
 class TokenSerializer(serializers.Serializer[Any]):
@@ -29,17 +67,17 @@ class DetailSerializer(serializers.Serializer[Any]):
 
 
 class VerifySerializer(serializers.Serializer[Any]):
-    token = serializers.CharField(max_length=1000)
+    token = StringField(max_length=1000)
 
 
 class PasswordResetSerializer(serializers.Serializer[Any]):
-    email = serializers.CharField(max_length=254)
+    email = EmailAddressField(max_length=254)
 
 
 class PasswordResetConfirmSerializer(serializers.Serializer[Any]):
-    uid = serializers.CharField(max_length=64)
-    token = serializers.CharField(max_length=128)
-    password = serializers.CharField(max_length=256, trim_whitespace=False)
+    uid = StringField(max_length=64)
+    token = StringField(max_length=128)
+    password = StringField(max_length=256, trim_whitespace=False)
 
 
 class MeSerializer(serializers.ModelSerializer[User]):
@@ -59,6 +97,6 @@ class MeSerializer(serializers.ModelSerializer[User]):
 
 
 class MePatchSerializer(serializers.Serializer[Any]):
-    display_name = serializers.CharField(max_length=60, required=False)
+    display_name = display_name_field(required=False)
     language = serializers.ChoiceField(choices=User.Language.choices, required=False)
-    time_zone = serializers.CharField(max_length=64, required=False)
+    time_zone = StringField(max_length=64, required=False, help_text=TIME_ZONE_HELP)

@@ -26,7 +26,7 @@ from rest_framework.authtoken.models import Token
 from config.errors import ServiceError
 
 from .local import sender
-from .models import User, normalize_email, validate_time_zone
+from .models import User, normalize_email, validate_display_name, validate_time_zone
 
 _VERIFY_SALT = "accounts.verify-email"
 
@@ -64,9 +64,11 @@ def _validate_password(password: str, user: User | None = None) -> None:
 
 def _validate_profile(fields: dict[str, Any]) -> None:
     if "display_name" in fields:
-        name = str(fields["display_name"]).strip()
-        if not 1 <= len(name) <= 60:
-            raise ServiceError("invalid", "invalid_display_name", gettext("A display name has 1 to 60 characters."))
+        name = fields["display_name"].strip() if isinstance(fields["display_name"], str) else fields["display_name"]
+        try:
+            validate_display_name(name)
+        except ValidationError as exc:
+            raise ServiceError("invalid", "invalid_display_name", " ".join(exc.messages)) from exc
         fields["display_name"] = name
     if "language" in fields and fields["language"] not in User.Language.values:
         raise ServiceError("invalid", "invalid_language", gettext("The language is 'en' or 'de'."))
@@ -141,14 +143,31 @@ def resend_verification(user: User) -> None:
 
 
 def request_password_reset(email: str) -> None:
-    """Mail a reset link if the address has an active account; silent otherwise (no enumeration)."""
+    """Have a reset link mailed if the address has an active account; silent otherwise (no enumeration).
+
+    With ACCOUNTS_ASYNC_MAIL the request does the same for every address: it publishes one task with the
+    address (once the request's transaction, if any, commits) and the worker looks the address up
+    (`mail_password_reset`). Whether an account exists then changes neither the answer nor its timing."""
+    email = normalize_email(email)
+    if settings.ACCOUNTS_ASYNC_MAIL:
+        from .tasks import send_password_reset
+
+        transaction.on_commit(lambda: send_password_reset.delay(email))
+    else:
+        mail_password_reset(email)
+
+
+def mail_password_reset(email: str) -> None:
+    """Mail a reset link now if the address has an active account (the worker's half of a reset request)."""
     user = User.objects.filter(email=normalize_email(email), is_active=True).first()
     if user is not None:
-        _mail(user, "reset", link=password_reset_link(user))
+        subject, body = _compose(user, "reset", link=password_reset_link(user))
+        send_mail(subject=subject, message=body, from_email=sender(user.language), recipient_list=[user.email])
 
 
 def confirm_password_reset(uidb64: str, token: str, new_password: str) -> User:
-    """Set a new password from a reset link's uid and token; the old API tokens stop working."""
+    """Set a new password from a reset link's uid and token; every API token and session of the account
+    ends (accounts.signals, as for the site's reset page)."""
     try:
         pk = int(urlsafe_base64_decode(uidb64).decode())
     except (ValueError, TypeError, UnicodeDecodeError) as exc:
@@ -159,7 +178,6 @@ def confirm_password_reset(uidb64: str, token: str, new_password: str) -> User:
     _validate_password(new_password, user)
     user.set_password(new_password)
     user.save(update_fields=["password"])
-    Token.objects.filter(user=user).delete()
     return user
 
 
@@ -177,6 +195,14 @@ def revoke_token(user: User) -> None:
     Token.objects.filter(user=user).delete()
 
 
+def end_sign_ins(user: User) -> None:
+    """End every way into the account but a new password's: called on each saved password change or reset
+    (accounts.signals). The API tokens are deleted here; the sessions end by Django's own check, which
+    compares each session's copy of the password hash on every request (so a player who changes their own
+    password keeps only the session they did it in, through `update_session_auth_hash`)."""
+    revoke_token(user)
+
+
 def update_profile(user: User, **fields: Any) -> User:
     """Change display name, language or time zone."""
     allowed = {"display_name", "language", "time_zone"}
@@ -192,9 +218,14 @@ def update_profile(user: User, **fields: Any) -> User:
     return user
 
 
+def _compose(user: User, kind: str, link: str) -> tuple[str, str]:
+    """Subject and body of an account mail in the user's language."""
+    return _text(f"{kind}_subject", user.language), _text(f"{kind}_body", user.language,
+                                                            name=user.display_name, link=link)
+
+
 def _mail(user: User, kind: str, link: str) -> None:
-    subject = _text(f"{kind}_subject", user.language)
-    body = _text(f"{kind}_body", user.language, name=user.display_name, link=link)
+    subject, body = _compose(user, kind, link)
     if settings.ACCOUNTS_ASYNC_MAIL:
         # After commit, through Celery: the answer neither waits for SMTP nor tells by its timing
         # whether a mail was sent (which would reveal whether the address has an account).

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -25,7 +26,7 @@ from config import throttles
 from config.errors import ServiceError
 
 from . import services
-from .models import User
+from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
 
 THROTTLED = "throttled"
 
@@ -74,7 +75,8 @@ class RegisterForm(RateLimitedForm):
         label=_("Email address"), max_length=254, widget=forms.EmailInput(attrs={"autocomplete": "email"})
     )
     display_name = forms.CharField(
-        label=_("Display name"), max_length=60, help_text=_("What the other players see of you."),
+        label=_("Display name"), max_length=DISPLAY_NAME_MAX_LENGTH, validators=[validate_display_name],
+        help_text=_("What the other players see of you."),
         widget=forms.TextInput(attrs={"autocomplete": "nickname"}),
     )
     password = forms.CharField(
@@ -111,6 +113,14 @@ class SignInForm(RateLimitedForm, auth_forms.AuthenticationForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["username"].label = _("Email address")
+
+
+class AdminSignInForm(RateLimitedForm, AdminAuthenticationForm):
+    """The admin's sign-in form on the site's sign-in budget: the same scope, per client and per account,
+    so guessing an operator's password is held as soon as guessing a player's is (accounts.admin)."""
+
+    throttle_scope = "sign_in"
+    account_field = "username"
 
 
 class PasswordResetForm(RateLimitedForm, auth_forms.PasswordResetForm):

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts.admin import admin_login
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
 from config import api, health
@@ -19,6 +20,7 @@ api_patterns = accounts_api + games_api + notifications_api
 urlpatterns = [
     path("", lobby.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("admin/login/", admin_login),  # the admin's sign-in, rate limited as the site's
     path("admin/", admin.site.urls),
     path("accounts/", include((accounts_web, "accounts"))),
     path("settings/", settings_page.settings_page, name="settings"),

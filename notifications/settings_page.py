@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 
 from accounts import services as accounts
-from accounts.models import User
+from accounts.models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
 from config.errors import ServiceError
 from games.deadlines import absences
 from games.models import Absence
@@ -36,7 +36,8 @@ def _time_zones() -> list[tuple[str, str]]:
 
 
 class ProfileForm(forms.Form):
-    display_name = forms.CharField(label=gettext_lazy("Display name"), max_length=60)
+    display_name = forms.CharField(label=gettext_lazy("Display name"), max_length=DISPLAY_NAME_MAX_LENGTH,
+                                   validators=[validate_display_name])
     language = forms.ChoiceField(label=gettext_lazy("Language"), choices=User.Language.choices)
     time_zone = forms.ChoiceField(
         label=gettext_lazy("Time zone"), choices=_time_zones,
