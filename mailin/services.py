@@ -63,10 +63,14 @@ def max_bytes() -> int:
     return int(getattr(settings, "MAILIN_MAX_BYTES", 256 * 1024))
 
 
-def _rate_limited(sender: str) -> bool:
+def _over_budget(user: User | None, sender: str) -> bool:
+    """Whether the last hour's mail already used up MAILIN_RATE_PER_HOUR: a player's, counted by the
+    player it matched (so mail that only claims to be theirs uses up nothing of it); a stranger's, on a
+    budget of its own by the address it claims."""
     limit = int(getattr(settings, "MAILIN_RATE_PER_HOUR", 60))
-    since = timezone.now() - timedelta(hours=1)
-    return InboundMail.objects.filter(sender=sender, received_at__gte=since).count() >= limit
+    recent = InboundMail.objects.filter(received_at__gte=timezone.now() - timedelta(hours=1))
+    counted = recent.filter(user=user) if user is not None else recent.filter(user__isnull=True, sender=sender)
+    return counted.count() >= limit
 
 
 def _token(message: Any, recipient: str | None) -> str | None:
@@ -98,13 +102,13 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     except tokens.BadToken as bad:
         return Outcome("bad_token", bad.reason)
     sender = parse.sender(message)
-    if _rate_limited(sender):
+    user = User.objects.filter(pk=token.user_id, is_active=True, email=sender).first()  # None: a stranger
+    if _over_budget(user, sender):
         return Outcome("rate_limited", sender)
-    record, created = _record(parse.message_key(message, raw), sender)
+    record, created = _record(parse.message_key(message, raw), sender, user)
     if record is None or (not created and record.done):
         return Outcome("duplicate")
-    user = User.objects.filter(pk=token.user_id, is_active=True).first()
-    if user is None or user.email != sender:
+    if user is None:
         _finish(record, "stranger", None, None)
         return Outcome("stranger", sender)  # nothing changes, and a stranger gets no mail from us
     game = Game.objects.filter(pk=token.game_id).first()
@@ -119,10 +123,10 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     return outcome
 
 
-def _record(key: str, sender: str) -> tuple[InboundMail | None, bool]:
+def _record(key: str, sender: str, user: User | None) -> tuple[InboundMail | None, bool]:
     try:
         with transaction.atomic():
-            return InboundMail.objects.get_or_create(message_key=key, defaults={"sender": sender[:254]})
+            return InboundMail.objects.get_or_create(message_key=key, defaults={"sender": sender[:254], "user": user})
     except IntegrityError:  # the same message, delivered twice at once: the other delivery has it
         return None, False
 

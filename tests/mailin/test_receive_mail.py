@@ -162,7 +162,7 @@ def test_expired_token_and_oversized_mail_are_refused(table: dict[str, Any], set
     assert Game.objects.get(pk=game.pk).version == game.version and deliver() == []
 
 
-def test_rate_limit_per_sender(table: dict[str, Any], settings: Any) -> None:
+def test_rate_limit_per_player(table: dict[str, Any], settings: Any) -> None:
     settings.MAILIN_RATE_PER_HOUR = 2
     user = table["seats"][table["game"].awaiting[0]]
     turn = last_mail(user)
