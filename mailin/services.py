@@ -102,6 +102,8 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     except tokens.BadToken as bad:
         return Outcome("bad_token", bad.reason)
     sender = parse.sender(message)
+    if parse.unreadable(sender):
+        return Outcome("unreadable_sender", ascii(sender))  # nobody to answer, nothing to record
     user = User.objects.filter(pk=token.user_id, is_active=True, email=sender).first()  # None: a stranger
     if _over_budget(user, sender):
         return Outcome("rate_limited", sender)
@@ -164,6 +166,11 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
 def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
     if not lines:
         return Outcome("no_commands", _("No choice was found above the quoted email."))
+    if any(parse.unreadable(line) for line in lines):  # never matched, stored nor quoted back
+        return Outcome("unreadable", _(
+            "Your email contains characters that cannot be read (a control character, or text in an unknown "
+            "encoding), so nothing was changed. Please write your choice again as plain text."
+        ))
     kind = get_kind(game.kind)
     rules = kind.rules
     names = _names(game)
@@ -228,7 +235,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
         skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
         sections = [(title, lines) for title, lines in (
             (_("Applied"), done),
-            (_("Refused"), refused + ([outcome.detail] if outcome.status == "no_commands" else [])),
+            (_("Refused"), refused + ([outcome.detail] if outcome.status in ("no_commands", "unreadable") else [])),
             (_("Not tried (a line before was refused)"), skipped),
             (_("Your choices now"), email_choices.numbered_choices(kind, current, lang, names, view)),
         ) if lines]
