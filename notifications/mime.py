@@ -24,7 +24,6 @@ from typing import Any
 
 from django.core.mail import EmailMultiAlternatives
 
-
 # A run of line breaks (what str.splitlines breaks at) and other control characters.
 _BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
@@ -55,7 +54,7 @@ class GameMail(EmailMultiAlternatives):
     def message(self) -> Message:
         """Django's message, with the subject on one line, the quick policy and a random boundary (see the
         module)."""
-        self.subject = one_line(self.subject)
+        self.subject = one_line(str(self.subject))
         message: Message = super().message()
         message.policy = QUICK_FOLD
         if message.is_multipart():

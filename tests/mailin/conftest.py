@@ -15,8 +15,8 @@ from email.message import EmailMessage
 from typing import Any
 
 import pytest
-from django.core import mail
 from django.conf import settings
+from django.core import mail
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import clear_url_caches

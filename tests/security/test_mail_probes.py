@@ -31,7 +31,15 @@ from mailin import tokens
 from mailin.models import InboundMail
 from notifications.models import Outbox
 from tests.games.helpers import seat_users, started_game
-from tests.mailin.conftest import WEBHOOK_KEY, deliver, last_mail, mail_provider, mailgun_signature, pipe, reply
+from tests.mailin.conftest import (
+    WEBHOOK_KEY,
+    deliver,
+    last_mail,
+    mail_provider,
+    mailgun_signature,
+    pipe,
+    reply,
+)
 
 pytestmark = pytest.mark.django_db
 TRACKING = "/mail/anymail/mailgun/tracking/"
