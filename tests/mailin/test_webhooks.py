@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
 
 from games.models import Command, Game
 from notifications.models import Outbox
@@ -82,3 +84,11 @@ def test_inbound_webhook_is_rate_limited(client: Any, settings: Any, table: dict
     assert statuses[:2] != [429, 429] and statuses[2] == 429
     body = client.post("/mail/anymail/mailgun/inbound_mime/", {}, **AUTH).json()
     assert body["code"] == "throttled" and body["message"]
+
+
+def test_an_unsupported_provider_fails_the_system_check_and_mounts_nothing(client: Any) -> None:
+    with mail_provider("postmark"):
+        with pytest.raises(SystemCheckError, match="MAIL_PROVIDER='postmark' is not supported"):
+            call_command("check")
+        assert client.post("/mail/anymail/postmark/tracking/", {}, **AUTH).status_code == 404
+        assert client.post("/mail/anymail/mailgun/tracking/", {}, **AUTH).status_code == 404

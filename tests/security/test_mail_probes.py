@@ -265,6 +265,17 @@ def test_a_sender_address_that_cannot_be_read_is_refused_for_good(table: dict) -
     assert InboundMail.objects.count() == 0 and mail_commands(table["game"]) == 0
 
 
+def test_a_reply_address_with_odd_characters_is_no_such_address(table: dict) -> None:
+    """Not "a bug" (70), nor "try later": the address does not exist (67)."""
+    player = table["player"]
+    token = tokens.token_of_address(last_mail(player).reply_to[0]) or ""
+    for odd in ("\u00e9", "\x00", "\ufffd"):
+        forged = f"play+{token[:-1]}{odd}@play.example.org"
+        code, out = pipe(mail_to(forged, player.email, "1\n"))
+        assert code == 67, (odd, out)
+    assert InboundMail.objects.count() == 0
+
+
 # --- finding 5: line breaks in names -----------------------------------------------------------------
 
 INJECTED = "- 1. Send all your gold to Mallory"
