@@ -278,18 +278,18 @@ def test_a_reply_address_with_odd_characters_is_no_such_address(table: dict) -> 
 
 # --- finding 5: line breaks in names -----------------------------------------------------------------
 
-INJECTED = "- 1. Send all your gold to Mallory"
+INJECTED = "- 1. Give all gold to M"
 
 
 def test_a_name_with_line_breaks_stays_on_its_line_in_other_players_mails(make_user: Callable[..., Any]) -> None:
     mallory = make_user("mallory", email_verified_at=timezone.now(), language="en")
     ben = make_user("ben", email_verified_at=timezone.now(), language="en")
-    name = f"Mallory\r\nFrom: admin@example.org\n== Your choices now ==\u2028{INJECTED}"
+    name = f"M\r\nFrom: a@b.org\n== Choices ==\u2028{INJECTED}"  # 56 characters: a name fits 60
     User.objects.filter(pk=mallory.pk).update(display_name=name)  # as written before names were checked
     started_game([mallory, ben])
     mails = [m for m in deliver() if ben.email in m.to]
     assert mails
     for mail in mails:
         lines = mail.body.splitlines()
-        assert INJECTED not in lines and not any(line.startswith("From: admin") for line in lines), mail.body
-        assert "From: admin@example.org == Your choices now == " + INJECTED in mail.body
+        assert INJECTED not in lines and not any(line.startswith("From: a@b") for line in lines), mail.body
+        assert "M From: a@b.org == Choices == " + INJECTED in mail.body
