@@ -295,7 +295,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Play by email <play@l
 MAILIN_DOMAIN = os.environ.get("MAILIN_DOMAIN", "") or (urlparse(SITE_URL).hostname or "localhost")
 MAILIN_TOKEN_DAYS = int(os.environ.get("MAILIN_TOKEN_DAYS", "60"))  # a reply address stays valid this long
 MAILIN_MAX_BYTES = int(os.environ.get("MAILIN_MAX_BYTES", str(256 * 1024)))
-MAILIN_RATE_PER_HOUR = int(os.environ.get("MAILIN_RATE_PER_HOUR", "60"))  # mails taken per sender and hour
+MAILIN_RATE_PER_HOUR = int(os.environ.get("MAILIN_RATE_PER_HOUR", "60"))  # mails taken per player (or stranger) and hour
 # django-anymail's webhooks (Mailgun: inbound and tracking). WEBHOOK_SECRET is "user:password" of the
 # basic auth in the webhook URL; the signing key checks each Mailgun payload's signature.
 ANYMAIL: dict[str, Any] = {
