@@ -295,13 +295,20 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Play by email <play@l
 MAILIN_DOMAIN = os.environ.get("MAILIN_DOMAIN", "") or (urlparse(SITE_URL).hostname or "localhost")
 MAILIN_TOKEN_DAYS = int(os.environ.get("MAILIN_TOKEN_DAYS", "60"))  # a reply address stays valid this long
 MAILIN_MAX_BYTES = int(os.environ.get("MAILIN_MAX_BYTES", str(256 * 1024)))
-MAILIN_RATE_PER_HOUR = int(os.environ.get("MAILIN_RATE_PER_HOUR", "60"))  # mails taken per sender and hour
+MAILIN_RATE_PER_HOUR = int(os.environ.get("MAILIN_RATE_PER_HOUR", "60"))  # mails taken per player (or stranger) and hour
 # django-anymail's webhooks (Mailgun: inbound and tracking). WEBHOOK_SECRET is "user:password" of the
 # basic auth in the webhook URL; the signing key checks each Mailgun payload's signature.
 ANYMAIL: dict[str, Any] = {
-    "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", ""),
+    "MAILGUN_WEBHOOK_SIGNING_KEY": os.environ.get("MAILGUN_WEBHOOK_SIGNING_KEY", "").strip(),
     "WEBHOOK_SECRET": os.environ.get("ANYMAIL_WEBHOOK_SECRET", "") or None,
 }
+# The provider whose webhooks are mounted under /mail/anymail/<provider>/ ("mailgun" is the one supported):
+# named by MAIL_PROVIDER, else taken to be Mailgun when its signing key is set or anymail's Mailgun backend
+# sends the mail. Empty: no webhook URL exists. A provider without its signing key fails `manage.py check`.
+MAIL_PROVIDER = os.environ.get(
+    "MAIL_PROVIDER",
+    "mailgun" if ANYMAIL["MAILGUN_WEBHOOK_SIGNING_KEY"] or EMAIL_BACKEND.startswith("anymail.backends.mailgun") else "",
+).strip().lower()
 
 # --- Celery ---------------------------------------------------------------------------------------
 # The default broker needs no server: kombu's filesystem transport, queues as files under var/celery/. The

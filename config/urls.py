@@ -10,7 +10,7 @@ from accounts.urls import web_urlpatterns as accounts_web
 from config import api, health
 from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
-from mailin.views import urlpatterns as mailin_urls
+from mailin.views import webhook_urlpatterns
 from notifications import settings_page
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
@@ -34,7 +34,7 @@ urlpatterns = [
     path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     *notifications_web,
-    *mailin_urls,
+    *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
     path("api/", include((api_patterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file of its own: no inline script (CSP).

@@ -9,6 +9,9 @@ class MailinConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import webhooks
+        from django.core import checks
+
+        from . import providers, webhooks
 
         webhooks.connect()
+        checks.register(providers.check_webhook_secrets, checks.Tags.security)

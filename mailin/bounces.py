@@ -35,19 +35,32 @@ def mark_undeliverable(address: str, reason: str) -> User | None:
     return user
 
 
+def is_our_mail(message_id: str | None, recipient: str) -> bool:
+    """Whether we sent the mail `message_id` to `recipient`: a row of our outbox has that Message-ID and
+    address, and the ID is the one keyed with the server's secret (rows written before the IDs were keyed
+    carry a plain hash anyone can work out). A bounce report is believed only then, so a forged one cannot
+    silence anyone."""
+    if not message_id:
+        return False
+    sent = Outbox.objects.filter(message_id=message_id.strip(), to_email=normalize_email(recipient))
+    return any(message_id_for(key) == message_id.strip() for key in sent.values_list("dedupe_key", flat=True))
+
+
+def handle_bounce(recipient: str, message_id: str | None, reason: str) -> User | None:
+    """A report that our mail `message_id` to `recipient` failed for good (a piped report, a provider's
+    event): the address is marked undeliverable if the mail is ours (`is_our_mail`). Its user, or None."""
+    if not is_our_mail(message_id, recipient):
+        log.info("ignored a bounce for %s about a message we did not send", recipient)
+        return None
+    return mark_undeliverable(recipient, reason)
+
+
 def handle_report(failures: list[DeliveryFailure]) -> list[User]:
-    """A delivery status notification: each failed recipient is marked, if the report is about a mail we
-    sent to that address (its Message-ID is in our outbox, and is the one keyed with the server's secret:
-    rows written before the IDs were keyed carry a plain hash anyone can work out), so a forged report
-    cannot silence anyone."""
+    """A delivery status notification: each failed recipient of a mail of ours is marked (`handle_bounce`)."""
     marked = []
     for failure in failures:
-        sent = Outbox.objects.filter(message_id=failure.original_message_id, to_email=failure.recipient)
-        ours = any(message_id_for(key) == failure.original_message_id for key in sent.values_list("dedupe_key", flat=True))
-        if not ours:
-            log.info("ignored a bounce for %s about a message we did not send", failure.recipient)
-            continue
-        user = mark_undeliverable(failure.recipient, f"{failure.status} {failure.diagnostic}".strip())
+        reason = f"{failure.status} {failure.diagnostic}".strip()
+        user = handle_bounce(failure.recipient, failure.original_message_id, reason)
         if user is not None:
             marked.append(user)
     return marked

@@ -1,5 +1,5 @@
 """Every mail that came in: the key that makes a second delivery of the same message a no-op, and the
-record the per-sender rate limit counts."""
+record the hourly budgets count (a player's by the user it matched, a stranger's by its sender)."""
 
 from __future__ import annotations
 

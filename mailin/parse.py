@@ -47,10 +47,22 @@ class DeliveryFailure:
     original_message_id: str
 
 
+# What no person writes, and neither the database (PostgreSQL takes no NUL) nor a mail can carry: control
+# characters but tab and line ends, lone surrogates (bytes that were not text), line and paragraph
+# separators, and the replacement character (bytes the mail's charset could not decode).
+_UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffd]")
+
+
+def unreadable(text: str) -> bool:
+    """Whether `text` holds a character that cannot be read (a NUL, another control character, a lone
+    surrogate, an undecodable byte): such text is never matched, stored nor repeated in an answer."""
+    return _UNREADABLE.search(text) is not None
+
+
 def message_key(message: Message, raw: bytes) -> str:
     """A short stable key of the message: its Message-ID, or the hash of its bytes when it has none."""
     message_id = str(message.get("Message-ID", "") or "").strip()
-    basis = message_id.encode() if message_id else raw
+    basis = message_id.encode("utf-8", "surrogatepass") if message_id else raw
     return hashlib.sha256(basis).hexdigest()[:40]
 
 
@@ -62,13 +74,15 @@ MAX_REFERENCES = 20
 def thread_headers(message: Message) -> dict[str, str]:
     """What an answer to `message` names to be threaded with it (RFC 5322 3.6.4): `in_reply_to` its
     Message-ID, `references` its References (else its In-Reply-To) and then its Message-ID. Empty for a
-    message without a Message-ID: there is nothing to point at."""
-    own = _MESSAGE_ID.findall(str(message.get("Message-ID", "") or ""))
+    message without a (readable) Message-ID: there is nothing to point at."""
+
+    def ids(header: str) -> list[str]:
+        return [found for found in _MESSAGE_ID.findall(str(message.get(header, "") or "")) if not unreadable(found)]
+
+    own = ids("Message-ID")
     if not own:
         return {}
-    earlier = _MESSAGE_ID.findall(str(message.get("References", "") or "")) or _MESSAGE_ID.findall(
-        str(message.get("In-Reply-To", "") or "")
-    )
+    earlier = ids("References") or ids("In-Reply-To")
     chain = [*earlier, own[0]]
     if len(chain) > MAX_REFERENCES:
         chain = chain[:1] + chain[-(MAX_REFERENCES - 1):]

@@ -63,10 +63,14 @@ def max_bytes() -> int:
     return int(getattr(settings, "MAILIN_MAX_BYTES", 256 * 1024))
 
 
-def _rate_limited(sender: str) -> bool:
+def _over_budget(user: User | None, sender: str) -> bool:
+    """Whether the last hour's mail already used up MAILIN_RATE_PER_HOUR: a player's, counted by the
+    player it matched (so mail that only claims to be theirs uses up nothing of it); a stranger's, on a
+    budget of its own by the address it claims."""
     limit = int(getattr(settings, "MAILIN_RATE_PER_HOUR", 60))
-    since = timezone.now() - timedelta(hours=1)
-    return InboundMail.objects.filter(sender=sender, received_at__gte=since).count() >= limit
+    recent = InboundMail.objects.filter(received_at__gte=timezone.now() - timedelta(hours=1))
+    counted = recent.filter(user=user) if user is not None else recent.filter(user__isnull=True, sender=sender)
+    return counted.count() >= limit
 
 
 def _token(message: Any, recipient: str | None) -> str | None:
@@ -98,13 +102,15 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     except tokens.BadToken as bad:
         return Outcome("bad_token", bad.reason)
     sender = parse.sender(message)
-    if _rate_limited(sender):
+    if parse.unreadable(sender):
+        return Outcome("unreadable_sender", ascii(sender))  # nobody to answer, nothing to record
+    user = User.objects.filter(pk=token.user_id, is_active=True, email=sender).first()  # None: a stranger
+    if _over_budget(user, sender):
         return Outcome("rate_limited", sender)
-    record, created = _record(parse.message_key(message, raw), sender)
+    record, created = _record(parse.message_key(message, raw), sender, user)
     if record is None or (not created and record.done):
         return Outcome("duplicate")
-    user = User.objects.filter(pk=token.user_id, is_active=True).first()
-    if user is None or user.email != sender:
+    if user is None:
         _finish(record, "stranger", None, None)
         return Outcome("stranger", sender)  # nothing changes, and a stranger gets no mail from us
     game = Game.objects.filter(pk=token.game_id).first()
@@ -119,10 +125,10 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     return outcome
 
 
-def _record(key: str, sender: str) -> tuple[InboundMail | None, bool]:
+def _record(key: str, sender: str, user: User | None) -> tuple[InboundMail | None, bool]:
     try:
         with transaction.atomic():
-            return InboundMail.objects.get_or_create(message_key=key, defaults={"sender": sender[:254]})
+            return InboundMail.objects.get_or_create(message_key=key, defaults={"sender": sender[:254], "user": user})
     except IntegrityError:  # the same message, delivered twice at once: the other delivery has it
         return None, False
 
@@ -160,6 +166,11 @@ def play(user: User, game: Game, seat: int, version: int, lines: list[str], key:
 def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
     if not lines:
         return Outcome("no_commands", _("No choice was found above the quoted email."))
+    if any(parse.unreadable(line) for line in lines):  # never matched, stored nor quoted back
+        return Outcome("unreadable", _(
+            "Your email contains characters that cannot be read (a control character, or text in an unknown "
+            "encoding), so nothing was changed. Please write your choice again as plain text."
+        ))
     kind = get_kind(game.kind)
     rules = kind.rules
     names = _names(game)
@@ -224,7 +235,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
         skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
         sections = [(title, lines) for title, lines in (
             (_("Applied"), done),
-            (_("Refused"), refused + ([outcome.detail] if outcome.status == "no_commands" else [])),
+            (_("Refused"), refused + ([outcome.detail] if outcome.status in ("no_commands", "unreadable") else [])),
             (_("Not tried (a line before was refused)"), skipped),
             (_("Your choices now"), email_choices.numbered_choices(kind, current, lang, names, view)),
         ) if lines]

@@ -78,7 +78,7 @@ def reply_address(user_id: int, game_id: int, version: int, now: datetime | None
 def read_token(token: str, now: datetime | None = None) -> ReplyToken:
     """The decision a token names; `BadToken` when it is malformed, forged or older than MAILIN_TOKEN_DAYS."""
     parts = token.strip().lower().split("-")
-    if len(parts) != 5:
+    if len(parts) != 5 or not token.isascii():  # ours are ASCII (and compare_digest takes no other str)
         raise BadToken("malformed")
     body, mac = "-".join(parts[:4]), parts[4]
     if not hmac.compare_digest(mac, _mac(body)):

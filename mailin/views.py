@@ -1,4 +1,7 @@
-"""The providers' webhook URLs (django-anymail's views), behind a rate limit that answers 429 JSON."""
+"""The provider's webhook URLs (django-anymail's views), behind a rate limit that answers 429 JSON.
+
+Only the mounted provider's URLs exist (`providers.mounted`: configured, and its signing key set); with no
+provider, none does (404)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path
 
 from config import throttles
+
+from . import providers
 
 
 def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -29,20 +34,18 @@ def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     return wrapper
 
 
-def _throttle_all(patterns: list[Any]) -> list[URLPattern | URLResolver]:
-    wrapped: list[URLPattern | URLResolver] = []
-    for pattern in patterns:
-        if isinstance(pattern, URLPattern):
-            pattern.callback = throttled(pattern.callback)
-        wrapped.append(pattern)
-    return wrapped
-
-
-def anymail_urls() -> Any:
-    """anymail's webhook URLs (e.g. mailgun/inbound/, mailgun/tracking/), each rate limited."""
+def _provider_patterns(provider: str) -> list[URLPattern]:
+    """anymail's URLs of `provider` (e.g. mailgun/inbound/, mailgun/tracking/), each rate limited (new
+    patterns: anymail's own are left as they are)."""
     from anymail import urls
 
-    return include((_throttle_all(list(urls.urlpatterns)), "anymail"))
+    own = [p for p in urls.urlpatterns if isinstance(p, URLPattern) and str(p.pattern).lstrip("^").startswith(f"{provider}/")]
+    return [URLPattern(p.pattern, throttled(p.callback), p.default_args, p.name) for p in own]
 
 
-urlpatterns = [path("mail/anymail/", anymail_urls())]
+def webhook_urlpatterns() -> list[URLPattern | URLResolver]:
+    """The URLs under mail/anymail/ for the settings now: the mounted provider's webhooks, or nothing."""
+    provider = providers.mounted()
+    if provider is None:
+        return []
+    return [path("mail/anymail/", include((_provider_patterns(provider), "anymail")))]

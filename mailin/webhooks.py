@@ -1,5 +1,6 @@
-"""The providers' webhooks through django-anymail: inbound mail plays like a piped message; a tracking
-event of a hard bounce marks the address undeliverable. Anymail checks each provider's signature."""
+"""The provider's webhooks through django-anymail: inbound mail plays like a piped message; a tracking
+event of a hard bounce of a mail of ours marks the address undeliverable. Anymail checks the provider's
+signature; the URLs exist only where its key is set (`providers`)."""
 
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ def on_inbound(sender: Any, event: AnymailInboundEvent, esp_name: str, **kwargs:
 
 
 def on_tracking(sender: Any, event: AnymailTrackingEvent, esp_name: str, **kwargs: Any) -> None:
-    """A provider's delivery event: a hard bounce (or a permanent rejection) stops mail to that address."""
+    """A provider's delivery event: a hard bounce (or a permanent rejection) of a mail we sent stops mail to
+    that address; the event must name that mail's Message-ID, keyed with the server's secret, as a piped
+    report must (`bounces.handle_bounce`)."""
     if event.event_type in (EventType.BOUNCED, EventType.REJECTED) and event.recipient:
         reason = event.description or event.mta_response or str(event.event_type)
-        bounces.mark_undeliverable(event.recipient, f"{esp_name}: {reason}")
+        bounces.handle_bounce(event.recipient, event.message_id, f"{esp_name}: {reason}")
 
 
 def connect() -> None:

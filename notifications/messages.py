@@ -21,6 +21,7 @@ from games.models import Command, Game, Seat
 from games.registry import get_kind
 
 from .email_choices import numbered_choices
+from .mime import one_line
 from .models import Kind, Outbox
 from .outbox import Message, game_url
 from .preferences import unsubscribe_url
@@ -29,17 +30,18 @@ HISTORY_LIMIT = 80  # events told in one email; older ones are summed up in one 
 
 
 def render(message: Message) -> tuple[str, str]:
-    """The plain-text and HTML bodies of a message."""
+    """The plain-text and HTML bodies of a message. Each text is one line of the plain text (`one_line`):
+    names and players' words in it cannot add lines of their own."""
     lang = language_of(message.user)
     context = {
         "lang": lang,
-        "name": message.user.display_name,
-        "intro": message.intro,
-        "sections": message.sections,
-        "links": message.links,
+        "name": one_line(message.user.display_name),
+        "intro": [one_line(line) for line in message.intro],
+        "sections": [(one_line(title), [one_line(line) for line in lines]) for title, lines in message.sections],
+        "links": [(one_line(label), url) for label, url in message.links],
         "unsubscribe_url": message.unsubscribe_url or unsubscribe_url(message.user, message.kind),
         "settings_url": f"{settings.SITE_URL}/settings/",
-        "subject": message.subject,
+        "subject": one_line(message.subject),
     }
     with translation.override(lang):
         text = render_to_string("notifications/email/message.txt", context)
@@ -365,7 +367,7 @@ def compose_many(rows: list[Outbox]) -> None:
         message = _message_of(row, batch)
         message.unsubscribe_url = row.unsubscribe_url
         text, html = render(message)
-        row._rendered = (message.subject[:255], text, html)
+        row._rendered = (one_line(message.subject)[:255], text, html)
 
 
 def compose(row: Outbox) -> tuple[str, str, str]:

@@ -9,16 +9,28 @@ two steps that do nothing for these mails:
   short ASCII lines that need no folding; those are written as they are, every other line as before.
 
 tests/notifications/test_mime.py shows the bytes are the same as the standard library's.
+
+Every text a mail shows (a subject, a line of its body) goes through `one_line`: a player's name or words
+with a line break must not write a header or a line of their own into another player's mail.
 """
 
 from __future__ import annotations
 
+import re
 import secrets
 from email.message import Message
 from email.policy import Compat32
 from typing import Any
 
 from django.core.mail import EmailMultiAlternatives
+
+# A run of line breaks (what str.splitlines breaks at) and other control characters.
+_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def one_line(text: str) -> str:
+    """`text` on one line: each run of line breaks and other control characters becomes one space."""
+    return _BREAKS.sub(" ", text)
 
 
 class QuickFold(Compat32):
@@ -40,7 +52,9 @@ class GameMail(EmailMultiAlternatives):
     """A game mail (text and HTML) whose MIME message is written with `QUICK_FOLD` and a set boundary."""
 
     def message(self) -> Message:
-        """Django's message, with the quick policy and a random boundary (see the module)."""
+        """Django's message, with the subject on one line, the quick policy and a random boundary (see the
+        module)."""
+        self.subject = one_line(str(self.subject))
         message: Message = super().message()
         message.policy = QUICK_FOLD
         if message.is_multipart():

@@ -3,15 +3,23 @@ django.core.mail.outbox, and helpers that write replies the way real mail client
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import importlib
 import io
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.management import call_command
+from django.test import override_settings
+from django.urls import clear_url_caches
 from django.utils import timezone
 
 from notifications import delivery as notifications
@@ -23,6 +31,36 @@ from tests.games.helpers import seat_users, started_game
 def _mail_settings(settings: Any) -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.MAILIN_DOMAIN = "play.example.org"
+
+
+WEBHOOK_KEY = "key-webhook-signing-test"
+
+
+def reload_urls() -> None:
+    """Build the site's URLs again from the settings now (the mail provider's webhooks are mounted, or not,
+    when config.urls is imported)."""
+    importlib.reload(importlib.import_module(settings.ROOT_URLCONF))
+    clear_url_caches()
+
+
+def mailgun_signature(key: str = WEBHOOK_KEY) -> dict[str, str]:
+    """The `signature` block of a Mailgun webhook payload, signed with `key`."""
+    timestamp, token = str(int(time.time())), hashlib.sha256(str(time.time()).encode()).hexdigest()[:50]
+    digest = hmac.new(key.encode(), f"{timestamp}{token}".encode(), hashlib.sha256).hexdigest()
+    return {"timestamp": timestamp, "token": token, "signature": digest}
+
+
+@contextmanager
+def mail_provider(provider: str = "mailgun", key: str = WEBHOOK_KEY, webhook_secret: str | None = None) -> Iterator[None]:
+    """Settings that name a mail provider and its webhook signing key, with the URLs built for them; after
+    it, the URLs of the settings before."""
+    anymail = {"MAILGUN_WEBHOOK_SIGNING_KEY": key, "WEBHOOK_SECRET": webhook_secret}
+    try:
+        with override_settings(MAIL_PROVIDER=provider, ANYMAIL=anymail):
+            reload_urls()
+            yield
+    finally:
+        reload_urls()
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.db import DataError, OperationalError
 from django.utils import translation
 
 from citadels import RULES
@@ -15,6 +16,7 @@ from citadels.cards import CHARACTERS
 from citadels.site import describe_command
 from games import services, store
 from games.models import Command, Game
+from mailin import services as mailin_services
 from mailin import tokens
 from mailin.models import InboundMail
 from notifications.models import Outbox
@@ -162,7 +164,22 @@ def test_expired_token_and_oversized_mail_are_refused(table: dict[str, Any], set
     assert Game.objects.get(pk=game.pk).version == game.version and deliver() == []
 
 
-def test_rate_limit_per_sender(table: dict[str, Any], settings: Any) -> None:
+@pytest.mark.parametrize("error, code", [(DataError("invalid byte sequence"), 65),
+                                          (OperationalError("could not connect"), 75)])
+def test_a_value_the_database_refuses_fails_for_good_and_a_database_away_asks_to_try_later(
+    table: dict[str, Any], monkeypatch: Any, error: Exception, code: int
+) -> None:
+    """The MTA retries 75 for days: only for a database that is away, never for a message it refuses."""
+    turn = last_mail(table["seats"][table["game"].awaiting[0]])
+
+    def failing(raw: bytes, recipient: str | None = None) -> Any:
+        raise error
+
+    monkeypatch.setattr(mailin_services, "receive", failing)
+    assert pipe(reply(turn, "1\n"))[0] == code
+
+
+def test_rate_limit_per_player(table: dict[str, Any], settings: Any) -> None:
     settings.MAILIN_RATE_PER_HOUR = 2
     user = table["seats"][table["game"].awaiting[0]]
     turn = last_mail(user)

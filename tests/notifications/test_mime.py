@@ -1,6 +1,6 @@
 """A game mail's bytes with the quick header policy and a set boundary (notifications/mime.py) are the
-standard library's: every header line of real mails in both languages, short or folded, ASCII or not; a header
-with a line break is refused."""
+standard library's: every header line of real mails in both languages, short or folded, ASCII or not; a subject
+with a line break is sent on one line, another header with one is refused."""
 
 from __future__ import annotations
 
@@ -61,8 +61,18 @@ def test_headers_short_long_and_not_ascii_are_the_standard_librarys(subject: str
     assert all(len(line) <= 998 for line in quick.split(b"\r\n"))
 
 
-def test_a_line_break_in_a_header_is_refused_not_written() -> None:
-    mail = delivery.GameMail(subject="Your turn\nBcc: victim@example.org", body="text",
+def test_a_line_break_in_the_subject_is_folded_to_one_line() -> None:
+    """A subject may carry a name: it is sent on one line (refusing it would stop the mail), with no
+    header of its own."""
+    mail = delivery.GameMail(subject="Your turn\r\nBcc: victim@example.org\u2028X: y", body="text",
                              from_email="play@example.org", to=["a@example.org"])
+    message = mail.message()
+    assert message["Subject"] == "Your turn Bcc: victim@example.org X: y"
+    assert message["Bcc"] is None and message["X"] is None
+
+
+def test_a_line_break_in_another_header_is_refused_not_written() -> None:
+    mail = delivery.GameMail(subject="Your turn", body="text", from_email="play@example.org", to=["a@example.org"],
+                             headers={"In-Reply-To": "<a@example.org>\nBcc: victim@example.org"})
     with pytest.raises(BadHeaderError):
         mail.message()
