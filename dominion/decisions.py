@@ -3,7 +3,8 @@
 A decision is a JSON dict: `seat` (who decides), `card` (the card that asks), `prompt` (what for),
 `kind` and what may be answered:
 * `cards`: pick between `min` and `max` of `cards` (card numbers) -> `{"type": "decide", "cards": [..]}`
-* `choice`: one of `options` (option words, pile ids, "yes"/"no") -> `{"type": "decide", "choice": ".."}`
+* `choice`: one of `options` (option words, pile ids, "yes"/"no") -> `{"type": "decide", "choice": ".."}`;
+  `seen` lists the cards the player looked at to decide (Catacombs, Survivors), shown to them alone
 * `name`: any card id -> `{"type": "decide", "name": ".."}`
 * `order`: all of `cards` in an order, top first -> `{"type": "decide", "order": [..]}`
 A reaction's decision also names the `reaction` card: its answers include "always" and "never", which
@@ -36,9 +37,12 @@ def pick(seat: int, card: str, prompt: str, cards: list[int], lo: int, hi: int) 
             "min": min(lo, hi), "max": hi}
 
 
-def choose(seat: int, card: str, prompt: str, options: list[str]) -> Decision:
-    """One of `options`."""
-    return {"seat": seat, "card": card, "prompt": prompt, "kind": "choice", "options": list(options)}
+def choose(seat: int, card: str, prompt: str, options: list[str], seen: list[int] | None = None) -> Decision:
+    """One of `options`; `seen`: the cards the player looks at to decide (shown to them alone)."""
+    decision = {"seat": seat, "card": card, "prompt": prompt, "kind": "choice", "options": list(options)}
+    if seen is not None:
+        decision["seen"] = list(seen)
+    return decision
 
 
 def react(seat: int, card: str, prompt: str, reaction: str, first: list[str] | None = None) -> Decision:

@@ -1,0 +1,66 @@
+"""Cards a player looks at before a choice (Survivors, Catacombs) on the table and in the turn email: named to
+that player in the decision and the history, to no one else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from dominion import RULES
+from dominion.site import describe_event, email_sections, table
+from dominion.site.table import TABLE_TEMPLATE
+from tests.dominion.table import Table
+
+NAMES = {0: "Anna", 1: "Ben"}
+
+
+def _survivors() -> Table:
+    t = Table("cultist", hand=["survivors", "copper", "copper", "copper", "copper"],
+              deck=["hovel", "necropolis", "copper", "copper", "copper"])
+    t.clear(1, "hand")  # seat 1 holds no Shelter: a "Hovel" on the table can only be seat 0's
+    t.play("survivors")
+    return t
+
+
+def _page(t: Table, seat: int | None) -> tuple[dict[str, Any], str, list[tuple[str, list[str]]]]:
+    view = RULES.view(t.state, seat)
+    legal = RULES.legal_commands(t.state, seat) if seat is not None else []
+    shown = table(view, seat, NAMES, legal)
+    return shown, render_to_string(TABLE_TEMPLATE, {"table": shown}), email_sections(view, seat, NAMES)
+
+
+@pytest.mark.parametrize(("language", "cards"), [("en", ["Hovel", "Necropolis"]), ("de", ["Hütte", "Totenstadt"])])
+def test_survivors_names_the_two_cards_in_the_decision_of_its_player_alone(language: str, cards: list[str]) -> None:
+    """Seed 004, Überlebende: "siehst du dir die obersten beiden Karten von deinem Nachziehstapel an und
+    entscheidest dich dann": the table and the turn email show the two cards with the question."""
+    t = _survivors()
+    with translation.override(language):
+        shown, page, sections = _page(t, 0)
+        assert [c["name"] for c in shown["decision"]["seen"]] == cards
+        choices = page.split('id="choices-title"')[1].split("</section>")[0]
+        assert all(name in choices for name in cards), choices
+        asked = dict(sections)[translation.gettext("The decision asked of you")]
+        assert any(", ".join(cards) in line for line in asked), asked
+        for other in (1, None):
+            shown, page, sections = _page(t, other)
+            assert shown["decision"] is None
+            assert not any(name in page for name in cards)
+            assert not any(name in line for name in cards for _, lines in sections for line in lines)
+
+
+@pytest.mark.parametrize(("language", "mine", "theirs"), [
+    ("en", "Anna looked at Hovel, Necropolis on top of the deck (Survivors).",
+     "Anna looked at 2 cards on top of the deck (Survivors)."),
+    ("de", "Anna hat sich Hütte, Totenstadt oben auf dem Nachziehstapel angesehen (Überlebende).",
+     "Anna hat sich 2 Karten oben auf dem Nachziehstapel angesehen (Überlebende)."),
+])
+def test_the_history_names_the_cards_looked_at_to_their_player_alone(language: str, mine: str, theirs: str) -> None:
+    t = _survivors()
+    (looked,) = [e for e in t.events if e.type == "looked_at"]
+    with translation.override(language):
+        assert describe_event(RULES.redact(looked, 0), NAMES) == mine
+        assert describe_event(RULES.redact(looked, 1), NAMES) == theirs
+        assert describe_event(RULES.redact(looked, None), NAMES) == theirs
