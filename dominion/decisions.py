@@ -20,7 +20,7 @@ from typing import Any
 from rules_kit import IllegalCommand
 
 from .cards import CARDS
-from .state import Decision, State
+from .state import Decision, Frame, State
 
 NONE: Any = object()
 """`automatic`'s answer when the player must decide."""
@@ -60,6 +60,15 @@ def name(seat: int, card: str, prompt: str) -> Decision:
 def order(seat: int, card: str, prompt: str, cards: list[int]) -> Decision:
     """Put `cards` in an order, top first."""
     return {"seat": seat, "card": card, "prompt": prompt, "kind": "order", "cards": list(cards)}
+
+
+def as_asked_now(decision: Decision, stack: list[Frame]) -> Decision:
+    """A decision stored by an older engine as this one asks it (`stack`: the effects waiting with it).
+    Survivors' asked before event format 2 lacks `seen`: the cards are those its frame kept (`top`)."""
+    if decision.get("card") != "survivors" or decision.get("prompt") != "discard_or_back" or "seen" in decision:
+        return decision
+    frame = next((f for f in reversed(stack) if f.get("op") == "survivors" and f.get("step") == 1), None)
+    return decision if frame is None else {**decision, "seen": list(frame["top"])}
 
 
 def summary(decision: Decision) -> dict[str, Any]:

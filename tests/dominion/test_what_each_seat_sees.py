@@ -4,15 +4,22 @@ are public, cards only looked at are not)."""
 
 from __future__ import annotations
 
+import json
+import random
+from pathlib import Path
 from typing import Any
 
 from dominion import RULES
-from dominion.events import Event
+from dominion.bots import heuristic_bot, random_bot
+from dominion.events import EVENT_SCHEMA_VERSION, Event
+from dominion.simulate import play
+from dominion.state import State
 
 from .invariants import check_view
 from .table import Table
 
 HAND = ["survivors", "copper", "copper", "copper", "copper"]
+FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def numbers_in(value: Any) -> set[int]:
@@ -75,3 +82,66 @@ def test_survivors_with_one_card_left_shows_that_one() -> None:
     events = t.play("survivors")
     assert [c["card"] for c in RULES.view(t.state, 0)["decision"]["seen"]] == ["silver"]
     check_others_learn_nothing(t, events, t.state.zones[0]["deck"])
+
+
+def _old_survivors_game() -> tuple[list[Event], dict[str, Any]]:
+    """A game stored by the engine before Survivors showed its cards (event format 1): seat 0 has played
+    Survivors onto a Silver and a Gold and is asked to discard or put back; its events and the snapshot
+    the server kept of that state."""
+    stored = json.loads((FIXTURES / "survivors_v1.json").read_text())
+    return [RULES.decode(e) for e in stored["events"]], stored["snapshot"]
+
+
+def test_a_survivors_decision_stored_by_an_older_engine_shows_the_cards_too() -> None:
+    events, snapshot = _old_survivors_game()
+    assert all(e.v == EVENT_SCHEMA_VERSION for e in events)  # upcast as decoded
+    folded, loaded = RULES.fold(events), RULES.load_state(snapshot)
+    assert RULES.dump_state(folded) == RULES.dump_state(loaded)  # the log and its snapshot agree
+    for state in (folded, loaded):
+        assert [c["card"] for c in RULES.view(state, 0)["decision"]["seen"]] == ["silver", "gold"]
+        for other in (None, 1):
+            check_view(state, other)
+    # The game goes on under this engine: put back, Gold on top.
+    t = Table("cultist", hand=HAND)
+    t.events, t.state = events, folded
+    t.choose("back")
+    t.do("decide", order=[t.id("gold", zone="deck"), t.id("silver", zone="deck")])
+    assert t.names(0, "deck")[:2] == ["gold", "silver"]
+    assert RULES.fold(t.events) == t.state
+
+
+def _as_format_1(event: Event) -> dict[str, Any] | None:
+    """The stored form an engine of event format 1 gave `event` (None: that engine had no such event)."""
+    if event.type == "looked_at":
+        return None
+    data = json.loads(json.dumps(RULES.encode(event)))  # a copy: encode shares the event's payloads
+    data["v"] = 1
+    for part in data.get("private", {}).values():
+        if "decision" in part and part["decision"]["card"] == "survivors":
+            part["decision"] = {k: v for k, v in part["decision"].items() if k != "seen"}
+    return data
+
+
+def _states(history: list[Event]) -> list[State]:
+    """The state after each event but a `looked_at` (which changes nothing)."""
+    states, state = [], None
+    for event in history:
+        state = RULES.evolve(state, event)
+        if event.type != "looked_at":
+            states.append(state)
+    return states
+
+
+def test_whole_games_stored_in_format_1_fold_to_the_same_states() -> None:
+    """Every event type reads the same after the upcast (a Survivors decision gets its cards back): the
+    states after every event are those of the format-2 log."""
+    rng = random.Random(16)
+    kingdom = ["cultist", "marauder", "death_cart", "catacombs", "scavenger", "wandering_minstrel", "rats", "sage",
+               "mystic", "vagrant"]
+    asked = 0
+    for bots in ([heuristic_bot, heuristic_bot], [random_bot, random_bot, random_bot]):
+        _, history = play(bots, rng, {"kingdom": kingdom})
+        older = [RULES.decode(d) for d in map(_as_format_1, history) if d is not None]
+        asked += sum(e.type == "waiting" and "survivors" in str(e.private) for e in older)
+        assert _states(older) == _states(history)
+    assert asked
