@@ -84,6 +84,22 @@ def test_survivors_with_one_card_left_shows_that_one() -> None:
     check_others_learn_nothing(t, events, t.state.zones[0]["deck"])
 
 
+def test_catacombs_shows_the_three_cards_in_the_decision_and_the_history_to_its_player_alone() -> None:
+    """Seed 004, Katakomben: "siehst du dir zuerst die obersten 3 Karten von deinem Nachziehstapel an. Dann
+    musst du dich entscheiden"; put into the hand, they stay the player's secret."""
+    t = Table("catacombs", hand=["catacombs", "copper", "copper", "copper", "copper"],
+              deck=["silver", "gold", "hovel", "copper", "copper"])
+    top = t.state.zones[0]["deck"][:3]
+    events = t.play("catacombs")
+    assert [c["card"] for c in RULES.view(t.state, 0)["decision"]["seen"]] == ["silver", "gold", "hovel"]
+    check_others_learn_nothing(t, events, top)
+    (looked,) = [e for e in events if e.type == "looked_at"]
+    assert RULES.redact(looked, 0)["names"] == ["silver", "gold", "hovel"]
+    assert RULES.redact(looked, 1) == {"type": "looked_at", "seat": 0, "card": "catacombs", "count": 3}
+    events = t.choose("hand")
+    check_others_learn_nothing(t, events, top)
+
+
 def _old_survivors_game() -> tuple[list[Event], dict[str, Any]]:
     """A game stored by the engine before Survivors showed its cards (event format 1): seat 0 has played
     Survivors onto a Silver and a Gold and is asked to discard or put back; its events and the snapshot

@@ -17,11 +17,12 @@ from tests.dominion.table import Table
 NAMES = {0: "Anna", 1: "Ben"}
 
 
-def _survivors() -> Table:
-    t = Table("cultist", hand=["survivors", "copper", "copper", "copper", "copper"],
-              deck=["hovel", "necropolis", "copper", "copper", "copper"])
+def _looking(card: str = "survivors") -> Table:
+    """Seat 0 plays Survivors (or Catacombs) onto its Shelters."""
+    t = Table("cultist", "catacombs", hand=[card, "copper", "copper", "copper", "copper"],
+              deck=["hovel", "necropolis", "overgrown_estate", "copper", "copper"])
     t.clear(1, "hand")  # seat 1 holds no Shelter: a "Hovel" on the table can only be seat 0's
-    t.play("survivors")
+    t.play(card)
     return t
 
 
@@ -32,11 +33,19 @@ def _page(t: Table, seat: int | None) -> tuple[dict[str, Any], str, list[tuple[s
     return shown, render_to_string(TABLE_TEMPLATE, {"table": shown}), email_sections(view, seat, NAMES)
 
 
-@pytest.mark.parametrize(("language", "cards"), [("en", ["Hovel", "Necropolis"]), ("de", ["Hütte", "Totenstadt"])])
-def test_survivors_names_the_two_cards_in_the_decision_of_its_player_alone(language: str, cards: list[str]) -> None:
+@pytest.mark.parametrize(("card", "language", "cards"), [
+    ("survivors", "en", ["Hovel", "Necropolis"]),
+    ("survivors", "de", ["Hütte", "Totenstadt"]),
+    ("catacombs", "en", ["Hovel", "Necropolis", "Overgrown Estate"]),
+    ("catacombs", "de", ["Hütte", "Totenstadt", "Verfallenes Anwesen"]),
+])
+def test_the_cards_looked_at_are_named_in_the_decision_of_their_player_alone(
+    card: str, language: str, cards: list[str]
+) -> None:
     """Seed 004, Überlebende: "siehst du dir die obersten beiden Karten von deinem Nachziehstapel an und
-    entscheidest dich dann": the table and the turn email show the two cards with the question."""
-    t = _survivors()
+    entscheidest dich dann" (Katakomben alike, with 3): the table and the turn email show the cards with
+    the question."""
+    t = _looking(card)
     with translation.override(language):
         shown, page, sections = _page(t, 0)
         assert [c["name"] for c in shown["decision"]["seen"]] == cards
@@ -58,7 +67,7 @@ def test_survivors_names_the_two_cards_in_the_decision_of_its_player_alone(langu
      "Anna hat sich 2 Karten oben auf dem Nachziehstapel angesehen (Überlebende)."),
 ])
 def test_the_history_names_the_cards_looked_at_to_their_player_alone(language: str, mine: str, theirs: str) -> None:
-    t = _survivors()
+    t = _looking()
     (looked,) = [e for e in t.events if e.type == "looked_at"]
     with translation.override(language):
         assert describe_event(RULES.redact(looked, 0), NAMES) == mine
