@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dominion import RULES
 from dominion.bots import heuristic_bot, random_bot
 from dominion.events import EVENT_SCHEMA_VERSION, Event
@@ -98,6 +100,110 @@ def test_catacombs_shows_the_three_cards_in_the_decision_and_the_history_to_its_
     assert RULES.redact(looked, 1) == {"type": "looked_at", "seat": 0, "card": "catacombs", "count": 3}
     events = t.choose("hand")
     check_others_learn_nothing(t, events, top)
+
+
+def check_everyone_sees(t: Table, events: list[Event], cards: list[int]) -> None:
+    """Every seat and a spectator read the names of `cards` in the events (revealed cards are public)."""
+    names = sorted(t.state.names[c] for c in cards)
+    for seat in [None, *range(t.state.players)]:
+        check_view(t.state, seat)
+        told = [n for e in events for n in RULES.redact(e, seat).get("names", [])]
+        assert all(told.count(n) >= names.count(n) for n in names), (seat, told)
+
+
+def offered(t: Table, seat: int = 0) -> list[int]:
+    """The card numbers the seat's decision offers, as its view shows them."""
+    return [c["id"] for c in RULES.view(t.state, seat)["decision"]["cards"]]
+
+
+def test_scavenger_lets_its_player_look_through_the_discard_pile_the_others_see_its_top() -> None:
+    """The card: "Look through your discard pile and put one card from it onto your deck": the deck put into
+    the discard pile and the cards below its top are the player's to see, no one else's."""
+    t = Table("scavenger", hand=["scavenger", "copper", "copper", "copper", "copper"],
+              deck=["gold", "silver", "hovel", "necropolis", "overgrown_estate"])
+    t.put(0, "discard", "estate", "duchy")
+    deck, discard = list(t.state.zones[0]["deck"]), list(t.state.zones[0]["discard"])
+    events = t.play("scavenger")
+    assert RULES.view(t.state, 0)["decision"]["options"] == ["yes", "no"]
+    events += t.choose("yes")
+    assert sorted(offered(t)) == sorted(discard + deck)
+    check_others_learn_nothing(t, events, deck[:-1])  # the last of the deck is the pile's top now: public
+    assert RULES.view(t.state, 1)["players"][0]["discard_top"] == "overgrown_estate"
+    events = t.pick("gold")
+    check_others_learn_nothing(t, events, deck[:1])
+
+
+def test_wandering_minstrels_revealed_cards_are_public_and_the_actions_are_offered_to_order() -> None:
+    """Seed 004, Barde: "deckst du die obersten 3 Karten von deinem Nachziehstapel auf ... Lege alle
+    aufgedeckten Aktionskarten in beliebiger Reihenfolge zurück"."""
+    t = Table("wandering_minstrel", "fortress", hand=["wandering_minstrel", "copper", "copper", "copper", "copper"],
+              deck=["copper", "necropolis", "silver", "fortress", "copper"])
+    revealed = t.state.zones[0]["deck"][1:4]
+    events = t.play("wandering_minstrel")
+    check_everyone_sees(t, events, revealed)
+    assert sorted(offered(t)) == sorted([revealed[0], revealed[2]])
+    assert RULES.view(t.state, 1)["decision"] is None
+
+
+def test_rats_offers_the_hand_but_rats_and_a_hand_of_rats_is_shown_to_all() -> None:
+    """Seed 004, Ratten: "Hast du nur Ratten auf der Hand, musst du deine Kartenhand den anderen Spielern
+    vorzeigen"; otherwise the hand stays the player's."""
+    t = Table("rats", hand=["rats", "copper", "hovel", "copper", "copper"])
+    events = t.play("rats")
+    hand = t.state.hand(0)
+    assert sorted(offered(t)) == sorted(c for c in hand if t.state.names[c] != "rats")
+    check_others_learn_nothing(t, events, hand)
+    t2 = Table("rats", hand=["rats", "rats", "rats", "copper", "copper"], deck=["rats"] * 5)
+    t2.play("rats")
+    t2.play("rats")
+    events = t2.play("rats")
+    check_everyone_sees(t2, events, t2.state.hand(0))
+
+
+def test_pillage_shows_the_revealed_hand_to_all_and_the_attacker_chooses_from_it() -> None:
+    """Seed 004, Raubzug: "muss jeder Mitspieler ... seine komplette Kartenhand aufdecken. Du wählst bei
+    jedem Mitspieler eine seiner Handkarten, die dieser ablegen muss"."""
+    t = Table("pillage", players=3, hand=["pillage", "copper", "copper", "copper", "copper"])
+    t.put(1, "hand", "gold")
+    victim = list(t.state.hand(1))
+    events = t.play("pillage")
+    check_everyone_sees(t, events, victim)
+    assert sorted(offered(t)) == sorted(victim)
+    assert RULES.view(t.state, 1)["decision"] is None and RULES.view(t.state, 2)["decision"] is None
+
+
+def test_a_knights_revealed_cards_are_public_and_the_victim_chooses_between_the_costly_ones() -> None:
+    """Seed 004, Ritter: "muss jeder Mitspieler die obersten beiden Karten von seinem Nachziehstapel
+    aufdecken ... Kosten beide aufgedeckten Karten 3-6, so darf der Mitspieler entscheiden"."""
+    t = Table("rogue", hand=["rogue", "copper", "copper", "copper", "copper"])
+    t.put(1, "deck", "silver", "gold")
+    revealed = t.state.zones[1]["deck"][:2]
+    events = t.play("rogue")
+    check_everyone_sees(t, events, revealed)
+    assert sorted(offered(t, 1)) == sorted(revealed) and RULES.view(t.state, 0)["decision"] is None
+
+
+def test_hermit_offers_the_non_treasures_of_discard_pile_and_hand_to_its_player_alone() -> None:
+    """Seed 004, Eremit: "siehst du dir zunächst deinen Ablagestapel durch. Dann darfst du eine Karte, die
+    keine Geldkarte ist, aus dem Ablagestapel oder aus deiner Hand entsorgen"."""
+    t = Table("hermit", hand=["hermit", "hovel", "copper", "copper", "copper"])
+    t.put(0, "discard", "estate", "silver", "duchy")
+    cards = [c for c in t.state.zones[0]["discard"] + t.state.hand(0) if t.state.names[c] in ("estate", "duchy", "hovel")]
+    events = t.play("hermit")
+    assert sorted(offered(t)) == sorted(cards)
+    check_others_learn_nothing(t, events, [c for c in cards if t.state.names[c] != "duchy"])  # Duchy is on top
+
+
+@pytest.mark.parametrize("card", ["ironmonger", "sage", "vagrant", "mystic"])
+def test_a_revealed_top_card_is_public(card: str) -> None:
+    """Ironmonger, Vagrant (after drawing one), Sage (after a Copper) and Mystic reveal the Gold."""
+    deck = ["gold"] if card == "mystic" else ["copper", "gold"]
+    t = Table(card, hand=[card, "copper", "copper", "copper", "copper"], deck=deck + ["copper"] * (5 - len(deck)))
+    gold = t.state.zones[0]["deck"][len(deck) - 1]
+    events = t.play(card)
+    if card == "mystic":
+        events += t.do("decide", name="silver")
+    check_everyone_sees(t, events, [gold])
 
 
 def _old_survivors_game() -> tuple[list[Event], dict[str, Any]]:
