@@ -343,7 +343,11 @@ def _decide(command: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
     prompt = str(decision.get("prompt", ""))
     numbers = card_numbers(view)
     if isinstance(command.get("choice"), str):
-        return _choice(command["choice"], prompt, view)
+        said = _choice(command["choice"], prompt, view)
+        seen = [c["card"] for c in decision.get("seen", []) if isinstance(c, Mapping)]
+        # The cards looked at to decide (Catacombs, Survivors) go with each answer, so that an email showing
+        # only the choices (the answer to a reply, a reminder) names them too.
+        return _("{choice} ({cards})").format(choice=said, cards=card_line(seen)) if seen else said
     if isinstance(command.get("name"), str):
         return _(_COMMANDS["name"]).format(card=card_name(command["name"]))
     if isinstance(command.get("order"), list):

@@ -3,6 +3,7 @@ that player in the decision and the history, to no one else."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -10,9 +11,14 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from dominion import RULES
-from dominion.site import describe_event, email_sections, table
+from dominion.site import choice_order, describe_event, email_sections, table
 from dominion.site.table import TABLE_TEMPLATE
+from games.registry import get_kind
+from mailin import choices
+from notifications import email_choices
 from tests.dominion.table import Table
+
+DOMINION = get_kind("dominion")
 
 NAMES = {0: "Anna", 1: "Ben"}
 
@@ -73,3 +79,23 @@ def test_the_history_names_the_cards_looked_at_to_their_player_alone(language: s
         assert describe_event(RULES.redact(looked, 0), NAMES) == mine
         assert describe_event(RULES.redact(looked, 1), NAMES) == theirs
         assert describe_event(RULES.redact(looked, None), NAMES) == theirs
+
+
+@pytest.mark.parametrize(("card", "language", "wanted"), [
+    ("survivors", "en", ["Discard (Hovel, Necropolis)", "Put back (Hovel, Necropolis)"]),
+    ("survivors", "de", ["Ablegen (Hütte, Totenstadt)", "Zurücklegen (Hütte, Totenstadt)"]),
+    ("catacombs", "en", ["Into your hand (Hovel, Necropolis, Overgrown Estate)",
+                         "Discard them and draw 3 cards (Hovel, Necropolis, Overgrown Estate)"]),
+])
+def test_every_emails_choices_name_the_cards_looked_at(card: str, language: str, wanted: list[str]) -> None:
+    """The choices of the answer to a reply and of a reminder (which show no table) name the cards too, and
+    a reply in words still picks the choice meant."""
+    t = _looking(card)
+    view, legal = RULES.view(t.state, 0), t.legal()
+    lines = email_choices.numbered_choices(DOMINION, legal, language, NAMES, view)
+    assert [line.split(". ", 1)[1] for line in lines[:2]] == wanted
+    describe = partial(email_choices.describe_command, DOMINION, view=view)
+    for command, words in zip(choice_order(legal, view), wanted, strict=True):
+        assert choices.match_line(words, legal, legal, describe, {}).command == command
+        first_word = words.split(" (")[0]
+        assert choices.match_line(first_word, legal, legal, describe, {}).command == command
