@@ -1,9 +1,9 @@
 """Dominion's events (see `rules_kit.events` for their parts and stored form) and their format versions.
 
 `decode` upcasts older versions to the current one:
-* v1: Survivors' decision (in `waiting`) does not show the cards looked at.
-* v2: it does (`seen`, as Catacombs'), and a `looked_at` event tells them to their player first; every
-  other event of v1 reads the same in v2.
+* v1: Survivors' and Ironmonger's decisions (in `waiting`) do not show the cards looked at.
+* v2: they do (`seen`, as Catacombs'), and a `looked_at` event tells Survivors' and Catacombs' cards to
+  their player first; every other event of v1 reads the same in v2.
 """
 
 from __future__ import annotations

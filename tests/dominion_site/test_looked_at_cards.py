@@ -99,3 +99,14 @@ def test_every_emails_choices_name_the_cards_looked_at(card: str, language: str,
         assert choices.match_line(words, legal, legal, describe, {}).command == command
         first_word = words.split(" (")[0]
         assert choices.match_line(first_word, legal, legal, describe, {}).command == command
+
+
+def test_ironmongers_choices_name_the_revealed_card() -> None:
+    """Seed 004, Eisenhändler: "deckst du die oberste Karte von deinem Nachziehstapel auf" and may discard
+    it: the choices name it, in the answer to a reply too (it shows no table)."""
+    t = Table("ironmonger", hand=["ironmonger", "copper", "copper", "copper", "copper"],
+              deck=["copper", "gold", "copper", "copper", "copper"])
+    t.play("ironmonger")
+    view, legal = RULES.view(t.state, 0), t.legal()
+    lines = email_choices.numbered_choices(DOMINION, legal, "en", NAMES, view)
+    assert [line.split(". ", 1)[1] for line in lines[:2]] == ["Discard (Gold)", "Put back (Gold)"]
