@@ -31,8 +31,9 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
         decision = view.get("decision")
         if decision:
             asked = [prompt_text(decision)]
-            if decision.get("seen"):  # the cards looked at to decide (Catacombs, Survivors), top first
-                asked.append(_("You look at (top first): {cards}").format(cards=card_line([c["card"] for c in decision["seen"]])))
+            seen = [c["card"] for c in decision.get("seen", [])]  # looked at to decide: Catacombs, Survivors...
+            if seen:
+                asked.append(_("You look at (top first): {cards}").format(cards=card_line(seen)))
             sections.append((_("The decision asked of you"), asked))
         hand = [c["card"] for c in view.get("hand", [])]
         sections.append((_("Your hand"), [card_line(sorted(hand, key=card_name))]))

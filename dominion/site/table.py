@@ -79,7 +79,7 @@ def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mappi
     if not decision or not answers:
         return None
     shown: dict[str, Any] = {"title": words.prompt_text(decision), "kind": decision.get("kind"), "buttons": [],
-                             # the cards looked at to decide (Catacombs, Survivors): the viewer's own decision only
+                             # the cards looked at to decide (Catacombs, Survivors, Ironmonger's revealed one)
                              "seen": [card(c["card"], c["id"]) for c in decision.get("seen", [])]}
     if decision.get("kind") == "cards":
         lo, hi = int(decision.get("min", 0)), int(decision.get("max", 0))
