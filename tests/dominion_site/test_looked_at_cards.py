@@ -13,10 +13,13 @@ from django.utils import translation
 from dominion import RULES
 from dominion.site import choice_order, describe_event, email_sections, table
 from dominion.site.table import TABLE_TEMPLATE
+from games import services, store
 from games.registry import get_kind
 from mailin import choices
 from notifications import email_choices
 from tests.dominion.table import Table
+
+from .conftest import DECKS, KINGDOM, stacked_game
 
 DOMINION = get_kind("dominion")
 
@@ -110,3 +113,26 @@ def test_ironmongers_choices_name_the_revealed_card() -> None:
     view, legal = RULES.view(t.state, 0), t.legal()
     lines = email_choices.numbered_choices(DOMINION, legal, "en", NAMES, view)
     assert [line.split(". ", 1)[1] for line in lines[:2]] == ["Discard (Gold)", "Put back (Gold)"]
+
+
+@pytest.mark.django_db
+def test_the_game_page_shows_the_cards_looked_at_to_their_player_alone(client: Any, make_user: Any) -> None:
+    """Through the hosting: the player's page shows the two cards with the question and in the history;
+    the other player's and a spectator's pages show neither card, only that two were looked at."""
+    anna, ben = make_user("Anna", language="en"), make_user("Ben", language="en")
+    decks = [["survivors", "copper", "copper", "copper", "copper", "hovel", "necropolis", "copper", "copper",
+              "overgrown_estate"], DECKS[1]]  # seat 1 holds Coppers and Estates only
+    game, seats = stacked_game([anna, ben], kingdom=["cultist", *KINGDOM[:9]], decks=decks)
+    state = store.load_state(game)
+    survivors = next(c for c in state.hand(0) if state.names[c] == "survivors")
+    services.execute(seats[0], game.pk, {"type": "play", "card": survivors})
+    client.force_login(seats[0])
+    page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    choices = page.split('id="choices-title"')[1].split("</section>")[0]
+    assert "Hovel" in choices and "Necropolis" in choices, choices
+    assert "looked at Hovel, Necropolis on top of the deck (Survivors)." in page
+    for other in (seats[1], make_user("Cleo")):
+        client.force_login(other)
+        page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "Hovel" not in page and "Necropolis" not in page
+        assert "looked at 2 cards on top of the deck (Survivors)." in page
