@@ -71,10 +71,10 @@ def _survivors(g: Game, f: Frame, ans: Any) -> None:
     """Look at the top 2 cards; discard both, or put them back in any order."""
     seat = f["seat"]
     if f["step"] == 0:
-        g.ensure(seat, 2)
-        top = g.zone(seat, "deck")[:2]
+        top = g.look(seat, 2, "survivors")  # look, then decide (the rulebook): the decision shows them
         if top:
-            g.ask(f, 1, decisions.choose(seat, "survivors", "discard_or_back", ["discard", "back"]), top=top)
+            g.ask(f, 1, decisions.choose(seat, "survivors", "discard_or_back", ["discard", "back"], seen=top),
+                  top=top)
     elif f["step"] == 1:
         if ans == "discard":
             g.move(seat, f["top"], "deck", "discard", "discarded")

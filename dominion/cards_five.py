@@ -37,12 +37,9 @@ def _catacombs(g: Game, f: Frame, ans: Any) -> None:
     """Look at the top 3 cards: put them into your hand, or discard them and +3 Cards."""
     seat = f["seat"]
     if f["step"] == 0:
-        g.ensure(seat, 3)
-        top = g.zone(seat, "deck")[:3]
+        top = g.look(seat, 3, "catacombs")
         if top:
-            decision = decisions.choose(seat, "catacombs", "hand_or_discard", ["hand", "discard"])
-            decision["seen"] = list(top)
-            g.ask(f, 1, decision, top=list(top))
+            g.ask(f, 1, decisions.choose(seat, "catacombs", "hand_or_discard", ["hand", "discard"], seen=top), top=top)
     elif ans == "hand":
         g.move(seat, f["top"], "deck", "hand", "put_in_hand", "owner")
     else:

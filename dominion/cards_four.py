@@ -49,7 +49,7 @@ def _ironmonger(g: Game, f: Frame, ans: Any) -> None:
         g.plus(actions=1)
         revealed = g.reveal(seat, 1)
         if revealed:
-            g.ask(f, 1, decisions.choose(seat, "ironmonger", "discard_or_back", ["discard", "back"]),
+            g.ask(f, 1, decisions.choose(seat, "ironmonger", "discard_or_back", ["discard", "back"], seen=revealed),
                   top=revealed[0])
         return
     card = f["top"]

@@ -3,7 +3,9 @@
 A decision is a JSON dict: `seat` (who decides), `card` (the card that asks), `prompt` (what for),
 `kind` and what may be answered:
 * `cards`: pick between `min` and `max` of `cards` (card numbers) -> `{"type": "decide", "cards": [..]}`
-* `choice`: one of `options` (option words, pile ids, "yes"/"no") -> `{"type": "decide", "choice": ".."}`
+* `choice`: one of `options` (option words, pile ids, "yes"/"no") -> `{"type": "decide", "choice": ".."}`;
+  `seen` lists the cards the player looks at to decide, in their decision (Catacombs and Survivors: cards
+  only they look at; Ironmonger: the card revealed to all)
 * `name`: any card id -> `{"type": "decide", "name": ".."}`
 * `order`: all of `cards` in an order, top first -> `{"type": "decide", "order": [..]}`
 A reaction's decision also names the `reaction` card: its answers include "always" and "never", which
@@ -19,7 +21,7 @@ from typing import Any
 from rules_kit import IllegalCommand
 
 from .cards import CARDS
-from .state import Decision, State
+from .state import Decision, Frame, State
 
 NONE: Any = object()
 """`automatic`'s answer when the player must decide."""
@@ -36,9 +38,12 @@ def pick(seat: int, card: str, prompt: str, cards: list[int], lo: int, hi: int) 
             "min": min(lo, hi), "max": hi}
 
 
-def choose(seat: int, card: str, prompt: str, options: list[str]) -> Decision:
-    """One of `options`."""
-    return {"seat": seat, "card": card, "prompt": prompt, "kind": "choice", "options": list(options)}
+def choose(seat: int, card: str, prompt: str, options: list[str], seen: list[int] | None = None) -> Decision:
+    """One of `options`; `seen`: the cards the player looks at to decide (shown in their decision)."""
+    decision = {"seat": seat, "card": card, "prompt": prompt, "kind": "choice", "options": list(options)}
+    if seen is not None:
+        decision["seen"] = list(seen)
+    return decision
 
 
 def react(seat: int, card: str, prompt: str, reaction: str, first: list[str] | None = None) -> Decision:
@@ -56,6 +61,20 @@ def name(seat: int, card: str, prompt: str) -> Decision:
 def order(seat: int, card: str, prompt: str, cards: list[int]) -> Decision:
     """Put `cards` in an order, top first."""
     return {"seat": seat, "card": card, "prompt": prompt, "kind": "order", "cards": list(cards)}
+
+
+def as_asked_now(decision: Decision, stack: list[Frame]) -> Decision:
+    """A decision stored by an older engine as this one asks it (`stack`: the effects waiting with it).
+    Survivors' and Ironmonger's asked before event format 2 lack `seen`: the cards are those their frame
+    kept (`top`: Survivors' list, Ironmonger's one card)."""
+    card = decision.get("card")
+    if card not in ("survivors", "ironmonger") or decision.get("prompt") != "discard_or_back" or "seen" in decision:
+        return decision
+    frame = next((f for f in reversed(stack) if f.get("op") == card and f.get("step") == 1), None)
+    if frame is None:
+        return decision
+    top = frame["top"]
+    return {**decision, "seen": list(top) if isinstance(top, list) else [top]}
 
 
 def summary(decision: Decision) -> dict[str, Any]:

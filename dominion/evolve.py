@@ -113,7 +113,7 @@ def _game_ended(state: State, event: Event) -> None:
 
 
 def _nothing(state: State, event: Event) -> None:
-    """Events for the history only (a hand revealed, a card named, a choice made)."""
+    """Events for the history only (a hand revealed, cards looked at, a card named, a choice made)."""
 
 
 _HANDLERS: dict[str, Handler] = {
@@ -127,6 +127,7 @@ _HANDLERS: dict[str, Handler] = {
     "standing_set": _standing,
     "game_ended": _game_ended,
     "hand_revealed": _nothing,
+    "looked_at": _nothing,
     "chose": _nothing,
     "turn_ended": _nothing,
     "played_again": _nothing,

@@ -124,6 +124,16 @@ class Game:
             self.rng.shuffle(order)
             self.emit("shuffled", {"seat": seat, "count": len(order)}, secret={"cards": order})
 
+    def look(self, seat: int, count: int, card: str) -> list[int]:
+        """Look at the top `count` cards of a deck for `card` (shuffling if needed): they stay there, and
+        only the seat learns which they are (the others how many). Returns them, top first."""
+        self.ensure(seat, count)
+        top = list(self.zone(seat, "deck")[:count])
+        if top:
+            self.emit("looked_at", {"seat": seat, "card": card, "count": len(top)},
+                      {seat: {"cards": top, "names": self.names(top)}})
+        return top
+
     def draw(self, seat: int, count: int) -> list[int]:
         """Draw up to `count` cards (shuffling if needed); returns the drawn cards."""
         if count <= 0:

@@ -1,10 +1,12 @@
-"""A state as JSON and back, for the server's snapshots."""
+"""A state as JSON and back, for the server's snapshots. A snapshot names no format: `load_state` reads
+those of older engines too (a pending decision as this engine asks it, see `decisions.as_asked_now`)."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 from typing import Any
 
+from .decisions import as_asked_now
 from .state import State
 
 
@@ -23,7 +25,7 @@ def load_state(data: dict[str, Any]) -> State:
     values = dict(data)
     for key in ("names", "kingdom", "supply", "non_supply"):
         values[key] = tuple(data[key])
-    values["pending"] = {int(k): v for k, v in data["pending"].items()}
+    values["pending"] = {int(k): as_asked_now(v, data["stack"]) for k, v in data["pending"].items()}
     values["answers"] = {int(k): v for k, v in data["answers"].items()}
     values["zones"] = [{k: list(v) for k, v in z.items()} for z in data["zones"]]
     values["piles"] = {k: list(v) for k, v in data["piles"].items()}

@@ -28,8 +28,13 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
     """The table of a turn email: the decision asked, the reader's hand, this turn, the Supply, every player."""
     sections: list[tuple[str, list[str]]] = []
     if seat is not None:
-        if view.get("decision"):
-            sections.append((_("The decision asked of you"), [prompt_text(view["decision"])]))
+        decision = view.get("decision")
+        if decision:
+            asked = [prompt_text(decision)]
+            seen = [c["card"] for c in decision.get("seen", [])]  # looked at to decide: Catacombs, Survivors...
+            if seen:
+                asked.append(_("You look at (top first): {cards}").format(cards=card_line(seen)))
+            sections.append((_("The decision asked of you"), asked))
         hand = [c["card"] for c in view.get("hand", [])]
         sections.append((_("Your hand"), [card_line(sorted(hand, key=card_name))]))
     if view.get("phase") != "over":

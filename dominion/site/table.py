@@ -78,7 +78,9 @@ def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mappi
     answers = [c for c in legal if c.get("type") == "decide"]
     if not decision or not answers:
         return None
-    shown: dict[str, Any] = {"title": words.prompt_text(decision), "kind": decision.get("kind"), "buttons": []}
+    shown: dict[str, Any] = {"title": words.prompt_text(decision), "kind": decision.get("kind"), "buttons": [],
+                             # the cards looked at to decide (Catacombs, Survivors, Ironmonger's revealed one)
+                             "seen": [card(c["card"], c["id"]) for c in decision.get("seen", [])]}
     if decision.get("kind") == "cards":
         lo, hi = int(decision.get("min", 0)), int(decision.get("max", 0))
         shown.update(

@@ -106,6 +106,7 @@ _EVENTS: dict[str, str] = {
     "set_aside": gettext_noop("{who} set {cards} aside."),
     "cleaned_up": gettext_noop("{who} cleaned up: {cards} to the discard pile."),
     "hand_revealed": gettext_noop("{who} revealed the hand: {cards}."),
+    "looked_at": gettext_noop("{who} looked at {cards} on top of the deck ({card})."),
     "chose": gettext_noop("{who} named {name} for {card}."),
     "played_again": gettext_noop("{who} played {name} again."),
     "played_from_supply": gettext_noop("{who} played {name} from the Supply."),
@@ -128,7 +129,7 @@ _PROMPTS: dict[str, str] = {
     "discard_down": gettext_noop("{card}: discard down to the allowed hand size"),
     "discard_for": gettext_noop("{card}: choose the card the other player discards"),
     "discard_for_coins": gettext_noop("{card}: discard any cards for +1 coin each"),
-    "discard_or_back": gettext_noop("{card}: discard the revealed cards or put them back?"),
+    "discard_or_back": gettext_noop("{card}: discard or put back?"),
     "discard_to_draw": gettext_noop("{card}: discard any cards to draw as many"),
     "first": gettext_noop("{card}: choose the first option"),
     "gain": gettext_noop("{card}: choose the card to gain"),
@@ -342,7 +343,11 @@ def _decide(command: Mapping[str, Any], view: Mapping[str, Any] | None) -> str:
     prompt = str(decision.get("prompt", ""))
     numbers = card_numbers(view)
     if isinstance(command.get("choice"), str):
-        return _choice(command["choice"], prompt, view)
+        said = _choice(command["choice"], prompt, view)
+        seen = [c["card"] for c in decision.get("seen", []) if isinstance(c, Mapping)]
+        # The cards looked at to decide (Catacombs, Survivors) go with each answer, so that an email showing
+        # only the choices (the answer to a reply, a reminder) names them too.
+        return _("{choice} ({cards})").format(choice=said, cards=card_line(seen)) if seen else said
     if isinstance(command.get("name"), str):
         return _(_COMMANDS["name"]).format(card=card_name(command["name"]))
     if isinstance(command.get("order"), list):
