@@ -18,6 +18,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from games.registry import refusal_message
 
 from .errors import ServiceError
+from .parsers import RefusedBody
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +80,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({**exc.as_dict(), "message": refusal_message(exc)}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is not None:
-        code = next((c for t, c in _DRF_CODES.items() if isinstance(exc, t)), "error")
+        code = exc.default_code if isinstance(exc, RefusedBody) else next(
+            (c for t, c in _DRF_CODES.items() if isinstance(exc, t)), "error")
         message = _message_of(response.data)
         if isinstance(exc, exceptions.ParseError):
             # DRF's own text is English; the parser's detail (where the JSON breaks) is kept for the developer.

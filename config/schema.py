@@ -22,6 +22,16 @@ ERROR_STATUSES: dict[int, str] = {
 }
 
 
+# The answers of every operation that reads a JSON body (config/parsers.py), before any of its own checks.
+BODY_ERRORS: dict[int, str] = {
+    400: "The request is malformed or the rules refuse it (`code` says which). Any JSON body: "
+         "`malformed_json` (not JSON, or not UTF-8), `json_too_deep` (arrays and objects nested deeper than "
+         "`API_MAX_JSON_DEPTH`, 32 by default), `invalid_text` (a NUL character or a lone surrogate in a string), "
+         "`invalid` (with `fields`: a field's value is refused).",
+    413: "`body_too_large`: the body is longer than `API_MAX_BODY_BYTES` (64 KiB by default).",
+}
+
+
 class ErrorSerializer(serializers.Serializer[Any]):
     """Every error answer of the API."""
 
@@ -48,7 +58,10 @@ class ApiAutoSchema(AutoSchema):
         responses: dict[str, Any] = super()._get_response_bodies(direction)
         if direction != "response":
             return responses
-        for status, description in ERROR_STATUSES.items():
+        statuses = dict(ERROR_STATUSES)
+        if self.method in ("POST", "PUT", "PATCH") and self.get_request_serializer() is not None:  # type: ignore[no-untyped-call]
+            statuses.update(BODY_ERRORS)
+        for status, description in sorted(statuses.items()):
             if str(status) not in responses:
                 response = self._get_response_for_code(ErrorSerializer, str(status), direction=direction)  # type: ignore[no-untyped-call]
                 responses[str(status)] = {**response, "description": description}
