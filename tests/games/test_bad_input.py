@@ -149,7 +149,7 @@ def test_idempotent_retry_over_http(table: dict[str, Any]) -> None:
     second = turn.post(url, {"command": legal, "expected_version": game.version}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert second.status_code == 201 and second.json() == first.json()
     assert db_snapshot() == after_first
-    reused = turn.post(url, {"command": {"type": "end_turn", "x": 1}}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    reused = turn.post(url, {"command": {"type": "end_turn"}}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert_refused(reused, 409, "idempotency_key_reused")
     assert db_snapshot() == after_first
 

@@ -124,3 +124,28 @@ def test_a_form_with_too_many_fields_or_a_nul_is_no_500() -> None:
     odd = b"username=a%00%40example.org&password=%ED%A0%80"  # a NUL; a surrogate's UTF-8 bytes
     answer = Client().post("/accounts/login/", odd, content_type="application/x-www-form-urlencoded")
     assert answer.status_code == 200 and b"<form" in answer.content  # the form again, with its error
+
+
+def test_a_command_with_an_unknown_field_is_400_and_writes_nothing(table: dict[str, Any]) -> None:
+    before = db_snapshot()
+    command = {**table["legal"], "note": "x" * 7000}  # under the command's 8 KB: it would have been kept
+    body = refused(table["client"].post(table["url"], {"command": command}, format="json"), 400, "malformed")
+    assert body["reason"] == "unknown_fields" and body["params"]["names"] == ["note"], body
+    assert db_snapshot() == before
+
+
+def test_a_seat_inside_a_command_that_names_none_is_400(table: dict[str, Any]) -> None:
+    before = db_snapshot()
+    other = next(s for s in range(3) if s not in table["game"].awaiting)
+    command = {**table["legal"], "seat": other}
+    body = refused(table["client"].post(table["url"], {"command": command}, format="json"), 400, "malformed")
+    assert body["params"] == {"command": table["legal"]["type"], "names": ["seat"]}, body
+    assert db_snapshot() == before
+
+
+def test_the_command_log_keeps_the_normalised_command(table: dict[str, Any]) -> None:
+    from games.models import Command
+
+    answer = table["client"].post(table["url"], {"command": table["legal"]}, format="json")
+    assert answer.status_code == 201, answer.content
+    assert Command.objects.get(game=table["game"]).command == table["legal"]
