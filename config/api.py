@@ -24,9 +24,16 @@ log = logging.getLogger(__name__)
 
 
 def validated_body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
-    """The request body validated by `serializer_class`; a body that is not a JSON object is a 400."""
+    """The request body validated by `serializer_class`; a body that is not a JSON object is a 400, and so
+    is a field the serializer does not declare where it says `refuse_unknown_fields` (its schema then says
+    `additionalProperties: false`, config/schema.py)."""
     if not isinstance(data, dict):
         raise ServiceError("invalid", "invalid", _("The body must be a JSON object."))
+    if getattr(serializer_class, "refuse_unknown_fields", False):
+        unknown = sorted(set(data) - set(serializer_class().fields))
+        if unknown:
+            raise ServiceError("invalid", "unknown_fields", _("Unknown fields in the body: {names}.").format(
+                names=", ".join(repr(name) for name in unknown)))
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

@@ -52,14 +52,21 @@ class ErrorSerializer(serializers.Serializer[Any]):
 
 
 class ApiAutoSchema(AutoSchema):
-    """drf-spectacular's schema, plus the error answers (`ErrorSerializer`) of every operation."""
+    """drf-spectacular's schema, plus the error answers (`ErrorSerializer`) of every operation, and
+    `additionalProperties: false` for a body whose serializer refuses unknown fields (`validated_body`)."""
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)  # type: ignore[no-untyped-call]
+        if getattr(serializer, "refuse_unknown_fields", False):
+            schema["additionalProperties"] = False
+        return schema
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses: dict[str, Any] = super()._get_response_bodies(direction)
         if direction != "response":
             return responses
         statuses = dict(ERROR_STATUSES)
-        if self.method in ("POST", "PUT", "PATCH") and self.get_request_serializer() is not None:  # type: ignore[no-untyped-call]
+        if self.method in ("POST", "PUT", "PATCH") and self.get_request_serializer() is not None:
             statuses.update(BODY_ERRORS)
         for status, description in sorted(statuses.items()):
             if str(status) not in responses:
