@@ -10,17 +10,22 @@ before any view, serializer or service sees the data:
 * UTF-8 only (RFC 8259), whatever charset the Content-Type names, and no NUL character or lone surrogate
   in any string, else 400 `invalid_text`: PostgreSQL stores neither in text or JSONB (it would be a 500
   at the INSERT), and neither is a character any field of the API means.
+
+The mail providers' webhooks decode their JSON themselves (django-anymail); `json_body_checked` puts the
+same depth and text checks in front of them.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import accumulate
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, parsers
 from rest_framework.utils import json as drf_json
@@ -32,6 +37,7 @@ _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKETS = bytes(range(256)).translate(None, b"[]{}")  # every byte but the brackets: deleted before counting
 _STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 _BAD_CHARACTER = re.compile("[\x00\ud800-\udfff]")
+_ESCAPE = re.compile(rb"\\u(?:0000|[dD][89a-fA-F][0-9a-fA-F]{2})")
 
 
 class RefusedBody(exceptions.APIException):
@@ -118,6 +124,38 @@ def _chunks(stream: Any, most: int) -> Iterator[bytes]:
             return
         most -= len(chunk)
         yield chunk
+
+
+def refusal_of_json_body(raw: bytes) -> RefusedBody | None:
+    """What the parser would refuse in a raw JSON body besides its size (too deep, invalid text), for views
+    that decode JSON themselves (the mail providers' webhooks); None when it may be decoded."""
+    if json_depth(raw, max_json_depth()) > max_json_depth():
+        return JsonTooDeep()
+    if _ESCAPE.search(raw):  # a NUL or a surrogate half escaped: decode to see whether it pairs
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except ValueError:
+            return None  # not JSON: the view's own answer
+        if has_bad_text(data):
+            return InvalidText()
+    return None
+
+
+def json_body_checked(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """`view` (a plain Django view that decodes a JSON body itself), refusing with 400 `{code, message}` a
+    JSON body the API's parser would refuse for its depth or text. Its size is Django's to limit
+    (`DATA_UPLOAD_MAX_MEMORY_SIZE`, a 400 when `request.body` is read)."""
+
+    @functools.wraps(view)
+    def checked(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "POST" and request.content_type == "application/json":
+            refusal = refusal_of_json_body(request.body)
+            if refusal is not None:
+                return JsonResponse({"code": refusal.default_code, "message": str(refusal.detail)},
+                                    status=refusal.status_code)
+        return view(request, *args, **kwargs)
+
+    return checked
 
 
 class JSONParser(parsers.JSONParser):

@@ -1,4 +1,5 @@
-"""The providers' webhook URLs (django-anymail's views), behind a rate limit that answers 429 JSON."""
+"""The providers' webhook URLs (django-anymail's views), behind a rate limit that answers 429 JSON and the
+API's checks of a JSON body (depth, NUL and lone surrogates: `config.parsers.json_body_checked`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path
 
 from config import throttles
+from config.parsers import json_body_checked
 
 
 def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -33,7 +35,7 @@ def _throttle_all(patterns: list[Any]) -> list[URLPattern | URLResolver]:
     wrapped: list[URLPattern | URLResolver] = []
     for pattern in patterns:
         if isinstance(pattern, URLPattern):
-            pattern.callback = throttled(pattern.callback)
+            pattern.callback = throttled(json_body_checked(pattern.callback))
         wrapped.append(pattern)
     return wrapped
 

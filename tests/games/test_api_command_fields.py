@@ -77,3 +77,20 @@ def test_an_old_log_with_unknown_fields_still_loads_and_verifies(make_user: Any)
     assert store.load_state(game, use_cache=False) is not None
     assert services.history(game, users[0], 0, 100)["events"]
     call_command("verify_events", str(game.pk))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("bad", ["\x00", "\ud800"])
+def test_the_service_refuses_nul_or_a_lone_surrogate_in_a_command_from_anywhere(make_user: Any, bad: str) -> None:
+    """The API's parser refuses them first; a command from elsewhere (a mail reply) meets the same check."""
+    from config.errors import ServiceError
+    from tests.games.helpers import db_snapshot
+
+    game = started_game([make_user() for _ in range(3)])
+    seat = game.awaiting[0]
+    legal = KINDS["citadels"].rules.legal_commands(store.load_state(game), seat)[0]
+    before = db_snapshot()
+    with pytest.raises(ServiceError) as refusal:
+        services.execute(seat_users(game)[seat], game.pk, {**legal, "character": legal["character"] + bad})
+    assert refusal.value.code == "invalid_text"
+    assert db_snapshot() == before

@@ -149,3 +149,17 @@ def test_the_command_log_keeps_the_normalised_command(table: dict[str, Any]) -> 
     answer = table["client"].post(table["url"], {"command": table["legal"]}, format="json")
     assert answer.status_code == 201, answer.content
     assert Command.objects.get(game=table["game"]).command == table["legal"]
+
+
+@pytest.mark.parametrize("secret", [None, "hook:secret-pw"])
+@pytest.mark.parametrize(("body", "code"), [
+    (DEEP, "json_too_deep"),
+    (b'{"signature": {"token": "\\ud800", "timestamp": "1", "signature": "x"}}', "invalid_text"),
+])
+def test_the_mail_webhook_refuses_a_deep_or_odd_json_body(settings: Any, secret: str | None, body: bytes, code: str) -> None:
+    """django-anymail decodes the Mailgun tracking webhook's JSON itself, before its signature check (and
+    its basic auth is off without ANYMAIL_WEBHOOK_SECRET): the same checks stand in front of it."""
+    settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": "k" * 32, "WEBHOOK_SECRET": secret}
+    answer = Client(raise_request_exception=False).post("/mail/anymail/mailgun/tracking/", body,
+                                                       content_type="application/json")
+    refused(answer, 400, code)
