@@ -30,13 +30,24 @@ def validated_body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ServiceError("invalid", "invalid", _("The body must be a JSON object."))
     if getattr(serializer_class, "refuse_unknown_fields", False):
-        unknown = sorted(set(data) - set(serializer_class().fields))
+        unknown = sorted(set(data) - _field_names(serializer_class))
         if unknown:
             raise ServiceError("invalid", "unknown_fields", _("Unknown fields in the body: {names}.").format(
                 names=", ".join(repr(name) for name in unknown)))
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+_FIELD_NAMES: dict[type[Any], frozenset[str]] = {}
+
+
+def _field_names(serializer_class: type[Any]) -> frozenset[str]:
+    """The fields a serializer declares, once per class (an instance's `fields` is built anew each time)."""
+    names = _FIELD_NAMES.get(serializer_class)
+    if names is None:
+        names = _FIELD_NAMES[serializer_class] = frozenset(serializer_class().fields)
+    return names
+
 
 def validated_query(serializer_class: type[Any], params: Any, also: tuple[str, ...] = ()) -> dict[str, Any]:
     """The query parameters validated by `serializer_class` (the schema documents the same serializer).

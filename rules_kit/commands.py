@@ -50,9 +50,17 @@ class CommandShape:
         }
 
 
-def normalize_command(shapes: Iterable[CommandShape], command: Any) -> dict[str, Any]:
-    """`command` as the rules take and the service stores it: a new dict of its `type` and the fields a
-    shape of that type declares (values as given). IllegalCommand for a command that is no JSON object
+def shapes_by_type(shapes: Iterable[CommandShape]) -> dict[str, tuple[CommandShape, ...]]:
+    """The shapes grouped by their command type (what `normalize_command` looks up)."""
+    grouped: dict[str, tuple[CommandShape, ...]] = {}
+    for shape in shapes:
+        grouped[shape.type] = (*grouped.get(shape.type, ()), shape)
+    return grouped
+
+
+def normalize_command(shapes: Mapping[str, tuple[CommandShape, ...]], command: Any) -> dict[str, Any]:
+    """`command` as the rules take and the service stores it (`shapes`: by type, `shapes_by_type`): a new
+    dict of its `type` and the fields a shape of that type declares (values as given). IllegalCommand for a command that is no JSON object
     with a text `type` (`malformed`), of a type no shape has (`unknown_command`), with a field no shape of
     its type declares (`malformed`, reason `unknown_fields`) or with fields of two alternatives at once
     (`malformed`, reason `one_of_fields`)."""
@@ -60,7 +68,7 @@ def normalize_command(shapes: Iterable[CommandShape], command: Any) -> dict[str,
         raise IllegalCommand("malformed", 'a command is a JSON object with a "type", e.g. {"type": "end_turn"}',
                              "not_an_object")
     kind = command["type"]
-    candidates = [shape for shape in shapes if shape.type == kind]
+    candidates = shapes.get(kind, ())
     if not candidates:
         raise IllegalCommand("unknown_command", f"there is no command '{kind}'")
     given = frozenset(command) - {"type"}

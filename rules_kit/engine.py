@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
-from .commands import CommandShape, normalize_command
+from .commands import CommandShape, normalize_command, shapes_by_type
 from .events import Event, EventCodec, encode, redact
 from .fold import Fold
 
@@ -80,8 +80,9 @@ class GameRules(Generic[StateT]):
         self.dump_state, self.load_state = dump_state, load_state
         self.validate_options = validate_options
         self.command_shapes = tuple(command_shapes)
+        self._shapes_by_type = shapes_by_type(self.command_shapes)
 
     def normalize_command(self, command: Any) -> dict[str, Any]:
         """The command as `decide` takes it and the service stores it: its type and declared fields only;
         IllegalCommand for one no shape of `command_shapes` declares (see `rules_kit.commands`)."""
-        return normalize_command(self.command_shapes, command)
+        return normalize_command(self._shapes_by_type, command)
