@@ -7,6 +7,7 @@ from typing import Any
 from rules_kit.engine import GameRules
 
 from .cards import CHARACTERS
+from .commands import COMMAND_SHAPES
 from .decide import awaiting, decide
 from .events import CODEC
 from .evolve import FOLD
@@ -25,7 +26,7 @@ class CitadelsRules(GameRules[State]):
         super().__init__(
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
-            validate_options=_validate_options,
+            validate_options=_validate_options, command_shapes=COMMAND_SHAPES,
         )
 
     def deck(self, options: dict[str, Any] | None) -> list[str]:

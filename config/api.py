@@ -18,17 +18,36 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from games.registry import refusal_message
 
 from .errors import ServiceError
+from .parsers import RefusedBody
 
 log = logging.getLogger(__name__)
 
 
 def validated_body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
-    """The request body validated by `serializer_class`; a body that is not a JSON object is a 400."""
+    """The request body validated by `serializer_class`; a body that is not a JSON object is a 400, and so
+    is a field the serializer does not declare where it says `refuse_unknown_fields` (its schema then says
+    `additionalProperties: false`, config/schema.py)."""
     if not isinstance(data, dict):
         raise ServiceError("invalid", "invalid", _("The body must be a JSON object."))
+    if getattr(serializer_class, "refuse_unknown_fields", False):
+        unknown = sorted(set(data) - _field_names(serializer_class))
+        if unknown:
+            raise ServiceError("invalid", "unknown_fields", _("Unknown fields in the body: {names}.").format(
+                names=", ".join(repr(name) for name in unknown)))
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+_FIELD_NAMES: dict[type[Any], frozenset[str]] = {}
+
+
+def _field_names(serializer_class: type[Any]) -> frozenset[str]:
+    """The fields a serializer declares, once per class (an instance's `fields` is built anew each time)."""
+    names = _FIELD_NAMES.get(serializer_class)
+    if names is None:
+        names = _FIELD_NAMES[serializer_class] = frozenset(serializer_class().fields)
+    return names
+
 
 def validated_query(serializer_class: type[Any], params: Any, also: tuple[str, ...] = ()) -> dict[str, Any]:
     """The query parameters validated by `serializer_class` (the schema documents the same serializer).
@@ -79,7 +98,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response({**exc.as_dict(), "message": refusal_message(exc)}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is not None:
-        code = next((c for t, c in _DRF_CODES.items() if isinstance(exc, t)), "error")
+        code = exc.default_code if isinstance(exc, RefusedBody) else next(
+            (c for t, c in _DRF_CODES.items() if isinstance(exc, t)), "error")
         message = _message_of(response.data)
         if isinstance(exc, exceptions.ParseError):
             # DRF's own text is English; the parser's detail (where the JSON breaks) is kept for the developer.

@@ -22,6 +22,16 @@ ERROR_STATUSES: dict[int, str] = {
 }
 
 
+# The answers of every operation that reads a JSON body (config/parsers.py), before any of its own checks.
+BODY_ERRORS: dict[int, str] = {
+    400: "The request is malformed or the rules refuse it (`code` says which). Any JSON body: "
+         "`malformed_json` (not JSON, or not UTF-8), `json_too_deep` (arrays and objects nested deeper than "
+         "`API_MAX_JSON_DEPTH`, 32 by default), `invalid_text` (a NUL character or a lone surrogate in a string), "
+         "`invalid` (with `fields`: a field's value is refused).",
+    413: "`body_too_large`: the body is longer than `API_MAX_BODY_BYTES` (64 KiB by default).",
+}
+
+
 class ErrorSerializer(serializers.Serializer[Any]):
     """Every error answer of the API."""
 
@@ -42,13 +52,23 @@ class ErrorSerializer(serializers.Serializer[Any]):
 
 
 class ApiAutoSchema(AutoSchema):
-    """drf-spectacular's schema, plus the error answers (`ErrorSerializer`) of every operation."""
+    """drf-spectacular's schema, plus the error answers (`ErrorSerializer`) of every operation, and
+    `additionalProperties: false` for a body whose serializer refuses unknown fields (`validated_body`)."""
+
+    def _map_basic_serializer(self, serializer: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = super()._map_basic_serializer(serializer, direction)  # type: ignore[no-untyped-call]
+        if getattr(serializer, "refuse_unknown_fields", False):
+            schema["additionalProperties"] = False
+        return schema
 
     def _get_response_bodies(self, direction: Any = "response") -> dict[str, Any]:
         responses: dict[str, Any] = super()._get_response_bodies(direction)
         if direction != "response":
             return responses
-        for status, description in ERROR_STATUSES.items():
+        statuses = dict(ERROR_STATUSES)
+        if self.method in ("POST", "PUT", "PATCH") and self.get_request_serializer() is not None:
+            statuses.update(BODY_ERRORS)
+        for status, description in sorted(statuses.items()):
             if str(status) not in responses:
                 response = self._get_response_for_code(ErrorSerializer, str(status), direction=direction)  # type: ignore[no-untyped-call]
                 responses[str(status)] = {**response, "description": description}

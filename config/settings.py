@@ -233,7 +233,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    # DRF's JSON parser with the limits below (size, depth, NUL and lone surrogates refused: config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "config.schema.ApiAutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -252,6 +253,12 @@ REST_FRAMEWORK = {
     # Behind a reverse proxy: how many X-Forwarded-For hops to trust when naming an anonymous client.
     "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
 }
+# The largest API request body (413 `body_too_large` past it; a command is at most 8 KB) and the deepest
+# nesting of arrays and objects in it (400 `json_too_deep`), both checked before the JSON is decoded.
+API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(64 * 1024)))
+API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
+# Web forms (and the mail webhooks): Django's own limit, a 400 page past it.
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
 SPECTACULAR_SETTINGS = {
     "TITLE": "Play by email: the API (Citadels, Dominion)",
     "DESCRIPTION": (
@@ -269,6 +276,8 @@ SPECTACULAR_SETTINGS = {
         "`message` for people, in `Accept-Language` (`en` or `de`)."
     ),
     "VERSION": "0.1.0",
+    # Request and response shapes apart: a request's text field that may not be blank says `minLength: 1`.
+    "COMPONENT_SPLIT_REQUEST": True,
     "SERVE_INCLUDE_SCHEMA": False,
     "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
     "SWAGGER_UI_DIST": "SIDECAR",

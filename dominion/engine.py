@@ -7,6 +7,7 @@ from typing import Any
 
 from rules_kit.engine import GameRules
 
+from .commands import COMMAND_SHAPES
 from .decide import awaiting, decide
 from .events import CODEC
 from .evolve import FOLD
@@ -27,7 +28,7 @@ class DominionRules(GameRules[State]):
         super().__init__(
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
-            validate_options=_validate_options,
+            validate_options=_validate_options, command_shapes=COMMAND_SHAPES,
         )
 
 

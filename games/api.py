@@ -18,8 +18,8 @@ from config.api import validated_body, validated_query
 
 from . import services
 from .serializers import (
-    CommandRequestSerializer,
     CommandResultSerializer,
+    CommandSerializer,
     GameCreateSerializer,
     GameDetailSerializer,
     GameListQuerySerializer,
@@ -29,6 +29,11 @@ from .serializers import (
     StateQuerySerializer,
     StateSerializer,
 )
+
+# What `services.execute` takes as a key: up to 128 printable characters, not the service's prefix in any case.
+IDEMPOTENCY_KEY_SCHEMA: dict[str, Any] = {
+    "type": "string", "maxLength": 128, "pattern": "^(?![Tt][Ii][Mm][Ee][Oo][Uu][Tt]:)[ -~]*$",
+}
 
 
 class GamePages(CursorPagination):
@@ -44,9 +49,19 @@ class GamePages(CursorPagination):
         value = request.query_params.get(self.page_size_query_param)
         if value is None:
             return self.page_size
-        if not value.isdigit() or int(value) < 1:
+        # isascii: str.isdigit also holds for "²", which int() refuses.
+        if not (value.isascii() and value.isdigit()) or int(value) < 1:
             raise ValidationError({self.page_size_query_param: "A whole number from 1 on."})
         return min(int(value), self.max_page_size)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        """DRF's parameters, with the page size's bounds."""
+        parameters: list[dict[str, Any]] = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_size_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1}
+                parameter["description"] = f"results per page, {self.page_size} by default, at most {self.max_page_size}"
+        return parameters
 
 
 class GameListView(generics.ListAPIView):  # type: ignore[type-arg]
@@ -117,9 +132,9 @@ class CommandView(APIView):
     """Send a command; `Idempotency-Key` makes a retry safe (same key: applied once, same answer)."""
 
     @extend_schema(
-        request=CommandRequestSerializer,
+        request=CommandSerializer,
         parameters=[OpenApiParameter(
-            "Idempotency-Key", str, OpenApiParameter.HEADER,
+            "Idempotency-Key", IDEMPOTENCY_KEY_SCHEMA, OpenApiParameter.HEADER,
             description=(
                 "any unique string per move (e.g. a UUID), up to 128 printable characters, not beginning with "
                 "`timeout:` (the service's own moves): a retry with the same key is applied once"
@@ -128,7 +143,7 @@ class CommandView(APIView):
         responses={201: CommandResultSerializer},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        data = validated_body(CommandRequestSerializer, request.data)
+        data = validated_body(CommandSerializer, request.data)
         result = services.execute(
             request_user(request),
             game_id,

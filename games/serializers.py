@@ -1,41 +1,137 @@
-"""Shapes of the games API (form only; rules live in games.services)."""
+"""Shapes of the games API (form only; rules live in games.services).
+
+The request bodies take their declared fields only (`refuse_unknown_fields`: `validated_body` refuses
+others, the schema says `additionalProperties: false`), and their schemas are as exact as the checks
+behind them: a command is one of the shapes the games' rules declare (`command_shapes`), the time control
+an object of its three fields. What no schema can say (which command the game's state allows, which
+options make a game of so many players) is refused by the rules with their own codes.
+"""
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
+from drf_spectacular.plumbing import build_basic_type
+from drf_spectacular.types import OpenApiTypes
 from rest_framework import serializers
 
 from .models import Game
 from .registry import DEFAULT_KIND, KINDS
+from .services.lifecycle import MAX_DECISION_HOURS, TIMEOUT_POLICIES
+
+
+class CommandField(serializers.JSONField):
+    """A command: a JSON object the game's rules check (schema: `CommandFieldSchema`)."""
+
+
+class OptionsField(serializers.JSONField):
+    """A game's options: a JSON object its rules check."""
+
+
+class TimeControlField(serializers.JSONField):
+    """`{decision_hours, reminder_hours, timeout_policy}`, each optional (`services.clean_time_control`)."""
+
+
+def command_schemas() -> list[dict[str, Any]]:
+    """The JSON Schema of every command shape of every game kind, each once (the kinds share a few)."""
+    schemas: dict[str, dict[str, Any]] = {}
+    for kind in KINDS.values():
+        for shape in kind.rules.command_shapes:
+            schema = shape.json_schema()
+            schemas.setdefault(repr(schema), schema)
+    return list(schemas.values())
+
+
+class CommandFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    """A command is one of the shapes the games' rules declare, exactly (no other field)."""
+
+    target_class = CommandField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {"anyOf": command_schemas()}
+
+
+class OptionsFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    """Options are an object (which ones make a game depends on the kind and the players: the rules say)."""
+
+    target_class = OptionsField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return dict(build_basic_type(OpenApiTypes.OBJECT) or {})
+
+
+class TimeControlFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    """The time control's three fields and their bounds (reminder_hours is also below decision_hours)."""
+
+    target_class = TimeControlField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "properties": {
+                "decision_hours": {"type": "number", "minimum": 0, "exclusiveMinimum": True,
+                                   "maximum": MAX_DECISION_HOURS},
+                "reminder_hours": {"type": "number", "minimum": 0, "maximum": MAX_DECISION_HOURS,
+                                   "exclusiveMaximum": True},
+                "timeout_policy": {"type": "string", "enum": list(TIMEOUT_POLICIES)},
+            },
+            "additionalProperties": False,
+        }
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """true or false, as the schema says (DRF's BooleanField also takes 0, 1, "yes", "on" and the like)."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class KindField(serializers.CharField):
+    """A game kind's name (the service refuses an unknown one with `unknown_kind`)."""
+
+
+class KindFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
+    target_class = KindField
+
+    def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        return {"type": "string", "enum": list(KINDS), "default": DEFAULT_KIND}
 
 
 class GameCreateSerializer(serializers.Serializer[Any]):
-    kind = serializers.CharField(max_length=32, default=DEFAULT_KIND, help_text=f"the game: {', '.join(KINDS)}")
+    refuse_unknown_fields = True
+
+    kind = KindField(max_length=32, default=DEFAULT_KIND, help_text=f"the game: {', '.join(KINDS)}")
     players = serializers.IntegerField(
-        min_value=1, max_value=64, help_text="seats, you included (the host may start with fewer)"
+        min_value=min(k.min_players for k in KINDS.values()), max_value=max(k.max_players for k in KINDS.values()),
+        help_text="seats, you included (the host may start with fewer); each game's range: "
+                  + ", ".join(f"{name} {k.min_players} to {k.max_players}" for name, k in KINDS.items()),
     )
-    options = serializers.JSONField(
+    options = OptionsField(
         required=False, default=dict,
         help_text="the game's options, `{}` for the standard game (each game's are in its rulings document)",
     )
-    time_control = serializers.JSONField(
+    time_control = TimeControlField(
         required=False, default=dict,
         help_text='`{"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}` (these are the '
                   'defaults; `"minimal"` plays the least move instead of a bot\'s)',
     )
-    listed = serializers.BooleanField(
+    listed = StrictBooleanField(
         required=False, default=True,
         help_text="listed in the lobby; false: a private game, joined only through its invite link and seen only "
                   "by its players (any other id answers as a missing game)",
     )
-    spectators_allowed = serializers.BooleanField(
+    spectators_allowed = StrictBooleanField(
         required=False, default=False,
         help_text="a private game only: signed-in players without a seat may watch it once it runs (it stays "
                   "unlisted); the host may change it later on the game's page",
     )
 
 
-class CommandRequestSerializer(serializers.Serializer[Any]):
-    command = serializers.JSONField(
+class CommandSerializer(serializers.Serializer[Any]):
+    refuse_unknown_fields = True
+
+    command = CommandField(
         help_text='one of `legal_commands` of `GET /api/games/{id}/`, e.g. `{"type": "take_gold"}`'
     )
     expected_version = serializers.IntegerField(

@@ -1,4 +1,5 @@
-"""The provider's webhook URLs (django-anymail's views), behind a rate limit that answers 429 JSON.
+"""The provider's webhook URLs (django-anymail's views), behind a rate limit that answers 429 JSON and the
+API's checks of a JSON body (depth, NUL and lone surrogates: `config.parsers.json_body_checked`).
 
 Only the mounted provider's URLs exist (`providers.mounted`: configured, and its signing key set); with no
 provider, none does (404)."""
@@ -12,6 +13,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path
 
 from config import throttles
+from config.parsers import json_body_checked
 
 from . import providers
 
@@ -35,12 +37,12 @@ def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 
 
 def _provider_patterns(provider: str) -> list[URLPattern]:
-    """anymail's URLs of `provider` (e.g. mailgun/inbound/, mailgun/tracking/), each rate limited (new
-    patterns: anymail's own are left as they are)."""
+    """anymail's URLs of `provider` (e.g. mailgun/inbound/, mailgun/tracking/), each rate limited and its JSON
+    body checked before anymail parses it (new patterns: anymail's own are left as they are)."""
     from anymail import urls
 
     own = [p for p in urls.urlpatterns if isinstance(p, URLPattern) and str(p.pattern).lstrip("^").startswith(f"{provider}/")]
-    return [URLPattern(p.pattern, throttled(p.callback), p.default_args, p.name) for p in own]
+    return [URLPattern(p.pattern, throttled(json_body_checked(p.callback)), p.default_args, p.name) for p in own]
 
 
 def webhook_urlpatterns() -> list[URLPattern | URLResolver]:

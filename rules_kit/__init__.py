@@ -5,7 +5,8 @@ A game (`citadels`, `dominion`) brings its state, its event handlers and its dec
 holds what is the same for every game.
 """
 
+from .commands import TEXT_ID, CommandShape, normalize_command
 from .errors import IllegalCommand
 from .events import Event, EventCodec, Payload
 
-__all__ = ["Event", "EventCodec", "IllegalCommand", "Payload"]
+__all__ = ["TEXT_ID", "CommandShape", "Event", "EventCodec", "IllegalCommand", "Payload", "normalize_command"]

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, Protocol, TypeVar
 
+from .commands import CommandShape, normalize_command, shapes_by_type
 from .events import Event, EventCodec, encode, redact
 from .fold import Fold
 
@@ -52,6 +53,8 @@ class GameRules(Generic[StateT]):
     """`load_state(data)`: the state of a JSON form made by `dump_state` (of this or an older format)."""
     validate_options: Callable[[dict[str, Any] | None, int], None]
     """`validate_options(options, players)`: IllegalCommand('bad_options') unless such a game can start."""
+    command_shapes: tuple[CommandShape, ...]
+    """Every command type and its fields (one table per game): what `normalize_command` lets through."""
 
     def __init__(
         self,
@@ -67,6 +70,7 @@ class GameRules(Generic[StateT]):
         dump_state: Callable[[StateT], dict[str, Any]],
         load_state: Callable[[dict[str, Any]], StateT],
         validate_options: Callable[[dict[str, Any] | None, int], None],
+        command_shapes: Iterable[CommandShape],
     ) -> None:
         self.kind = kind
         self.setup, self.decide, self.awaiting = setup, decide, awaiting
@@ -75,3 +79,10 @@ class GameRules(Generic[StateT]):
         self.encode, self.decode, self.redact = encode, codec.decode, redact
         self.dump_state, self.load_state = dump_state, load_state
         self.validate_options = validate_options
+        self.command_shapes = tuple(command_shapes)
+        self._shapes_by_type = shapes_by_type(self.command_shapes)
+
+    def normalize_command(self, command: Any) -> dict[str, Any]:
+        """The command as `decide` takes it and the service stores it: its type and declared fields only;
+        IllegalCommand for one no shape of `command_shapes` declares (see `rules_kit.commands`)."""
+        return normalize_command(self._shapes_by_type, command)

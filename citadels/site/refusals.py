@@ -96,6 +96,8 @@ REASONS: dict[str, dict[str, str]] = {
     },
     "malformed": {
         "not_an_object": gettext_noop('a command is a JSON object with a "type".'),
+        "unknown_fields": gettext_noop("{command} takes no field {names}."),
+        "one_of_fields": gettext_noop("{command} takes one of these fields, not several: {names}."),
         "needs_text_id": gettext_noop("{command} needs {field}, an id."),
         "needs_seat": gettext_noop("{command} needs {field}, a seat number."),
         "needs_id_list": gettext_noop("{command} needs {field}, a list of ids that is not empty."),

@@ -68,6 +68,8 @@ REASONS: dict[str, dict[str, str]] = {
     },
     "malformed": {
         "not_an_object": gettext_noop('a command is a JSON object with a "type".'),
+        "unknown_fields": gettext_noop("{command} takes no field {names}."),
+        "one_of_fields": gettext_noop("{command} takes one of these fields, not several: {names}."),
         "needs_choice": gettext_noop("{command} needs {field}, one of {choices}."),
         "needs_card_number": gettext_noop("{command} needs {field}, the number of a card in your hand."),
         "needs_pile": gettext_noop("{command} needs {field}, the id of a Supply pile."),

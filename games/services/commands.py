@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.parsers import has_bad_text
 from config.rows import insert
 
 from .. import store
@@ -47,7 +48,20 @@ def _check_command(command: Any) -> dict[str, Any]:
         raise ServiceError("invalid", "malformed_command", gettext('A command is a JSON object with a "type".'))
     if len(json.dumps(command)) > MAX_COMMAND_BYTES:
         raise ServiceError("invalid", "malformed_command", gettext("This command is too large."))
+    if has_bad_text(command):  # the API's parser refuses them already; a command from elsewhere too
+        raise ServiceError("invalid", "invalid_text", gettext("A command may hold no NUL character or lone surrogate."))
     return command
+
+
+def _normalized(game: Game, command: dict[str, Any]) -> dict[str, Any]:
+    """The command as the game's rules declare its type (`normalize_command`): what is decided and stored.
+    A field the type does not take (a `seat` where it names none, anything else) is refused, so it never
+    reaches the append-only command log."""
+    kind = get_kind(game.kind)
+    try:
+        return kind.rules.normalize_command(command)
+    except kind.illegal_command as exc:
+        raise kind.refused(exc) from exc
 
 
 def _check_key(key: Any) -> str | None:
@@ -92,7 +106,8 @@ def execute(
     a stale `expected_version` is refused with 409; otherwise the command is decided on the current
     state and its events appended together with the projection columns. If another writer still got
     in first (a lost race on UNIQUE(game, seq) or the version compare-and-set), the command is decided
-    again on the fresh state, a few times at most.
+    again on the fresh state, a few times at most. What is decided and stored is the command as the
+    game's rules normalise it (`normalize_command`): a field its type does not take is a 400.
     """
     command = _check_command(command)
     key = _check_key(idempotency_key)
@@ -121,6 +136,8 @@ def _execute_once(
     # game must answer as a missing one to whoever may not see it.
     if getattr(game, "viewer_seat", None) is None and not may_see(game, user):
         raise game_not_found(game_id)
+    if getattr(game, "viewer_seat", None) is not None:  # a stranger is told not_a_player below, whatever they send
+        command = _normalized(game, command)
     if key is None:
         return _decide_and_apply(game, user, command, uuid.uuid4().hex, expected_version)
     if getattr(game, "prior_command_id", None) is not None:

@@ -1,10 +1,17 @@
 """Schemathesis against the OpenAPI schema, signed in as a seated player: every operation, every check
-but positive-data acceptance (a schema-valid request may still be refused by the rules: 400/409), positive
-and negative data, a small example count. Zero failures is the bar."""
+(positive-data acceptance too: a request the schema calls valid is not refused for its shape), positive
+and negative data, a small example count. Zero failures is the bar.
+
+What no schema can say is refused with 400 all the same: which command the game's state allows, whether
+the options make a game of so many players, whether a link's token was issued. For those operations a 400
+of valid data is accepted, but only with one of the codes of such a refusal (`STATE_REFUSALS`, checked by
+`valid_data_refused_only_for_what_no_schema_says`): a 400 for the shape (an unknown field, a wrong type)
+is still a failure.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -17,11 +24,55 @@ from schemathesis.config import SchemathesisConfig
 from config.wsgi import application
 from tests.games.helpers import started_game
 
-CONFIG = SchemathesisConfig.from_dict({
-    "checks": {"positive_data_acceptance": {"enabled": False}},
-    "generation": {"mode": "all", "max-examples": 8},
-    "suppress-health-check": ["all"],
+# The codes the shape of a request causes (the parser, the serializers, the command tables): never the
+# answer to schema-valid data.
+SHAPE_CODES = frozenset({
+    "invalid", "unknown_fields", "malformed", "malformed_command", "malformed_json", "json_too_deep",
+    "invalid_text", "body_too_large", "invalid_idempotency_key", "invalid_expected_version", "unknown_parameter",
 })
+
+# (method, path) -> whether a 400 code answers something no schema can say.
+STATE_REFUSALS: dict[tuple[str, str], Callable[[str], bool]] = {
+    # The rules refuse what the game's state does not allow (or a command of the other game kind).
+    ("POST", "/api/games/{game_id}/commands"): lambda code: code not in SHAPE_CODES,
+    # Options and players that make no game of that kind; a reminder not before the deadline.
+    ("POST", "/api/games/"): {"invalid_options", "invalid_players", "invalid_time_control"}.__contains__,
+    # A moment after the game's last event.
+    ("GET", "/api/games/{game_id}/state"): {"invalid_at"}.__contains__,
+    # Accounts and notifications: credentials or a link's token that were never issued; an absence that
+    # ends before it starts or goes past the year's allowance.
+    ("POST", "/api/accounts/token"): {"invalid_credentials"}.__contains__,
+    ("POST", "/api/accounts/verify"): {"invalid_link"}.__contains__,
+    ("POST", "/api/accounts/password-reset/confirm"): {"invalid_link", "invalid"}.__contains__,
+    ("POST", "/api/notifications/absences"): {"invalid_absence", "absence_allowance_exceeded"}.__contains__,
+    # Not a state but a closed list the schema could name (an enum of the time zones): left to the accounts
+    # serializers' owner (issue 17), allowed here until then.
+    # And a field /api/me does not take, refused as `read_only` though its schema allows more fields.
+    ("PATCH", "/api/me"): {"invalid_time_zone", "read_only"}.__contains__,
+    ("POST", "/api/accounts/register"): {"invalid_time_zone"}.__contains__,
+}
+
+CONFIG = SchemathesisConfig.from_dict({
+    # No string of the API may hold a NUL (400 invalid_text, documented with every body's 400).
+    "generation": {"mode": "all", "max-examples": 8, "allow-x00": False},
+    "suppress-health-check": ["all"],
+    "operations": [
+        {"include-method": method, "include-path": path,
+         "checks": {"positive_data_acceptance": {"expected-statuses": [
+             "2xx", "3xx", "400", "401", "403", "404", "409", "429"]}}}
+        for method, path in STATE_REFUSALS
+    ],
+})
+
+
+def valid_data_refused_only_for_what_no_schema_says(ctx: Any, response: Any, case: Any) -> None:
+    """A 400 to schema-valid data names a refusal of `STATE_REFUSALS` for its operation."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive or response.status_code != 400:
+        return
+    code = (response.json() or {}).get("code")
+    allowed = STATE_REFUSALS.get((case.method.upper(), case.operation.path))
+    assert allowed is not None and allowed(code), f"valid data refused for its shape: {code!r} {response.text[:300]}"
 
 
 # Loaded once at collection: one test per operation (the schema view needs no database).
@@ -54,7 +105,8 @@ def seated(make_user: Any) -> Any:
 @settings(suppress_health_check=list(HealthCheck), deadline=None)
 def test_api_conforms_to_its_schema(case: Any, seated: dict[str, Any]) -> None:
     """Generated game ids (mostly games that do not exist)."""
-    case.call_and_validate(headers={"Authorization": f"Token {seated['token']}"})
+    case.call_and_validate(headers={"Authorization": f"Token {seated['token']}"},
+                           additional_checks=[valid_data_refused_only_for_what_no_schema_says])
 
 
 @pytest.mark.django_db
@@ -64,4 +116,5 @@ def test_api_conforms_to_its_schema_in_a_seated_game(case: Any, seated: dict[str
     """Every `game_id` is the player's own running game: commands, history and state of a real game."""
     if "game_id" in (case.path_parameters or {}):
         case.path_parameters["game_id"] = seated["game"].pk
-    case.call_and_validate(headers={"Authorization": f"Token {seated['token']}"})
+    case.call_and_validate(headers={"Authorization": f"Token {seated['token']}"},
+                           additional_checks=[valid_data_refused_only_for_what_no_schema_says])

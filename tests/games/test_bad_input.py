@@ -52,7 +52,9 @@ def test_bad_commands_change_nothing(table: dict[str, Any]) -> None:
     cases = [
         (turn.post(url, "{not json", content_type="application/json"), 400, "malformed_json"),
         (turn.post(url, "[1, 2]", content_type="application/json"), 400, None),
-        (turn.post(url, {"nothing": 1}, format="json"), 400, "invalid"),
+        (turn.post(url, {"nothing": 1}, format="json"), 400, "unknown_fields"),
+        (turn.post(url, {}, format="json"), 400, "invalid"),
+        (turn.post(url, {"command": legal, "expected_verison": 3}, format="json"), 400, "unknown_fields"),
         (turn.post(url, {"command": "take_gold"}, format="json"), 400, "malformed_command"),
         (turn.post(url, {"command": {"kind": "x"}}, format="json"), 400, "malformed_command"),
         (turn.post(url, {"command": {"type": "launch_rocket"}}, format="json"), 400, None),
@@ -97,6 +99,9 @@ def test_bad_reads_and_lobby_calls(table: dict[str, Any], api_client: Any, make_
     assert_refused(turn.get(f"/api/games/{game.pk}/events?after=0&lmit=5"), 400, "unknown_parameter")
     assert_refused(turn.get("/api/games/?mine=1&stats=open"), 400, "unknown_parameter")
     assert turn.get("/api/games/?mine=1&page_size=1").status_code == 200  # the paginator's own parameters
+    assert_refused(turn.get("/api/games/?page_size=%C2%B2"), 400, "invalid")  # "²" is a digit to str.isdigit
+    assert_refused(turn.post("/api/games/", {"players": 3, "listed": 0}, format="json"), 400, "invalid")
+    assert_refused(turn.post("/api/games/", {"players": 3, "colour": "red"}, format="json"), 400, "unknown_fields")
     assert_refused(turn.get("/api/games/424242/"), 404, "game_not_found")
     assert_refused(turn.get("/api/games/?status=bogus"), 400)
     assert_refused(turn.get("/api/nothing-here"), 404)
@@ -149,7 +154,7 @@ def test_idempotent_retry_over_http(table: dict[str, Any]) -> None:
     second = turn.post(url, {"command": legal, "expected_version": game.version}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert second.status_code == 201 and second.json() == first.json()
     assert db_snapshot() == after_first
-    reused = turn.post(url, {"command": {"type": "end_turn", "x": 1}}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
+    reused = turn.post(url, {"command": {"type": "end_turn"}}, format="json", HTTP_IDEMPOTENCY_KEY="retry-1")
     assert_refused(reused, 409, "idempotency_key_reused")
     assert db_snapshot() == after_first
 
