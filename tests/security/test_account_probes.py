@@ -185,8 +185,11 @@ BAD_NAMES = ["Ada\nSubject: you won", "Ada\rBcc: all", "Ada\x00", "Ada\u202eevil
 def test_the_api_refuses_a_bad_display_name(name: str, make_user: Any) -> None:
     answer = APIClient().post("/api/accounts/register", {"email": "new@example.org", "password": NEW_PASSWORD,
                                                          "display_name": name}, format="json")
-    assert answer.status_code == 400 and answer.json()["code"] in {"invalid", "invalid_display_name"}
-    assert "display_name" in answer.json()["message"] or "display name" in answer.json()["message"].lower()
+    assert answer.status_code == 400
+    body = answer.json()
+    if body["code"] != "invalid_text":  # the API's parser refuses a NUL in any string before a serializer sees it
+        assert body["code"] in {"invalid", "invalid_display_name"}
+        assert "display_name" in body["message"] or "display name" in body["message"].lower()
     user = make_user("patched")
     patched = token_client(user).patch("/api/me", {"display_name": name}, format="json")
     assert patched.status_code == 400 and set(patched.json()) >= {"code", "message"}

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from citadels import RULES
 from games import store
 from tests.games.helpers import db_snapshot, seat_users, started_game
+from tests.mailin.conftest import mail_provider
 
 pytestmark = pytest.mark.django_db
 
@@ -160,9 +161,9 @@ def test_the_command_log_keeps_the_normalised_command(table: dict[str, Any]) -> 
 def test_the_mail_webhook_refuses_a_deep_or_odd_json_body(settings: Any, secret: str | None, body: bytes, code: str) -> None:
     """django-anymail decodes the Mailgun tracking webhook's JSON itself, before its signature check (and
     its basic auth is off without ANYMAIL_WEBHOOK_SECRET): the same checks stand in front of it."""
-    settings.ANYMAIL = {"MAILGUN_WEBHOOK_SIGNING_KEY": "k" * 32, "WEBHOOK_SECRET": secret}
-    answer = Client(raise_request_exception=False).post("/mail/anymail/mailgun/tracking/", body,
-                                                       content_type="application/json")
+    with mail_provider("mailgun", key="k" * 32, webhook_secret=secret):
+        answer = Client(raise_request_exception=False).post("/mail/anymail/mailgun/tracking/", body,
+                                                           content_type="application/json")
     refused(answer, 400, code)
 
 
