@@ -101,6 +101,7 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
     turn_ = state.turn
     if turn_ is not None and action is TURN_ACTIONS.get(kind):
         if turn_.must_thank and kind != "thank_your_excellency":
+            _require_legal_once_thanked(state, seat, command, action, rng)
             dark_purple.lose_turn(rec, seat, kind)
             return rec.events
         if kind != "thank_your_excellency":
@@ -118,6 +119,22 @@ _OPEN_DECISIONS = (
     ("bell_tower", "set_bell_tower", "first decide whether the game ends at 7 or 8 districts (the Bell Tower)"),
     ("must_give_crown", "give_crown", "first give the crown to another player (the Emperor)"),
 )
+
+
+def _require_legal_once_thanked(
+    state: State, seat: int, command: dict[str, Any], action: Action, rng: random.Random
+) -> None:
+    """Refuse, with its own error, a command that would be illegal even after the thanks (the Ball Room): only
+    a real move made without thanking loses the turn (seed 000: "Vergisst der aufgerufene Spieler dies, so
+    verliert er seinen gesamten Zug"). The command is tried on the thanked turn with a copy of the random
+    source, and what it would cause is thrown away."""
+    turn_ = state.turn
+    assert turn_ is not None
+    thanked = state._replace(turn=turn_._replace(must_thank=False))
+    _require_open_decision(thanked.turn, command["type"])
+    probe = random.Random()
+    probe.setstate(rng.getstate())
+    action(Recorder(thanked, probe), seat, command)
 
 
 def _require_open_decision(turn_: Any, kind: str) -> None:

@@ -3,6 +3,8 @@ Lighthouse, Bell Tower) written in docs/rulings.md."""
 
 from __future__ import annotations
 
+import pytest
+
 from citadels import RULES
 from citadels.characters import destroy_cost
 from citadels.scoring import score
@@ -266,6 +268,44 @@ def test_ball_room_every_other_player_must_thank_first_or_lose_the_whole_turn() 
     assert table.gold(2) == merchant_gold + 1
     assert table.refuse("thank_your_excellency") == "no_thanks_due"
     table.end()
+
+
+@pytest.mark.parametrize(("command", "code"), [
+    ({"type": "use_laboratory", "district": "unicorn"}, "not_in_hand"),  # a district that does not exist
+    ({"type": "use_laboratory"}, "malformed"),  # no district named
+    ({"type": "use_laboratory", "district": 7}, "malformed"),
+    ({"type": "build", "district": "palace"}, "income_first"),
+    ({"type": "keep_card", "district": "temple"}, "nothing_drawn"),
+    ({"type": "end_turn"}, "income_first"),
+    ({"type": "take_card", "district": "temple"}, "not_seen"),
+    ({"type": "use_smithy"}, "no_such_district"),
+    ({"type": "kill", "character": "king"}, "not_your_power"),
+])
+def test_ball_room_a_command_illegal_in_itself_is_refused_and_the_turn_not_lost(command: dict, code: str) -> None:
+    """Seed 000: "muss jeder Mitspieler nachdem er aufgerufen wurde, mit „Danke, Euer Exzellenz“ antworten.
+    Vergisst der aufgerufene Spieler dies, so verliert er seinen gesamten Zug." Only a move he could make once
+    he has thanked costs the turn; a command refused anyway gets its own error and changes nothing."""
+    table = king_table()
+    table.set(0, city=["ball_room"])
+    table.set(1, hand=["palace"], city=["laboratory"])
+    table.end()  # the King, who holds the crown
+    before = table.state
+    assert table.state.turn.must_thank and table.state.turn.character == "bishop"
+    assert table.refuse(command) == code
+    assert table.state is before
+    events = table.do("thank_your_excellency")  # the thanks are still owed and still save the turn
+    assert not of_type(events, "turn_lost") and table.state.turn.character == "bishop"
+
+
+def test_ball_room_a_legal_move_without_thanks_loses_the_turn_and_draws_nothing() -> None:
+    """The refusal check tries the command on a copy of the random source: a lost turn's draw is not made."""
+    table = king_table()
+    table.set(0, city=["ball_room"])
+    table.end()
+    deck, rng_state = table.state.deck, table.rng.getstate()
+    events = table.do("draw_cards")
+    assert of_type(events, "turn_lost") and not of_type(events, "cards_drawn")
+    assert table.state.deck == deck and table.rng.getstate() == rng_state
 
 
 def test_ball_room_owner_need_not_thank_and_the_bot_always_thanks() -> None:
