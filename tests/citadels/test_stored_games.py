@@ -90,3 +90,18 @@ def test_format_two_snapshots_upcast_to_the_fold_of_the_same_events() -> None:
         state = RULES.load_state(dumped)
         assert state == RULES.fold(history[: int(at)]), at
         assert RULES.load_state(RULES.dump_state(state)) == state
+
+
+def test_format_two_back_tax_on_the_poor_house_coin_replays_as_stored() -> None:
+    """The format-2 engine let the Tax Collector's back tax take the Poor House's coin and the Poor House pay
+    again (now the coin is safe). The stored game keeps what happened: its events fold to the same gold, and the
+    state keeps no safe coin (the old `bonus_gold` events mark none)."""
+    game = json.loads((HERE / "dark_city_5p_format2.json").read_text())
+    history = [RULES.decode(e) for e in game["events"]]
+    kinds = [(e.type, e.public.get("seat"), e.public.get("reason")) for e in history]
+    coin = kinds.index(("bonus_gold", 0, "poor_house"))
+    assert kinds[coin + 3: coin + 5] == [("gold_paid", 0, "tax"), ("bonus_gold", 0, "poor_house")]
+    before, after = RULES.fold(history[: coin + 1]), RULES.fold(history[: coin + 5])
+    assert before.players[0].gold == 1 and after.players[0].gold == 1
+    assert after.players[after.holder("tax_collector")].gold == before.players[before.holder("tax_collector")].gold + 1
+    assert after.alms == () and RULES.load_state(game["snapshots"]["350"]).alms == ()
