@@ -155,9 +155,6 @@ def take_card(rec: Recorder, seat: int, command: Command) -> None:
     if build:
         cost = turn.build_cost(rec.state.players[seat], district)
         rec.emit("district_built", {"seat": seat, "district": district, "cost": cost, "wizard": True})
-        from . import dark_purple  # the purple districts' module imports this one
-
-        dark_purple.after_build(rec, seat, district)
 
 
 # --- the Emperor, the Navigator, the Diplomat, the Artist ---------------------------------------------

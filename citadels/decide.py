@@ -47,6 +47,8 @@ TURN_ACTIONS: dict[str, Action] = {
     "navigate": dark_characters.navigate,
     "exchange": dark_characters.exchange,
     "adorn": dark_characters.adorn,
+    "search_deck": dark_purple.search_deck,
+    "decline_search": dark_purple.decline_search,
     "keep_from_deck": dark_purple.keep_from_deck,
     "set_bell_tower": dark_purple.set_bell_tower,
     "use_museum": dark_purple.use_museum,
@@ -112,12 +114,13 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
     return rec.events
 
 
-# The decisions a turn may open, each answered by one command before anything else.
+# The decisions a turn may open, each answered by one of its commands before anything else.
 _OPEN_DECISIONS = (
-    ("seen", "take_card", "first take one card of the hand you looked at"),
-    ("searching", "keep_from_deck", "first keep one card of the deck (the Lighthouse)"),
-    ("bell_tower", "set_bell_tower", "first decide whether the game ends at 7 or 8 districts (the Bell Tower)"),
-    ("must_give_crown", "give_crown", "first give the crown to another player (the Emperor)"),
+    ("seen", ("take_card",), "first take one card of the hand you looked at"),
+    ("may_search", ("search_deck", "decline_search"), "first decide whether to search the deck (the Lighthouse)"),
+    ("searching", ("keep_from_deck",), "first keep one card of the deck (the Lighthouse)"),
+    ("bell_tower", ("set_bell_tower",), "first decide whether the game ends at 7 or 8 districts (the Bell Tower)"),
+    ("must_give_crown", ("give_crown",), "first give the crown to another player (the Emperor)"),
 )
 
 
@@ -140,8 +143,8 @@ def _require_legal_once_thanked(
 def _require_open_decision(turn_: Any, kind: str) -> None:
     if turn_.income_only and kind not in INCOME_ACTIONS:
         raise IllegalCommand("income_only", "this turn you take your income only; then it ends")
-    for field, answer, message in _OPEN_DECISIONS:
-        if getattr(turn_, field) and kind != answer:
+    for field, answers, message in _OPEN_DECISIONS:
+        if getattr(turn_, field) and kind not in answers:
             raise IllegalCommand("decide_first", message)
 
 

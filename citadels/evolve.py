@@ -186,7 +186,10 @@ def _district_built(w: Work, event: Event) -> None:
     w.players[seat] = player._replace(gold=player.gold - cost, hand=without(player.hand, district), city=city)
     turn = w.current_turn()
     builds = turn.builds + (0 if event.public.get("wizard") else 1)
-    w.turn = turn._replace(builds=builds, spent=turn.spent + cost, bell_tower=district == "bell_tower")
+    w.turn = turn._replace(
+        builds=builds, spent=turn.spent + cost, bell_tower=district == "bell_tower",
+        may_search=district == "lighthouse" and bool(w.deck),
+    )
     if seat not in w.builders:
         w.builders += (seat,)
     # Only this city grew, and no other is complete while `first_complete` is None (a Bell Tower's

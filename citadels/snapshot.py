@@ -1,7 +1,8 @@
 """A state as JSON and back, for the server's snapshots, with a format version and an upcaster.
 
 Format 1 (no "format" key) is the base game's state; format 2 adds the Dark City's fields; format 3 the
-Poor House coins safe from the Tax Collector (`alms`). `load_state` upcasts any older format first, so
+Poor House coins safe from the Tax Collector (`alms`) and the Lighthouse's search on offer (the turn's
+`may_search`). `load_state` upcasts any older format first, so
 snapshots stored by an older engine keep loading.
 """
 
@@ -54,9 +55,12 @@ def upcast(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _upcast_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
-    """Format 2 kept no safe Poor House coins: the engine of that format never marked one (its `bonus_gold`
-    events carry no `safe_from_tax`), so a fold of the same events gives none either."""
-    return {**data, "alms": []}
+    """Format 2 kept no safe Poor House coins and no Lighthouse search on offer: the engine of that format
+    never marked a coin (its `bonus_gold` events carry no `safe_from_tax`) and searched the deck as the
+    Lighthouse was built (its `deck_searched` follows the build in the same batch), so a fold of the same
+    events gives neither."""
+    turn = data["turn"]
+    return {**data, "alms": [], "turn": None if turn is None else {**turn, "may_search": False}}
 
 
 def _upcast_1_to_2(data: dict[str, Any]) -> dict[str, Any]:

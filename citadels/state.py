@@ -98,6 +98,7 @@ class Turn(NamedTuple):
     must_give_crown: bool = False  # the Emperor gives the crown away before anything else
     seen: tuple[str, ...] = ()  # the Wizard looked at this hand and must take a card of it
     seen_seat: int | None = None
+    may_search: bool = False  # the Lighthouse just built: search the deck or decline
     searching: bool = False  # the Lighthouse: keep a card of the deck
     bell_tower: bool = False  # the Bell Tower: decide 7 or 8 districts
     spent: int = 0  # gold paid for districts this turn (the Alchemist gets it back)

@@ -77,6 +77,7 @@ def _public_turn(state: State) -> dict[str, Any] | None:
         "must_thank": turn_.must_thank,
         "must_give_crown": turn_.must_give_crown,
         "looked_at": turn_.seen_seat,
+        "may_search": turn_.may_search,
         "searching": turn_.searching,
         "bell_tower": turn_.bell_tower,
     }
