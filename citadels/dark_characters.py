@@ -113,7 +113,8 @@ def witch_takes_over(rec: Recorder, ended: Turn) -> bool:
 # --- the Wizard ---------------------------------------------------------------------------------------
 
 def look_at_hand(rec: Recorder, seat: int, command: Command) -> None:
-    """`look_at_hand`: the Wizard looks at another player's hand (he must then take one card of it)."""
+    """`look_at_hand`: the Wizard looks at another player's hand (he must then take one card of it). He is shown
+    its cards sorted: the hand's order is the order its cards came in, which is not his to see."""
     _power(rec, seat, "wizard", "look at a hand")
     state = rec.state
     target = seat_field(command, "seat", state.rules.players)
@@ -123,7 +124,7 @@ def look_at_hand(rec: Recorder, seat: int, command: Command) -> None:
         raise IllegalCommand("empty_hand", f"seat {target} has no cards in hand")
     rec.emit(
         "hand_looked_at", {"seat": seat, "target": target},
-        private={seat: {"hand": list(state.players[target].hand)}},
+        private={seat: {"hand": sorted(state.players[target].hand)}},
     )
 
 
