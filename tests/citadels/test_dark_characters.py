@@ -265,6 +265,21 @@ def test_poor_house_coin_is_safe_from_the_back_tax_and_paid_once() -> None:
     assert RULES.load_state(RULES.dump_state(table.state)) == table.state  # the safe coin is in the snapshot
 
 
+def test_witchs_poor_house_coin_is_safe_from_the_back_tax_too() -> None:
+    """Seed 000 names the Witch with the Assassin among those who pay the back tax; her Poor House coin is as
+    safe ("Das „Almosen“ ... [ist] also sicher vor dem Steuereintreiber")."""
+    table = table5(with_("witch", "tax_collector"), ["witch", "tax_collector", "king", "merchant", "warlord"],
+                   ("magician", "architect"), "bishop")
+    table.set(0, gold=0, city=["poor_house"])
+    table.do("draw_cards")
+    table.do("keep_card", district=table.state.turn.drawn[0])
+    table.state = table.state._replace(builders=(0,))  # as if she had built (see the test above)
+    events = table.do("bewitch", character="warlord")
+    assert not [e for e in of_type(events, "gold_paid") if e.public["seat"] == 0]
+    assert [e.public.get("safe_from_tax") for e in of_type(events, "bonus_gold") if e.public["seat"] == 0] == [True]
+    assert table.gold(0) == 1 and table.state.turn.character == "tax_collector"
+
+
 def test_poor_house_coin_safe_only_while_a_back_tax_may_come() -> None:
     """A Poor House coin paid after the Tax Collector revealed (he then collects at the end of the turn, before
     the Poor House) or without him in play is an ordinary coin: nothing to mark."""
