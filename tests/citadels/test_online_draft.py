@@ -43,7 +43,7 @@ def test_online_face_down_card_is_set_aside_first_so_the_king_lies_there_one_tim
 
 
 def test_online_emperor_lies_face_down_as_often_as_any_of_nine() -> None:
-    """Seed 003 names the King and the "Intrigant" (the Emperor of the Dark City) as never face up: the Emperor
+    """Seed 003 names the King and the "Intrigant" (the Emperor's German name) as never face up: the Emperor
     too is drawn face down from all 9 cards first (1/9; turned up first he had 1/6 at 4 players)."""
     shares = face_down_shares({"edition": "online", "characters": NINE_WITH_EMPEROR}, 4)
     assert abs(shares["emperor"] - 1 / 9) < BOUND, shares
