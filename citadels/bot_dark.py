@@ -53,10 +53,13 @@ def thanks(state: State, seat: int, by_type: ByType, rng: random.Random) -> Comm
 
 
 def decisions(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
-    """The open decisions: the Wizard's card, the Lighthouse's card, the Bell Tower, the Emperor's crown."""
+    """The open decisions: the Wizard's card, the Lighthouse's search and card, the Bell Tower, the Emperor's
+    crown."""
     me = state.players[seat]
     if "take_card" in by_type:
         return max(by_type["take_card"], key=lambda c: (_worth(me, c["district"]), c.get("build", False)))
+    if "search_deck" in by_type:  # a card of one's choice is worth more than the order kept unseen
+        return by_type["search_deck"][0]
     if "keep_from_deck" in by_type:
         return max(by_type["keep_from_deck"], key=lambda c: _worth(me, c["district"]))
     if "set_bell_tower" in by_type:

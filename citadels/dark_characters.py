@@ -28,24 +28,44 @@ def on_turn_start(rec: Recorder, seat: int, character: str) -> None:
             rec.emit("gold_paid", {"seat": richest[0], "to": seat, "amount": 1, "reason": "abbot"})
     elif character == "tax_collector":
         for payer in state.builders:
-            if _tax(rec, payer, seat):
+            if _tax(rec, payer, seat, spared=1 if payer in state.alms else 0):
                 _poor_house(rec, payer)  # a back-tax that took his last gold: the Poor House pays at once
 
 
-def _tax(rec: Recorder, payer: int, collector: int) -> bool:
-    """The Tax Collector's gold from `payer`, if he owes it; True if he paid."""
+def _tax(rec: Recorder, payer: int, collector: int, spared: int = 0) -> bool:
+    """The Tax Collector's gold from `payer`, if he owes it and has gold beyond the `spared` coins (the Poor
+    House's, safe from the back tax); True if he paid."""
     state = rec.state
-    if payer != collector and payer in state.builders and payer not in state.taxed and state.players[payer].gold > 0:
+    if (
+        payer != collector and payer in state.builders and payer not in state.taxed
+        and state.players[payer].gold > spared
+    ):
         rec.emit("gold_paid", {"seat": payer, "to": collector, "amount": 1, "reason": "tax"})
         return True
     return False
 
 
 def _poor_house(rec: Recorder, seat: int) -> None:
-    """The Poor House's gold for a player left without any."""
-    player = rec.state.players[seat]
+    """The Poor House's gold for a player left without any. Seed 000: "Dieses Goldstück ist sicher vor dem
+    Steuereintreiber": a coin that a back tax could still reach (its owner built this round, has not paid, and
+    the Tax Collector, in play, has not revealed yet) is marked safe from it."""
+    state = rec.state
+    player = state.players[seat]
     if player.has("poor_house") and player.gold == 0:
-        rec.emit("bonus_gold", {"seat": seat, "amount": 1, "reason": "poor_house"})
+        public: dict[str, object] = {"seat": seat, "amount": 1, "reason": "poor_house"}
+        if seat in state.builders and seat not in state.taxed and _back_tax_may_come(state):
+            public["safe_from_tax"] = True
+        rec.emit("bonus_gold", public)
+
+
+def _back_tax_may_come(state: State) -> bool:
+    """Whether the Tax Collector may still reveal this round and collect back taxes, from public facts only
+    (who holds him is secret until he reveals)."""
+    collector = "tax_collector"
+    return (
+        collector in state.rules.characters and collector not in state.face_up and state.killed != collector
+        and not state.is_revealed(collector)
+    )
 
 
 def end_of_turn(rec: Recorder, turn_: Turn) -> None:
@@ -93,7 +113,8 @@ def witch_takes_over(rec: Recorder, ended: Turn) -> bool:
 # --- the Wizard ---------------------------------------------------------------------------------------
 
 def look_at_hand(rec: Recorder, seat: int, command: Command) -> None:
-    """`look_at_hand`: the Wizard looks at another player's hand (he must then take one card of it)."""
+    """`look_at_hand`: the Wizard looks at another player's hand (he must then take one card of it). He is shown
+    its cards sorted: the hand's order is the order its cards came in, which is not his to see."""
     _power(rec, seat, "wizard", "look at a hand")
     state = rec.state
     target = seat_field(command, "seat", state.rules.players)
@@ -103,7 +124,7 @@ def look_at_hand(rec: Recorder, seat: int, command: Command) -> None:
         raise IllegalCommand("empty_hand", f"seat {target} has no cards in hand")
     rec.emit(
         "hand_looked_at", {"seat": seat, "target": target},
-        private={seat: {"hand": list(state.players[target].hand)}},
+        private={seat: {"hand": sorted(state.players[target].hand)}},
     )
 
 
@@ -135,9 +156,6 @@ def take_card(rec: Recorder, seat: int, command: Command) -> None:
     if build:
         cost = turn.build_cost(rec.state.players[seat], district)
         rec.emit("district_built", {"seat": seat, "district": district, "cost": cost, "wizard": True})
-        from . import dark_purple  # the purple districts' module imports this one
-
-        dark_purple.after_build(rec, seat, district)
 
 
 # --- the Emperor, the Navigator, the Diplomat, the Artist ---------------------------------------------

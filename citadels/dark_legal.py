@@ -11,8 +11,8 @@ Command = dict[str, Any]
 
 
 def open_decision(state: State, turn_: Turn) -> list[Command] | None:
-    """The only commands while a decision of this turn is open (the Wizard's card, the Lighthouse's card,
-    the Bell Tower, the Emperor's crown), or None."""
+    """The only commands while a decision of this turn is open (the Wizard's card, the Lighthouse's search
+    and card, the Bell Tower, the Emperor's crown), or None."""
     player = state.players[turn_.seat]
     if turn_.seen:
         commands: list[Command] = [{"type": "take_card", "district": d} for d in sorted(set(turn_.seen))]
@@ -21,6 +21,8 @@ def open_decision(state: State, turn_: Turn) -> list[Command] | None:
             if turn.why_not_afford(player, d) is None and player.gold >= turn.build_cost(player, d)
         ]
         return commands
+    if turn_.may_search:
+        return [{"type": "search_deck"}, {"type": "decline_search"}]
     if turn_.searching:
         return [{"type": "keep_from_deck", "district": d} for d in sorted(set(state.deck))]
     if turn_.bell_tower:

@@ -41,12 +41,26 @@ def lose_turn(rec: Recorder, seat: int, kind: str) -> None:
 
 
 # --- the Lighthouse and the Bell Tower: decisions as they are built ---------------------------------------
+# Building either opens the decision (`district_built` sets the turn's `may_search` - when the deck holds
+# cards - or `bell_tower`); the commands below answer it.
 
-def after_build(rec: Recorder, seat: int, district: str) -> None:
-    """The Lighthouse shows its builder the deck's content (sorted: its order stays secret) at once."""
-    deck = rec.state.deck
-    if district == "lighthouse" and deck:
-        rec.emit("deck_searched", {"seat": seat, "count": len(deck)}, private={seat: {"cards": sorted(deck)}})
+
+def search_deck(rec: Recorder, seat: int, command: Command) -> None:
+    """`search_deck`: the Lighthouse's builder looks through the deck (its content, sorted: the order stays
+    secret); he then keeps one card of it."""
+    state = rec.state
+    if not turn.current(state, seat).may_search:
+        raise IllegalCommand("not_now", "you have not just built the Lighthouse")
+    deck = state.deck
+    rec.emit("deck_searched", {"seat": seat, "count": len(deck)}, private={seat: {"cards": sorted(deck)}})
+
+
+def decline_search(rec: Recorder, seat: int, command: Command) -> None:
+    """`decline_search`: the Lighthouse's builder leaves the deck alone (seed 000: "darf ... durchsuchen"):
+    nothing is looked at, nothing shuffled."""
+    if not turn.current(rec.state, seat).may_search:
+        raise IllegalCommand("not_now", "you have not just built the Lighthouse")
+    rec.emit("deck_search_declined", {"seat": seat})
 
 
 def keep_from_deck(rec: Recorder, seat: int, command: Command) -> None:

@@ -47,6 +47,8 @@ TURN_ACTIONS: dict[str, Action] = {
     "navigate": dark_characters.navigate,
     "exchange": dark_characters.exchange,
     "adorn": dark_characters.adorn,
+    "search_deck": dark_purple.search_deck,
+    "decline_search": dark_purple.decline_search,
     "keep_from_deck": dark_purple.keep_from_deck,
     "set_bell_tower": dark_purple.set_bell_tower,
     "use_museum": dark_purple.use_museum,
@@ -101,6 +103,7 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
     turn_ = state.turn
     if turn_ is not None and action is TURN_ACTIONS.get(kind):
         if turn_.must_thank and kind != "thank_your_excellency":
+            _require_legal_once_thanked(state, seat, command, action, rng)
             dark_purple.lose_turn(rec, seat, kind)
             return rec.events
         if kind != "thank_your_excellency":
@@ -111,20 +114,37 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
     return rec.events
 
 
-# The decisions a turn may open, each answered by one command before anything else.
+# The decisions a turn may open, each answered by one of its commands before anything else.
 _OPEN_DECISIONS = (
-    ("seen", "take_card", "first take one card of the hand you looked at"),
-    ("searching", "keep_from_deck", "first keep one card of the deck (the Lighthouse)"),
-    ("bell_tower", "set_bell_tower", "first decide whether the game ends at 7 or 8 districts (the Bell Tower)"),
-    ("must_give_crown", "give_crown", "first give the crown to another player (the Emperor)"),
+    ("seen", ("take_card",), "first take one card of the hand you looked at"),
+    ("may_search", ("search_deck", "decline_search"), "first decide whether to search the deck (the Lighthouse)"),
+    ("searching", ("keep_from_deck",), "first keep one card of the deck (the Lighthouse)"),
+    ("bell_tower", ("set_bell_tower",), "first decide whether the game ends at 7 or 8 districts (the Bell Tower)"),
+    ("must_give_crown", ("give_crown",), "first give the crown to another player (the Emperor)"),
 )
+
+
+def _require_legal_once_thanked(
+    state: State, seat: int, command: dict[str, Any], action: Action, rng: random.Random
+) -> None:
+    """Refuse, with its own error, a command that would be illegal even after the thanks (the Ball Room): only
+    a real move made without thanking loses the turn (seed 000: "Vergisst der aufgerufene Spieler dies, so
+    verliert er seinen gesamten Zug"). The command is tried on the thanked turn with a copy of the random
+    source, and what it would cause is thrown away."""
+    turn_ = state.turn
+    assert turn_ is not None
+    thanked = state._replace(turn=turn_._replace(must_thank=False))
+    _require_open_decision(thanked.turn, command["type"])
+    probe = random.Random()
+    probe.setstate(rng.getstate())
+    action(Recorder(thanked, probe), seat, command)
 
 
 def _require_open_decision(turn_: Any, kind: str) -> None:
     if turn_.income_only and kind not in INCOME_ACTIONS:
         raise IllegalCommand("income_only", "this turn you take your income only; then it ends")
-    for field, answer, message in _OPEN_DECISIONS:
-        if getattr(turn_, field) and kind != answer:
+    for field, answers, message in _OPEN_DECISIONS:
+        if getattr(turn_, field) and kind not in answers:
             raise IllegalCommand("decide_first", message)
 
 

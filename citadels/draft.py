@@ -7,6 +7,7 @@ from rules_kit import IllegalCommand
 from . import turn
 from .commands import Command, text_field
 from .evolve import draft_script
+from .options import ONLINE, Rules
 from .recorder import Recorder
 
 
@@ -18,13 +19,29 @@ def start_round(rec: Recorder) -> None:
     if number <= len(rules.character_orders):
         order = list(rules.character_orders[number - 1])
     else:
-        order = turn_up(rec.shuffled(rules.characters), rules.face_up_count, rules.never_face_up, rec)
+        order = lay_out(rec.shuffled(rules.characters), rules, rec)
     face_up, face_down, pile = order[: rules.face_up_count], order[rules.face_up_count], order[rules.face_up_count + 1:]
     private = {state.crown: {"face_down": face_down}} if rules.king_sees_face_down else {}
     rec.emit(
         "round_started", {"round": number, "crown": state.crown, "face_up": face_up},
         private=private, secret={"face_down": [face_down], "pile": pile},
     )
+
+
+def lay_out(deck: list[str], rules: Rules, rec: Recorder) -> list[str]:
+    """The shuffled character deck as it lies once the face-up and the face-down cards are out: the face-up
+    cards on top, then the face-down one, then the pile handed round.
+
+    Hans im Glück (seeds 000-002) turn up the face-up cards first, then lay the next card face down. The
+    online rules (seed 003, "Schritt 1: Charaktere entfernen") first set one card aside face down, unseen, and
+    then turn up the open ones from the rest: the face-down card is any character with the same chance, the
+    King (or the Emperor) included.
+    """
+    if rules.edition != ONLINE:
+        return turn_up(deck, rules.face_up_count, rules.never_face_up, rec)
+    face_down, rest = deck[0], deck[1:]
+    laid = turn_up(rest, rules.face_up_count, rules.never_face_up, rec)
+    return laid[: rules.face_up_count] + [face_down] + laid[rules.face_up_count:]
 
 
 def turn_up(order: list[str], count: int, never_face_up: tuple[str, ...], rec: Recorder) -> list[str]:

@@ -62,7 +62,7 @@ def _round_started(w: Work, event: Event) -> None:
     w.face_down, w.draft_pile = tuple(event.secret["face_down"]), tuple(event.secret["pile"])
     w.draft_steps, w.chosen = draft_script(w.rules, w.crown), ((),) * w.rules.players
     w.killed = w.robbed = w.turn = w.graveyard_offer = w.bewitched = None
-    w.revealed, w.called_rank, w.builders, w.taxed = (), 0, (), ()
+    w.revealed, w.called_rank, w.builders, w.taxed, w.alms = (), 0, (), (), ()
 
 
 def _without_all(cards: tuple[str, ...], removed: list[str]) -> tuple[str, ...]:
@@ -125,7 +125,10 @@ def _gold_taken(w: Work, event: Event) -> None:
 
 
 def _bonus_gold(w: Work, event: Event) -> None:
-    w.gain(event.public["seat"], event.public["amount"])
+    seat = event.public["seat"]
+    w.gain(seat, event.public["amount"])
+    if event.public.get("safe_from_tax") and seat not in w.alms:
+        w.alms += (seat,)
 
 
 def _cards_drawn(w: Work, event: Event) -> None:
@@ -183,7 +186,10 @@ def _district_built(w: Work, event: Event) -> None:
     w.players[seat] = player._replace(gold=player.gold - cost, hand=without(player.hand, district), city=city)
     turn = w.current_turn()
     builds = turn.builds + (0 if event.public.get("wizard") else 1)
-    w.turn = turn._replace(builds=builds, spent=turn.spent + cost, bell_tower=district == "bell_tower")
+    w.turn = turn._replace(
+        builds=builds, spent=turn.spent + cost, bell_tower=district == "bell_tower",
+        may_search=district == "lighthouse" and bool(w.deck),
+    )
     if seat not in w.builders:
         w.builders += (seat,)
     # Only this city grew, and no other is complete while `first_complete` is None (a Bell Tower's

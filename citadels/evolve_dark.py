@@ -159,7 +159,11 @@ def _bell_tower_set(w: Work, event: Event) -> None:
 
 
 def _deck_searched(w: Work, event: Event) -> None:
-    w.change_turn(searching=True)
+    w.change_turn(searching=True, may_search=False)
+
+
+def _deck_search_declined(w: Work, event: Event) -> None:
+    w.change_turn(may_search=False)
 
 
 def _deck_card_kept(w: Work, event: Event) -> None:
@@ -190,5 +194,6 @@ DARK_HANDLERS: dict[str, Handler] = {
     "armory_used": _armory_used,
     "bell_tower_set": _bell_tower_set,
     "deck_searched": _deck_searched,
+    "deck_search_declined": _deck_search_declined,
     "deck_card_kept": _deck_card_kept,
 }

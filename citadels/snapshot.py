@@ -1,7 +1,9 @@
 """A state as JSON and back, for the server's snapshots, with a format version and an upcaster.
 
-Format 1 (no "format" key) is the base game's state; format 2 adds the Dark City's fields. `load_state`
-upcasts any older format first, so snapshots stored by an older engine keep loading.
+Format 1 (no "format" key) is the base game's state; format 2 adds the Dark City's fields; format 3 the
+Poor House coins safe from the Tax Collector (`alms`) and the Lighthouse's search on offer (the turn's
+`may_search`). `load_state` upcasts any older format first, so
+snapshots stored by an older engine keep loading.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from .cards import DISTRICTS
 from .options import Rules
 from .state import Built, DraftStep, GraveyardOffer, Player, State, Turn
 
-SNAPSHOT_FORMAT = 2
+SNAPSHOT_FORMAT = 3
 
 
 def dump_state(state: State) -> dict[str, Any]:
@@ -47,7 +49,18 @@ def upcast(data: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"snapshot format {version} is newer than this engine's {SNAPSHOT_FORMAT}")
     if version == 1:
         data = _upcast_1_to_2(data)
+    if version <= 2:
+        data = _upcast_2_to_3(data)
     return data
+
+
+def _upcast_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Format 2 kept no safe Poor House coins and no Lighthouse search on offer: the engine of that format
+    never marked a coin (its `bonus_gold` events carry no `safe_from_tax`) and searched the deck as the
+    Lighthouse was built (its `deck_searched` follows the build in the same batch), so a fold of the same
+    events gives neither."""
+    turn = data["turn"]
+    return {**data, "alms": [], "turn": None if turn is None else {**turn, "may_search": False}}
 
 
 def _upcast_1_to_2(data: dict[str, Any]) -> dict[str, Any]:

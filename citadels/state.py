@@ -98,6 +98,7 @@ class Turn(NamedTuple):
     must_give_crown: bool = False  # the Emperor gives the crown away before anything else
     seen: tuple[str, ...] = ()  # the Wizard looked at this hand and must take a card of it
     seen_seat: int | None = None
+    may_search: bool = False  # the Lighthouse just built: search the deck or decline
     searching: bool = False  # the Lighthouse: keep a card of the deck
     bell_tower: bool = False  # the Bell Tower: decide 7 or 8 districts
     spent: int = 0  # gold paid for districts this turn (the Alchemist gets it back)
@@ -137,6 +138,7 @@ class State(NamedTuple):
     bewitched: str | None = None
     builders: tuple[int, ...] = ()  # seats that built this round (the Tax Collector)
     taxed: tuple[int, ...] = ()  # seats that paid the Tax Collector this round
+    alms: tuple[int, ...] = ()  # seats whose Poor House coin this round is safe from a back tax still to come
     complete_at: int = 8  # districts of a complete city (7 with the Bell Tower's choice)
     stalled_rounds: int = 0  # rounds in a row with no card to draw and no district built
     # the end
@@ -185,7 +187,7 @@ class Work:
     __slots__ = (
         "rules", "players", "deck", "discard", "round", "crown", "phase", "face_up", "face_down", "draft_pile",
         "draft_steps", "chosen", "killed", "robbed", "revealed", "called_rank", "turn", "graveyard_offer",
-        "bewitched", "builders", "taxed", "complete_at", "stalled_rounds", "first_complete", "scores", "winners",
+        "bewitched", "builders", "taxed", "alms", "complete_at", "stalled_rounds", "first_complete", "scores", "winners",
     )
     rules: Rules
     players: list[Player]
@@ -208,6 +210,7 @@ class Work:
     bewitched: str | None
     builders: tuple[int, ...]
     taxed: tuple[int, ...]
+    alms: tuple[int, ...]
     complete_at: int
     stalled_rounds: int
     first_complete: int | None
@@ -240,7 +243,7 @@ def thaw(state: State) -> Work:
     (
         work.rules, players, work.deck, work.discard, work.round, work.crown, work.phase, work.face_up,
         work.face_down, work.draft_pile, work.draft_steps, work.chosen, work.killed, work.robbed, work.revealed,
-        work.called_rank, work.turn, work.graveyard_offer, work.bewitched, work.builders, work.taxed,
+        work.called_rank, work.turn, work.graveyard_offer, work.bewitched, work.builders, work.taxed, work.alms,
         work.complete_at, work.stalled_rounds, work.first_complete, work.scores, work.winners,
     ) = state
     work.players = list(players)
@@ -253,7 +256,7 @@ def freeze(work: Work) -> State:
         work.rules, tuple(work.players), work.deck, work.discard, work.round, work.crown, work.phase,
         work.face_up, work.face_down, work.draft_pile, work.draft_steps, work.chosen, work.killed, work.robbed,
         work.revealed, work.called_rank, work.turn, work.graveyard_offer, work.bewitched, work.builders,
-        work.taxed, work.complete_at, work.stalled_rounds, work.first_complete, work.scores, work.winners,
+        work.taxed, work.alms, work.complete_at, work.stalled_rounds, work.first_complete, work.scores, work.winners,
     ))
 
 

@@ -226,7 +226,6 @@ def build(rec: Recorder, seat: int, command: Command) -> None:
     if why_not is not None:
         raise why_not
     rec.emit("district_built", {"seat": seat, "district": district, "cost": build_cost(player, district)})
-    dark_purple.after_build(rec, seat, district)
 
 
 def why_not_build(state: State, turn_: Turn, player: Player, district: str) -> IllegalCommand | None:

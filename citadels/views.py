@@ -77,6 +77,7 @@ def _public_turn(state: State) -> dict[str, Any] | None:
         "must_thank": turn_.must_thank,
         "must_give_crown": turn_.must_give_crown,
         "looked_at": turn_.seen_seat,
+        "may_search": turn_.may_search,
         "searching": turn_.searching,
         "bell_tower": turn_.bell_tower,
     }
@@ -102,7 +103,7 @@ def _private(state: State, seat: int) -> dict[str, Any]:
         if turn_.drawn:
             data["drawn"] = {"cards": list(turn_.drawn), "keep": turn_.keep}
         if turn_.seen:
-            data["seen_hand"] = {"seat": turn_.seen_seat, "cards": list(turn_.seen)}
+            data["seen_hand"] = {"seat": turn_.seen_seat, "cards": sorted(turn_.seen)}  # not the draw order
         if turn_.searching:
             data["deck_cards"] = sorted(state.deck)  # the Lighthouse shows the deck's content, not its order
     return data

@@ -91,6 +91,7 @@ EVENTS: dict[str, str] = {
     "museum_used_own": gettext_noop("{who} put {district} under the Museum."),
     "armory_used": gettext_noop("{who} blew up the Armory and destroyed {district} of {whom}."),
     "bell_tower_set": gettext_noop("{who} set the Bell Tower: a city is complete with {complete_at} districts."),
+    "deck_search_declined": gettext_noop("{who} left the deck unsearched (the Lighthouse)."),
     "deck_searched": gettext_noop("{who} looked through the deck ({card_count}) with the Lighthouse."),
     "deck_searched_own": gettext_noop("{who} looked through the deck ({card_count}) with the Lighthouse: {cards}."),
     "deck_card_kept": gettext_noop("{who} kept a card of the deck; the deck was shuffled."),

@@ -98,6 +98,8 @@ _COMMANDS: dict[str, str] = {
     "navigate:cards": gettext_noop("Navigator: draw 4 cards"),
     "exchange": gettext_noop("Exchange your {own} for {their} of {whom}"),
     "adorn": gettext_noop("Adorn {district} with 1 gold"),
+    "search_deck": gettext_noop("Lighthouse: look through the deck and keep one card"),
+    "decline_search": gettext_noop("Lighthouse: leave the deck unsearched"),
     "keep_from_deck": gettext_noop("Keep {district} from the deck"),
     "set_bell_tower": gettext_noop("Bell Tower: a city is complete with {count} districts"),
     "use_museum": gettext_noop("Museum: put {district} under it"),

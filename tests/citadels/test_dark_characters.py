@@ -246,6 +246,54 @@ def test_poor_house_pays_right_after_a_back_tax_that_took_the_last_gold() -> Non
     assert table.gold(0) == 1 and table.gold(1) == 2 + 1
 
 
+def test_poor_house_coin_is_safe_from_the_back_tax_and_paid_once() -> None:
+    """Seed 000, Armenhaus: "Besitzt der Spieler mit dem Armenhaus nach seinem Zug kein Gold, so erhält er ein
+    Goldstück aus der Bank. Dieses Goldstück ist sicher vor dem Steuereintreiber." The Assassin who built and
+    ended his turn without gold keeps the Poor House's coin when the Tax Collector reveals, and the Poor House
+    does not pay again."""
+    table = tax_table()
+    table.set(0, hand=["church"], gold=0, city=["poor_house"])
+    table.income()  # 2 gold
+    table.do("build", district="church")  # 0 left: the Poor House pays at the end of his turn
+    collector_gold = table.gold(1)
+    events = table.do("end_turn")
+    alms = [e for e in of_type(events, "bonus_gold") if e.public["reason"] == "poor_house"]
+    assert [e.public for e in alms] == [{"seat": 0, "amount": 1, "reason": "poor_house", "safe_from_tax": True}]
+    assert table.state.turn.character == "tax_collector"
+    assert not [e for e in of_type(events, "gold_paid") if e.public["seat"] == 0]
+    assert table.gold(0) == 1 and table.gold(1) == collector_gold
+    assert RULES.load_state(RULES.dump_state(table.state)) == table.state  # the safe coin is in the snapshot
+
+
+def test_witchs_poor_house_coin_is_safe_from_the_back_tax_too() -> None:
+    """Seed 000 names the Witch with the Assassin among those who pay the back tax; her Poor House coin is as
+    safe ("Das „Almosen“ ... [ist] also sicher vor dem Steuereintreiber")."""
+    table = table5(with_("witch", "tax_collector"), ["witch", "tax_collector", "king", "merchant", "warlord"],
+                   ("magician", "architect"), "bishop")
+    table.set(0, gold=0, city=["poor_house"])
+    table.do("draw_cards")
+    table.do("keep_card", district=table.state.turn.drawn[0])
+    table.state = table.state._replace(builders=(0,))  # as if she had built (see the test above)
+    events = table.do("bewitch", character="warlord")
+    assert not [e for e in of_type(events, "gold_paid") if e.public["seat"] == 0]
+    assert [e.public.get("safe_from_tax") for e in of_type(events, "bonus_gold") if e.public["seat"] == 0] == [True]
+    assert table.gold(0) == 1 and table.state.turn.character == "tax_collector"
+
+
+def test_poor_house_coin_safe_only_while_a_back_tax_may_come() -> None:
+    """A Poor House coin paid after the Tax Collector revealed (he then collects at the end of the turn, before
+    the Poor House) or without him in play is an ordinary coin: nothing to mark."""
+    table = tax_table()
+    table.end()  # the Assassin
+    table.end()  # the Tax Collector
+    table.set(2, hand=["palace"], gold=3, city=["poor_house"])
+    table.income()
+    table.do("build", district="palace")  # 0 left
+    events = table.do("end_turn")
+    alms = [e.public for e in of_type(events, "bonus_gold") if e.public["reason"] == "poor_house"]
+    assert alms == [{"seat": 2, "amount": 1, "reason": "poor_house"}] and table.state.alms == ()
+
+
 # --- the Wizard ------------------------------------------------------------------------------------------
 
 def wizard_table() -> Table:

@@ -3,6 +3,8 @@ Lighthouse, Bell Tower) written in docs/rulings.md."""
 
 from __future__ import annotations
 
+import pytest
+
 from citadels import RULES
 from citadels.characters import destroy_cost
 from citadels.scoring import score
@@ -185,7 +187,8 @@ def test_lighthouse_shows_its_builder_the_deck_alone_and_the_new_order_to_nobody
     table.set(0, gold=10, hand=["lighthouse"])
     table.set_deck(["palace", "temple", "castle", "temple"])
     table.income()
-    events = table.do("build", district="lighthouse")
+    assert not of_type(table.do("build", district="lighthouse"), "deck_searched")
+    events = table.do("search_deck")
     searched = of_type(events, "deck_searched")[0]
     assert searched.private == {0: {"cards": ["castle", "palace", "temple", "temple"]}}
     for seat in (None, 1, 2, 3):
@@ -208,6 +211,42 @@ def test_lighthouse_built_on_an_empty_deck_searches_nothing() -> None:
     table.set_deck([], ["temple"])
     table.income()
     assert not of_type(table.do("build", district="lighthouse"), "deck_searched")
+    assert not table.state.turn.may_search and {"type": "search_deck"} not in table.legal()
+
+
+def test_lighthouse_search_is_offered_and_may_be_declined_unseen_and_unshuffled() -> None:
+    """Seed 000, Leuchtturm: "Der Spieler, der den Leuchtturm auslegt, darf sofort den Kartenstapel
+    durchsuchen und eine Karte behalten. Danach wird der Kartenstapel gemischt." "darf": he may. Built, the
+    Lighthouse asks first; declined, the deck is not looked at (nothing revealed) and not shuffled."""
+    table = king_table()
+    table.set(0, gold=10, hand=["lighthouse", "temple"])
+    table.set_deck(["palace", "temple", "castle", "manor"])
+    table.income()
+    table.do("build", district="lighthouse")
+    assert table.legal() == [{"type": "search_deck"}, {"type": "decline_search"}]
+    assert table.view(None)["turn"]["may_search"] and "deck_cards" not in table.view(0)
+    assert table.refuse("end_turn") == "decide_first"
+    assert table.refuse("keep_from_deck", district="palace") == "decide_first"
+    rng_state = table.rng.getstate()
+    events = table.do("decline_search")
+    assert table.types(events) == ["deck_search_declined"] and events[0].private == {} and not events[0].secret
+    assert table.state.deck == ("palace", "temple", "castle", "manor") and table.rng.getstate() == rng_state
+    assert "deck_cards" not in table.view(0) and not table.state.turn.may_search
+    assert table.refuse("search_deck") == "not_now" and table.refuse("decline_search") == "not_now"
+    assert {"type": "end_turn"} in table.legal()
+    table.do("end_turn")
+
+
+def test_wizard_building_the_lighthouse_may_search_the_deck_too() -> None:
+    from .test_dark_characters import wizard_table
+
+    table = wizard_table()
+    table.set(0, gold=10)
+    table.set(2, hand=["lighthouse"])
+    table.do("look_at_hand", seat=2)
+    table.do("take_card", district="lighthouse", build=True)
+    assert table.legal() == [{"type": "search_deck"}, {"type": "decline_search"}]
+    assert of_type(table.do("search_deck"), "deck_searched")
 
 
 def test_park_draws_two_cards_for_an_empty_hand_at_the_end_of_the_turn() -> None:
@@ -266,6 +305,44 @@ def test_ball_room_every_other_player_must_thank_first_or_lose_the_whole_turn() 
     assert table.gold(2) == merchant_gold + 1
     assert table.refuse("thank_your_excellency") == "no_thanks_due"
     table.end()
+
+
+@pytest.mark.parametrize(("command", "code"), [
+    ({"type": "use_laboratory", "district": "unicorn"}, "not_in_hand"),  # a district that does not exist
+    ({"type": "use_laboratory"}, "malformed"),  # no district named
+    ({"type": "use_laboratory", "district": 7}, "malformed"),
+    ({"type": "build", "district": "palace"}, "income_first"),
+    ({"type": "keep_card", "district": "temple"}, "nothing_drawn"),
+    ({"type": "end_turn"}, "income_first"),
+    ({"type": "take_card", "district": "temple"}, "not_seen"),
+    ({"type": "use_smithy"}, "no_such_district"),
+    ({"type": "kill", "character": "king"}, "not_your_power"),
+])
+def test_ball_room_a_command_illegal_in_itself_is_refused_and_the_turn_not_lost(command: dict, code: str) -> None:
+    """Seed 000: "muss jeder Mitspieler nachdem er aufgerufen wurde, mit „Danke, Euer Exzellenz“ antworten.
+    Vergisst der aufgerufene Spieler dies, so verliert er seinen gesamten Zug." Only a move he could make once
+    he has thanked costs the turn; a command refused anyway gets its own error and changes nothing."""
+    table = king_table()
+    table.set(0, city=["ball_room"])
+    table.set(1, hand=["palace"], city=["laboratory"])
+    table.end()  # the King, who holds the crown
+    before = table.state
+    assert table.state.turn.must_thank and table.state.turn.character == "bishop"
+    assert table.refuse(command) == code
+    assert table.state is before
+    events = table.do("thank_your_excellency")  # the thanks are still owed and still save the turn
+    assert not of_type(events, "turn_lost") and table.state.turn.character == "bishop"
+
+
+def test_ball_room_a_legal_move_without_thanks_loses_the_turn_and_draws_nothing() -> None:
+    """The refusal check tries the command on a copy of the random source: a lost turn's draw is not made."""
+    table = king_table()
+    table.set(0, city=["ball_room"])
+    table.end()
+    deck, rng_state = table.state.deck, table.rng.getstate()
+    events = table.do("draw_cards")
+    assert of_type(events, "turn_lost") and not of_type(events, "cards_drawn")
+    assert table.state.deck == deck and table.rng.getstate() == rng_state
 
 
 def test_ball_room_owner_need_not_thank_and_the_bot_always_thanks() -> None:

@@ -171,9 +171,9 @@ def test_events_carry_version_two_and_version_one_is_upcast() -> None:
 def test_snapshots_carry_a_format_and_a_newer_one_is_refused() -> None:
     state, _ = play([heuristic_bot] * 5, random.Random(1), {"random_characters": True, "dark_city_districts": 5})
     dumped = RULES.dump_state(state)
-    assert dumped["format"] == 2 and RULES.load_state(dumped) == state
+    assert dumped["format"] == 3 and RULES.load_state(dumped) == state
     with pytest.raises(ValueError):
-        RULES.load_state({**dumped, "format": 3})
+        RULES.load_state({**dumped, "format": 4})
 
 
 def test_stalled_game_ends_after_three_rounds_without_cards_or_builds() -> None:

@@ -177,7 +177,8 @@ def play(game: Game, rng: random.Random, client: Any, raw_types: set[str]) -> tu
 
 RAW_TYPES = {
     "thank_your_excellency", "bewitch", "look_at_hand", "take_card", "give_crown", "navigate", "exchange", "adorn",
-    "keep_from_deck", "set_bell_tower", "use_museum", "use_armory", "character_bewitched", "witch_took_over",
+    "keep_from_deck", "search_deck", "decline_search", "deck_search_declined", "set_bell_tower", "use_museum",
+    "use_armory", "character_bewitched", "witch_took_over",
     "hospital_turn", "turn_lost", "gold_paid", "hand_looked_at", "card_taken", "navigator_took",
     "districts_exchanged", "district_adorned", "museum_used", "armory_used", "bell_tower_set", "deck_searched",
     "deck_card_kept", "character_revealed", "district_built", "round_ended", "game_set_up", "bonus_gold",

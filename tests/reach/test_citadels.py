@@ -16,8 +16,9 @@ from citadels import RULES
 from citadels.bots import heuristic_bot, random_bot
 from citadels.cards import BASE_PURPLE, DARK_CITY_PURPLE
 from games.registry import get_kind
+from tests.citadels.scenario import drafted
 
-from .checks import Tally, play_and_check
+from .checks import Tally, check_email, check_page, play_and_check, table_html
 
 KIND = get_kind("citadels")
 EVERY_PURPLE = [*BASE_PURPLE, *DARK_CITY_PURPLE]
@@ -67,3 +68,21 @@ def test_every_citadels_move_is_reachable_in_many_more_games() -> None:
     tally = Tally()
     _play_many(range(7, 77), tally)
     assert max(tally.longest.values()) <= 40, tally.longest
+
+
+def test_the_lighthouses_search_and_its_decline_are_reachable_from_the_page_and_by_email() -> None:
+    """Built, the Lighthouse asks whether to search the deck (seed 000: "darf ... durchsuchen"): both answers
+    are a button on the page and a choice of the turn email, in either language."""
+    table = drafted(["king", "bishop", "merchant", "warlord"], ("thief", "magician"), "assassin")
+    table.set(0, gold=10, hand=["lighthouse"])
+    table.income()
+    table.do("build", district="lighthouse")
+    legal = RULES.legal_commands(table.state, 0)
+    assert legal == [{"type": "search_deck"}, {"type": "decline_search"}]
+    names, tally = {s: f"Player {s}" for s in range(4)}, Tally()
+    for language in ("en", "de"):
+        with translation.override(language):
+            html = table_html(KIND, RULES.view(table.state, 0), 0, names, legal)
+            check_page(KIND, table.state, 0, html, legal, tally)
+            check_email(KIND, table.state, 0, names, legal, tally, "lighthouse")
+    assert tally.commands == 4 and tally.replies >= 4
