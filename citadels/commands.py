@@ -51,7 +51,7 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
     *(CommandShape(kind, _CHARACTER) for kind in ("choose_character", "discard_character", "kill", "rob", "bewitch")),
     *(CommandShape(kind) for kind in (
         "use_graveyard", "decline_graveyard", "take_gold", "draw_cards", "collect_income", "end_turn",
-        "use_smithy", "thank_your_excellency",
+        "use_smithy", "thank_your_excellency", "search_deck", "decline_search",
     )),
     *(CommandShape(kind, _DISTRICT) for kind in (
         "keep_card", "discard_card", "build", "use_laboratory", "adorn", "keep_from_deck", "use_museum",

@@ -94,3 +94,11 @@ def test_the_service_refuses_nul_or_a_lone_surrogate_in_a_command_from_anywhere(
         services.execute(seat_users(game)[seat], game.pk, {**legal, "character": legal["character"] + bad})
     assert refusal.value.code == "invalid_text"
     assert db_snapshot() == before
+
+
+def test_citadels_declares_the_fields_of_every_command_it_decides() -> None:
+    """A command type the engine decides but the table lacks would be refused as unknown before the engine
+    saw it (the Lighthouse's `search_deck` and `decline_search` once were)."""
+    from citadels.decide import COMMAND_TYPES
+
+    assert {shape.type for shape in KINDS["citadels"].rules.command_shapes} == set(COMMAND_TYPES)
