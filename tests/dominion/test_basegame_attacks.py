@@ -177,3 +177,38 @@ def test_a_set_reaction_command_answers_moat_for_good() -> None:
     t.do("set_reaction", by=1, card="moat", answer="always")
     t.play("militia")
     assert not t.state.pending and len(t.hand(1)) == 6
+
+
+def _strip(t: Table, seat: int, *zones: str) -> None:
+    """Move a seat's zones to the trash (no effects), for short decks."""
+    state = RULES.load_state(RULES.dump_state(t.state))
+    for zone in zones:
+        state.trash += state.zones[seat][zone]
+        state.zones[seat][zone].clear()
+    t.state = state
+
+
+def test_spy_skips_a_player_with_no_cards_to_reveal() -> None:
+    t = Table("spy", hand=["spy", *COPPERS])
+    _strip(t, 1, "deck", "discard")
+    t.play("spy")
+    t.choose("back")  # the player's own card; the other has nothing
+    assert not t.state.pending and t.state.actions == 1
+
+
+def test_bureaucrat_without_silvers_still_attacks() -> None:
+    t = Table("bureaucrat", hand=["bureaucrat", *COPPERS], shelters=False)
+    empty(t, "silver")
+    t.clear(1, "hand")
+    t.put(1, "hand", "estate")
+    deck = len(t.names(0, "deck"))
+    t.play("bureaucrat")
+    assert len(t.names(0, "deck")) == deck and t.names(1, "deck")[0] == "estate"
+
+
+def test_bandit_with_one_card_left_reveals_it_after_a_shuffle() -> None:
+    t = Table("bandit", hand=["bandit", *COPPERS])
+    _strip(t, 1, "deck")
+    t.put(1, "discard", "silver")
+    t.play("bandit")
+    assert t.trash()[-1] == "silver" and t.names(1, "discard") == []
