@@ -93,7 +93,11 @@ def _buy(state: State, seat: int, buys: dict[str, Command]) -> str | None:
         for pile in WANTED:
             if pile in buys and coins >= 4 and mine.count(pile) < 2:
                 return pile
-    return "silver" if "silver" in buys else None
+    if "silver" in buys:
+        return "silver"
+    if not state.piles["silver"]:  # no money left to gain (Bandits, Thieves): end the game with Estates
+        return next((p for p in ("estate", *WANTED) if p in buys), None)
+    return None
 
 
 _YES = {"market_square": "yes", "beggar": "yes", "hovel": "yes"}

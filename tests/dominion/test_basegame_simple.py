@@ -402,3 +402,12 @@ def test_sentry_looks_at_fewer_cards_when_there_are_fewer() -> None:
     t.pick()
     t.pick("estate")
     assert t.names(0, "discard") == ["estate"] and t.names(0, "deck") == []
+
+
+def test_the_heuristic_bot_ends_a_game_without_silver_and_gold_by_buying_estates() -> None:
+    """Bandits can trash every Silver and Gold; the bot then buys Estates so that the game still ends."""
+    from dominion.bots import heuristic_bot
+    t = Table("bandit", "smithy", hand=["copper"] * 5, deck=["smithy", "smithy", "copper", "copper", "copper"])
+    empty(t, "silver", "gold")
+    t.do("play_treasures")
+    assert heuristic_bot(t.state, 0, random.Random(0)) == {"type": "buy", "card": "estate"}
