@@ -120,7 +120,16 @@ def _decide(state: State, seat: int, commands: list[Command]) -> Command:
         return _choose(state, decision, commands)
     if card == "thief" and prompt == "trash_revealed":  # the attacker takes the best for itself
         return max(commands, key=lambda c: sum(value(state.names[n]) for n in c["cards"]))
+    if prompt == "trash":  # trash Coppers only while enough money stays (Chapel could trash it all)
+        money = sum(CARDS[state.names[c]].coins for c in owned(state, seat))
+        return max(commands, key=lambda c: _pick_score(state, prompt, c["cards"]) - _broke(state, money, c["cards"]))
     return max(commands, key=lambda c: _pick_score(state, prompt, c["cards"]))
+
+
+def _broke(state: State, money: int, cards: list[int]) -> float:
+    """A penalty for trashing Coppers that would leave less than $7 of Treasures."""
+    coppers = sum(1 for c in cards if state.names[c] == "copper")
+    return 100.0 * coppers if coppers and money - coppers < 7 else 0.0
 
 
 def _spy(state: State, seat: int) -> str:

@@ -411,3 +411,12 @@ def test_the_heuristic_bot_ends_a_game_without_silver_and_gold_by_buying_estates
     empty(t, "silver", "gold")
     t.do("play_treasures")
     assert heuristic_bot(t.state, 0, random.Random(0)) == {"type": "buy", "card": "estate"}
+
+
+def test_the_heuristic_bot_keeps_enough_coppers_when_chapel_trashes() -> None:
+    from dominion.bots import heuristic_bot
+    t = Table("chapel", hand=["chapel", "copper", "copper", "copper", "estate"],
+              deck=["estate", "estate", "copper", "copper", "copper"])
+    t.play("chapel")
+    chosen = heuristic_bot(t.state, 0, random.Random(0))["cards"]
+    assert [t.state.names[c] for c in chosen] == ["estate"]
