@@ -279,3 +279,31 @@ def test_mine_on_spoils_and_remodel_on_catacombs() -> None:
     assert t2.decision()["card"] == "catacombs"  # the cheaper card first
     t2.choose("silver")
     assert t2.decision()["card"] == "remodel" and "gold" in t2.decision()["options"]
+
+
+def test_throne_room_on_library_draws_again_only_what_the_hand_lacks() -> None:
+    t = Table("throne_room", "library", hand=["throne_room", "library", *COPPERS])
+    t.put(0, "deck", *["copper"] * 6)
+    t.play("throne_room")
+    t.pick("library")
+    assert len(t.hand()) == 7 and len(t.names(0, "deck")) == 5 + 6 - 4
+
+
+def test_vassal_playing_militia_is_a_real_attack_play_that_moat_answers() -> None:
+    t = Table("vassal", "militia", "moat", hand=["vassal", "copper", *COPPERS])
+    t.put(0, "deck", "militia")
+    t.put(1, "hand", "moat")
+    t.play("vassal")
+    t.choose("yes")
+    assert t.decision(1)["reaction"] == "moat"
+    t.choose("yes", by=1)
+    assert t.state.coins == 4 and len(t.hand(1)) == 6
+
+
+def test_market_square_reacts_to_feast_trashing_itself() -> None:
+    t = Table("feast", "market_square", hand=["feast", "market_square", *COPPERS])
+    t.play("feast")
+    assert t.decision()["reaction"] == "market_square"
+    t.choose("yes")
+    t.choose("duchy")
+    assert sorted(t.names(0, "discard")) == ["duchy", "gold", "market_square"] and t.trash() == ["feast"]
