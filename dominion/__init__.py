@@ -1,4 +1,5 @@
-"""Dominion with the Dark Ages expansion as a pure-Python decider: no Django, no I/O, no clock, no global
+"""Dominion with the Dark Ages expansion and the base game's kingdom cards (both editions) as a pure-Python
+decider: no Django, no I/O, no clock, no global
 random.
 
 `RULES` is the interface (setup, evolve, decide, awaiting, legal_commands, view, encode, decode, redact,
