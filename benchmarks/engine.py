@@ -27,6 +27,7 @@ from citadels.bots import heuristic_bot  # noqa: E402
 from citadels.simulate import play  # noqa: E402
 from dominion import RULES as DOMINION  # noqa: E402
 from dominion.bots import heuristic_bot as dominion_bot  # noqa: E402
+from dominion.simulate import MIXED  # noqa: E402
 from dominion.simulate import play as play_dominion  # noqa: E402
 from games.registry import KINDS, GameKind  # noqa: E402 (plain Python: no Django settings needed)
 
@@ -105,13 +106,15 @@ def main() -> None:
     for title, players, options in TABLES:
         measure(title, players, options, args.games, args.repeat)
     dominion(args.dominion_games, args.dominion_players, args.repeat)
+    dominion(args.dominion_games, args.dominion_players, args.repeat, mixed=True)
 
 
-def dominion(games: int, players: int, repeat: int) -> None:
-    """The same figures for Dominion with Dark Ages (random kingdoms), and its fold event by event."""
+def dominion(games: int, players: int, repeat: int, mixed: bool = False) -> None:
+    """The same figures for Dominion with Dark Ages (random kingdoms; `mixed`: kingdoms drawn from both
+    boxes, Dark Ages and the base game), and its fold event by event."""
     bots = [dominion_bot] * players
     started = time.perf_counter()
-    histories = [play_dominion(bots, random.Random(seed))[1] for seed in range(games)]
+    histories = [play_dominion(bots, random.Random(seed), mixed=mixed)[1] for seed in range(games)]
     game_seconds = (time.perf_counter() - started) / games
     events = sum(len(h) for h in histories)
 
@@ -128,7 +131,7 @@ def dominion(games: int, players: int, repeat: int) -> None:
     positions = []
     for seed in range(games // 3):
         rng = random.Random(seed)
-        state = DOMINION.fold(DOMINION.setup({}, players, rng))
+        state = DOMINION.fold((MIXED if mixed else DOMINION).setup({}, players, rng))
         while seats := DOMINION.awaiting(state):
             command = dominion_bot(state, seats[0], rng)
             positions.append((state, seats[0], command))
@@ -140,7 +143,8 @@ def dominion(games: int, players: int, repeat: int) -> None:
 
     decide_rate = len(positions) / best(repeat, decide_all)
 
-    print(f"== Dominion: {games} heuristic-bot games of {players} players, {events / games:.0f} events each "
+    kingdoms = "kingdoms of both boxes" if mixed else "Dark Ages kingdoms"
+    print(f"== Dominion ({kingdoms}): {games} heuristic-bot games of {players} players, {events / games:.0f} events each "
           f"(best of {repeat} passes; load {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
     print(f"evolve each:     {evolve_rate:12,.0f} events/s")
     print(f"fold:            {fold_rate:12,.0f} events/s")

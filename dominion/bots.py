@@ -19,7 +19,10 @@ Bot = Callable[[State, int, random.Random], Command]
 
 # Actions worth buying, best first; the bot keeps a few of them in a money deck.
 WANTED = (
-    "hunting_grounds", "altar", "cultist", "junk_dealer", "bandit_camp", "count", "catacombs", "rogue",
+    "witch", "laboratory", "hunting_grounds", "market", "festival", "council_room", "library", "sentry",
+    "bandit", "militia", "artisan", "adventurer", "mine", "smithy", "moneylender", "throne_room", "remodel",
+    "poacher", "bureaucrat", "thief", "spy", "merchant", "village", "vassal", "harbinger", "workshop",
+    "woodcutter", "chancellor", "moat", "cellar", "chapel", "feast", "altar", "cultist", "junk_dealer", "bandit_camp", "count", "catacombs", "rogue",
     "mystic", "band_of_misfits", "graverobber", "rebuild", "pillage", "knights", "counterfeit",
     "wandering_minstrel", "fortress", "ironmonger", "marauder", "armory", "death_cart", "scavenger",
     "procession", "market_square", "sage", "urchin", "storeroom", "squire", "forager", "hermit", "vagrant",
@@ -28,7 +31,8 @@ WANTED = (
 NON_TERMINAL = frozenset({
     "necropolis", "fortress", "bandit_camp", "wandering_minstrel", "madman", "market_square", "urchin",
     "ironmonger", "vagrant", "sage", "mystic", "junk_dealer", "rats", "forager", "ruined_village",
-    "sir_bailey", "dame_molly", "rebuild", "survivors",
+    "sir_bailey", "dame_molly", "rebuild", "survivors", "village", "festival", "laboratory", "market",
+    "cellar", "harbinger", "merchant", "poacher", "sentry", "spy",
 })
 
 
@@ -89,13 +93,18 @@ def _buy(state: State, seat: int, buys: dict[str, Command]) -> str | None:
         for pile in WANTED:
             if pile in buys and coins >= 4 and mine.count(pile) < 2:
                 return pile
-    return "silver" if "silver" in buys else None
+    if "silver" in buys:
+        return "silver"
+    if not state.piles["silver"]:  # no money left to gain (Bandits, Thieves): end the game with Estates
+        return next((p for p in ("estate", *WANTED) if p in buys), None)
+    return None
 
 
 _YES = {"market_square": "yes", "beggar": "yes", "hovel": "yes"}
 _FIRST_CHOICE = {
     "squire": "silver", "hunting_grounds": "duchy", "graverobber": "trash_action", "scavenger": "no",
-    "urchin": "no", "mercenary": "yes", "survivors": "discard", "count": "coins",
+    "urchin": "no", "mercenary": "yes", "survivors": "discard", "count": "coins", "vassal": "yes",
+    "chancellor": "yes",
 }
 
 
@@ -109,7 +118,27 @@ def _decide(state: State, seat: int, commands: list[Command]) -> Command:
         return commands[0]
     if kind == "choice":
         return _choose(state, decision, commands)
+    if card == "thief" and prompt == "trash_revealed":  # the attacker takes the best for itself
+        return max(commands, key=lambda c: sum(value(state.names[n]) for n in c["cards"]))
+    if prompt == "trash":  # trash Coppers only while enough money stays (Chapel could trash it all)
+        money = sum(CARDS[state.names[c]].coins for c in owned(state, seat))
+        return max(commands, key=lambda c: _pick_score(state, prompt, c["cards"]) - _broke(state, money, c["cards"]))
     return max(commands, key=lambda c: _pick_score(state, prompt, c["cards"]))
+
+
+def _broke(state: State, money: int, cards: list[int]) -> float:
+    """A penalty for trashing Coppers that would leave less than $7 of Treasures."""
+    coppers = sum(1 for c in cards if state.names[c] == "copper")
+    return 100.0 * coppers if coppers and money - coppers < 7 else 0.0
+
+
+def _spy(state: State, seat: int) -> str:
+    """Spy: the bot's own junk goes, another player's good card goes."""
+    for owner, zones in enumerate(state.zones):
+        for card in zones["set_aside"]:
+            bad = junk(state.names[card]) > 0
+            return "discard" if bad == (owner == seat) else "back"
+    return "back"
 
 
 def _choose(state: State, decision: dict[str, Any], commands: list[Command]) -> Command:
@@ -118,7 +147,7 @@ def _choose(state: State, decision: dict[str, Any], commands: list[Command]) -> 
     wanted: str | None = None
     if decision.get("reaction"):
         wanted = "yes"
-    elif prompt in ("gain", "gain_onto_deck", "play_from_supply"):
+    elif prompt in ("gain", "gain_onto_deck", "gain_to_hand", "play_from_supply"):
         wanted = max(options, key=lambda p: -1 if p == "none" else _pile_value(state, p))
     elif card == "count":
         wanted = {"first": "discard_two", "second": "duchy" if len(state.piles["province"]) <= 4 else "coins"}[prompt]
@@ -126,6 +155,8 @@ def _choose(state: State, decision: dict[str, Any], commands: list[Command]) -> 
         seen = decision.get("seen", [])
         junky = sum(junk(state.names[c]) for c in seen) >= max(2, len(seen))
         wanted = ("discard" if junky else "hand") if card == "catacombs" else "back"
+    elif prompt == "spy_discard_or_back":
+        wanted = _spy(state, decision["seat"])
     elif card == "graverobber":
         wanted = "from_trash" if any(3 <= CARDS[state.names[c]].cost <= 6 for c in state.trash) else "trash_action"
     else:
@@ -160,6 +191,10 @@ def _pick_score(state: State, prompt: str, cards: list[int]) -> float:
         return sum(junk(n) * 3 - value(n) * 0.1 - (1 if prompt == "trash" and n == "copper" else 0) for n in names)
     if prompt == "discard_for_coins":
         return sum(1 if junk(n) >= 2 else -1 for n in names)
+    if prompt == "set_aside":  # Library: skip Actions once none can be played
+        return len(names) if state.actions == 0 else -len(names)
+    if prompt == "victory_onto_deck":
+        return -sum(value(n) for n in names)
     if prompt in ("play_twice", "play_cultist", "onto_deck", "gain_from_trash", "discard_for"):
         return sum(value(n) for n in names) if names else (0 if prompt == "play_twice" else -1)
     return -len(names)

@@ -1,4 +1,4 @@
-"""Every card of Dominion (basic cards) with Dark Ages: names in German and English, cost, types, texts.
+"""Every card of Dominion (basic cards) with Dark Ages and the base game's kingdom cards (both editions): names in German and English, cost, types, texts.
 
 The website reads names and texts from here. Texts are the current official wordings, paraphrased
 (../shared/reference/dominion-dark-ages.md); docs/rulings-dominion.md says where they differ from the 2012
@@ -251,6 +251,116 @@ _ALL += [
           "legt bis auf 3 Handkarten ab."),
 ]
 
+# The Dominion base game's kingdom cards (../shared/reference/dominion-base-game.md): the 26 piles of the
+# second edition, then the 6 cards only the first edition had.
+_BASE = [
+    _card("cellar", "Keller", "Cellar", 2, "action",
+          "+1 Action. Discard any number of cards, then draw that many.",
+          "+1 Aktion. Lege beliebig viele Handkarten ab, ziehe ebenso viele."),
+    _card("chapel", "Kapelle", "Chapel", 2, "action", "Trash up to 4 cards from your hand.",
+          "Entsorge bis zu 4 Handkarten."),
+    _card("moat", "Burggraben", "Moat", 2, "action reaction",
+          "+2 Cards. When another player plays an Attack card, you may first reveal this from your hand, to "
+          "be unaffected by it.",
+          "+2 Karten. Wenn ein Mitspieler eine Angriffskarte ausspielt, darfst du diese Karte zuerst aus "
+          "deiner Hand vorzeigen: der Angriff betrifft dich nicht."),
+    _card("harbinger", "Vorbotin", "Harbinger", 3, "action",
+          "+1 Card, +1 Action. Look through your discard pile. You may put a card from it onto your deck.",
+          "+1 Karte, +1 Aktion. Sieh deinen Ablagestapel durch. Du darfst eine Karte daraus auf deinen "
+          "Nachziehstapel legen."),
+    _card("merchant", "Händlerin", "Merchant", 3, "action",
+          "+1 Card, +1 Action. The first time you play a Silver this turn, +$1.",
+          "+1 Karte, +1 Aktion. Wenn du in diesem Zug zum ersten Mal ein Silber ausspielst: +1 Geld."),
+    _card("vassal", "Vasall", "Vassal", 3, "action",
+          "+$2. Discard the top card of your deck. If it's an Action card, you may play it.",
+          "+2 Geld. Lege die oberste Karte deines Nachziehstapels ab. Ist es eine Aktionskarte, darfst du "
+          "sie ausspielen."),
+    _card("village", "Dorf", "Village", 3, "action", "+1 Card, +2 Actions.", "+1 Karte, +2 Aktionen."),
+    _card("workshop", "Werkstatt", "Workshop", 3, "action", "Gain a card costing up to $4.",
+          "Nimm eine Karte bis 4."),
+    _card("bureaucrat", "Bürokrat", "Bureaucrat", 4, "action attack",
+          "Gain a Silver onto your deck. Each other player reveals a Victory card from their hand and puts "
+          "it onto their deck (or reveals a hand with no Victory cards).",
+          "Nimm ein Silber auf deinen Nachziehstapel. Jeder Mitspieler zeigt eine Punktekarte aus der Hand "
+          "vor und legt sie auf seinen Nachziehstapel (oder zeigt eine Hand ohne Punktekarten vor)."),
+    _card("gardens", "Gärten", "Gardens", 4, "victory", "Worth 1 VP per 10 cards you have (round down).",
+          "1 Siegpunkt pro volle 10 Karten, die du hast."),
+    _card("militia", "Miliz", "Militia", 4, "action attack",
+          "+$2. Each other player discards down to 3 cards in hand.",
+          "+2 Geld. Jeder Mitspieler legt bis auf 3 Handkarten ab."),
+    _card("moneylender", "Geldverleiher", "Moneylender", 4, "action",
+          "You may trash a Copper from your hand for +$3.",
+          "Du darfst ein Kupfer aus deiner Hand entsorgen: +3 Geld."),
+    _card("poacher", "Wilddiebin", "Poacher", 4, "action",
+          "+1 Card, +1 Action, +$1. Discard a card per empty Supply pile.",
+          "+1 Karte, +1 Aktion, +1 Geld. Lege pro leerem Vorratsstapel eine Handkarte ab."),
+    _card("remodel", "Umbau", "Remodel", 4, "action",
+          "Trash a card from your hand. Gain a card costing up to $2 more than it.",
+          "Entsorge eine Handkarte. Nimm eine Karte, die bis zu 2 mehr kostet als sie."),
+    _card("smithy", "Schmiede", "Smithy", 4, "action", "+3 Cards.", "+3 Karten."),
+    _card("throne_room", "Thronsaal", "Throne Room", 4, "action",
+          "You may play an Action card from your hand twice.",
+          "Du darfst eine Aktionskarte aus deiner Hand zweimal ausspielen."),
+    _card("bandit", "Banditin", "Bandit", 5, "action attack",
+          "Gain a Gold. Each other player reveals the top 2 cards of their deck, trashes a revealed Treasure "
+          "other than Copper, and discards the rest.",
+          "Nimm ein Gold. Jeder Mitspieler deckt die obersten 2 Karten seines Nachziehstapels auf, entsorgt "
+          "eine aufgedeckte Geldkarte außer Kupfer und legt den Rest ab."),
+    _card("council_room", "Ratsversammlung", "Council Room", 5, "action",
+          "+4 Cards, +1 Buy. Each other player draws a card.",
+          "+4 Karten, +1 Kauf. Jeder Mitspieler zieht eine Karte."),
+    _card("festival", "Jahrmarkt", "Festival", 5, "action", "+2 Actions, +1 Buy, +$2.",
+          "+2 Aktionen, +1 Kauf, +2 Geld."),
+    _card("laboratory", "Laboratorium", "Laboratory", 5, "action", "+2 Cards, +1 Action.",
+          "+2 Karten, +1 Aktion."),
+    _card("library", "Bibliothek", "Library", 5, "action",
+          "Draw until you have 7 cards in hand, skipping any Action cards you choose to; set those aside, "
+          "discarding them afterwards.",
+          "Ziehe, bis du 7 Karten auf der Hand hast. Gezogene Aktionskarten darfst du beiseitelegen; lege "
+          "sie danach ab."),
+    _card("market", "Markt", "Market", 5, "action", "+1 Card, +1 Action, +1 Buy, +$1.",
+          "+1 Karte, +1 Aktion, +1 Kauf, +1 Geld."),
+    _card("mine", "Mine", "Mine", 5, "action",
+          "You may trash a Treasure from your hand. Gain a Treasure to your hand costing up to $3 more than "
+          "it.",
+          "Du darfst eine Geldkarte aus deiner Hand entsorgen. Nimm eine Geldkarte, die bis zu 3 mehr "
+          "kostet, auf die Hand."),
+    _card("sentry", "Torwächterin", "Sentry", 5, "action",
+          "+1 Card, +1 Action. Look at the top 2 cards of your deck. Trash and/or discard any number of "
+          "them. Put the rest back on top in any order.",
+          "+1 Karte, +1 Aktion. Sieh dir die obersten 2 Karten deines Nachziehstapels an. Entsorge und/oder "
+          "lege beliebig viele davon ab. Lege den Rest in beliebiger Reihenfolge zurück."),
+    _card("witch", "Hexe", "Witch", 5, "action attack", "+2 Cards. Each other player gains a Curse.",
+          "+2 Karten. Jeder Mitspieler nimmt einen Fluch."),
+    _card("artisan", "Töpferei", "Artisan", 6, "action",
+          "Gain a card to your hand costing up to $5. Put a card from your hand onto your deck.",
+          "Nimm eine Karte bis 5 auf die Hand. Lege eine Handkarte auf deinen Nachziehstapel."),
+    # first edition only
+    _card("chancellor", "Kanzler", "Chancellor", 3, "action",
+          "+$2. You may immediately put your deck into your discard pile.",
+          "+2 Geld. Du darfst sofort deinen Nachziehstapel auf deinen Ablagestapel legen."),
+    _card("woodcutter", "Holzfäller", "Woodcutter", 3, "action", "+1 Buy, +$2.", "+1 Kauf, +2 Geld."),
+    _card("feast", "Festmahl", "Feast", 4, "action", "Trash this card. Gain a card costing up to $5.",
+          "Entsorge diese Karte. Nimm eine Karte bis 5."),
+    _card("spy", "Spion", "Spy", 4, "action attack",
+          "+1 Card, +1 Action. Each player (including you) reveals the top card of their deck and either "
+          "discards it or puts it back, your choice.",
+          "+1 Karte, +1 Aktion. Jeder Spieler (auch du) deckt die oberste Karte seines Nachziehstapels auf; "
+          "du entscheidest, ob sie abgelegt oder zurückgelegt wird."),
+    _card("thief", "Dieb", "Thief", 4, "action attack",
+          "Each other player reveals the top 2 cards of their deck. If they revealed any Treasure cards, they "
+          "trash one that you choose. You may gain any of these trashed cards. They discard the other "
+          "revealed cards.",
+          "Jeder Mitspieler deckt die obersten 2 Karten seines Nachziehstapels auf. Sind Geldkarten darunter, "
+          "entsorgt er eine, die du wählst. Du darfst entsorgte Karten nehmen. Den Rest legt er ab."),
+    _card("adventurer", "Abenteurer", "Adventurer", 6, "action",
+          "Reveal cards from your deck until you reveal 2 Treasure cards. Put those into your hand and "
+          "discard the other revealed cards.",
+          "Decke Karten auf, bis 2 Geldkarten aufgedeckt sind. Nimm sie auf die Hand, lege die anderen "
+          "aufgedeckten Karten ab."),
+]
+_ALL += _BASE
+
 CARDS: dict[str, Card] = {card.id: card for card in _ALL}
 """Every card name of the game, by id."""
 
@@ -258,12 +368,17 @@ BASIC = ("copper", "silver", "gold", "estate", "duchy", "province", "curse")
 KNIGHTS = tuple(k[0] for k in _KNIGHTS)
 RUINS_NAMES = ("abandoned_mine", "ruined_library", "ruined_market", "ruined_village", "survivors")
 SHELTERS = ("hovel", "necropolis", "overgrown_estate")
-KINGDOM_PILES: tuple[str, ...] = tuple(c.id for c in _ALL[7:41]) + ("knights",)
+DARK_AGES_PILES: tuple[str, ...] = tuple(c.id for c in _ALL[7:41]) + ("knights",)
 """The 35 kingdom piles of Dark Ages ("knights" is the pile of the 10 Knights)."""
+BASE_PILES: tuple[str, ...] = tuple(c.id for c in _BASE)
+"""The 32 kingdom piles of the base game, both editions (the last 6 only in the first)."""
+FIRST_EDITION_ONLY = ("chancellor", "woodcutter", "feast", "spy", "thief", "adventurer")
+KINGDOM_PILES: tuple[str, ...] = DARK_AGES_PILES + BASE_PILES
+"""Every kingdom pile a game may use: Dark Ages' 35 and the base game's 32."""
 PILE_NAMES = {"knights": ("Ritter", "Knights"), "ruins": ("Ruinen", "Ruins")}
 """The German and English names of the two mixed piles."""
 
-assert len(KINGDOM_PILES) == 35 and len(CARDS) == 62
+assert len(DARK_AGES_PILES) == 35 and len(BASE_PILES) == 32 and len(CARDS) == 94
 
 
 def card(name: str) -> Card:

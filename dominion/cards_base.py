@@ -6,6 +6,7 @@ from typing import Any
 
 from . import decisions
 from .cards import TREASURE
+from .cards_basegame_more import merchant_bonus
 from .game import Game, step
 from .play import play_again, play_treasure
 from .state import PILE, Frame
@@ -16,8 +17,14 @@ def _treasure(g: Game, f: Frame, ans: Any) -> None:
     g.plus(coins=g.card(f["card"]).coins)
 
 
-for _name in ("copper", "silver", "gold"):
+for _name in ("copper", "gold"):
     step(_name)(_treasure)
+
+
+@step("silver")
+def _silver(g: Game, f: Frame, ans: Any) -> None:
+    """$2, and Merchant's $1 each on the turn's first Silver play (this play is counted already)."""
+    g.plus(coins=2 + merchant_bonus(g, g.s.turn_plays.get("silver", 0) - 1))
 
 
 @step("spoils")
@@ -115,4 +122,4 @@ def _mercenary(g: Game, f: Frame, ans: Any) -> None:
     elif f["trashed"] == 2:
         g.draw(seat, 2)
         g.plus(coins=2)
-        discard_down(g, seat, "mercenary", 3)
+        discard_down(g, f, 3)

@@ -126,4 +126,4 @@ def _urchin(g: Game, f: Frame, ans: Any) -> None:
     """+1 Card +1 Action; each other player discards down to 4."""
     g.draw(f["seat"], 1)
     g.plus(actions=1)
-    discard_down(g, f["seat"], "urchin", 4)
+    discard_down(g, f, 4)

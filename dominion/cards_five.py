@@ -7,7 +7,7 @@ from typing import Any
 from . import decisions
 from .cards import ACTION, COMMAND, VICTORY
 from .game import Game, step
-from .play import play_card, play_from_supply
+from .play import attacked, play_card, play_from_supply
 from .state import Frame
 from .triggers import gain_choice, gainable
 
@@ -86,7 +86,7 @@ def _cultist(g: Game, f: Frame, ans: Any) -> None:
     if f["step"] == 0:
         g.draw(seat, 2)
         g.then(f, 1)
-        for other in g.s.order_from(seat):
+        for other in attacked(g, f):
             g.gain(other, "ruins")
     elif f["step"] == 1:
         cultists = [c for c in g.zone(seat, "hand") if g.name(c) == "cultist"]
@@ -149,7 +149,7 @@ def _pillage(g: Game, f: Frame, ans: Any) -> None:
     seat = f["seat"]
     if f["step"] == 0:
         if f["card"] in g.zone(seat, "in_play"):
-            g.then(f, 3, victims=g.s.order_from(seat))
+            g.then(f, 3, victims=attacked(g, f))
             g.trash(seat, [f["card"]], "in_play")
         return
     if f["step"] == 3:
@@ -203,7 +203,7 @@ def _rogue(g: Game, f: Frame, ans: Any) -> None:
         if cards:
             g.ask(f, 1, decisions.pick(seat, "rogue", "gain_from_trash", cards, 1, 1))
         else:
-            g.push({"op": "trash_attack", "seat": seat, "card": f["card"], "victims": g.s.order_from(seat),
+            g.push({"op": "trash_attack", "seat": seat, "card": f["card"], "victims": attacked(g, f),
                     "knight": False, "hit": False, "step": 0})
     elif ans:
         g.gain_card(seat, ans[0], "trash")

@@ -8,7 +8,7 @@ from typing import Any
 from . import decisions
 from .cards import ACTION, TREASURE, VICTORY
 from .game import Game, step
-from .play import play_again, play_card
+from .play import attacked, play_again, play_card
 from .state import Frame
 from .triggers import gain_choice, gainable
 
@@ -66,7 +66,7 @@ def _ironmonger(g: Game, f: Frame, ans: Any) -> None:
 def _marauder(g: Game, f: Frame, ans: Any) -> None:
     """Gain a Spoils; each other player gains a Ruins."""
     g.gain(f["seat"], "spoils")
-    for other in g.s.order_from(f["seat"]):
+    for other in attacked(g, f):
         g.gain(other, "ruins")
 
 

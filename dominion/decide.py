@@ -7,13 +7,24 @@ from typing import Any
 
 from rules_kit import IllegalCommand
 
-from . import cards_base, cards_cheap, cards_five, cards_four, decisions, knights, triggers  # noqa: F401 (steps)
+from . import (  # noqa: F401 (steps)
+    cards_base,
+    cards_basegame,
+    cards_basegame_attacks,
+    cards_basegame_more,
+    cards_cheap,
+    cards_five,
+    cards_four,
+    decisions,
+    knights,
+    triggers,
+)
 from .events import Event
 from .game import Game
 from .state import OVER, State
 from .turn import turn_command
 
-REACTIONS = ("beggar", "market_square", "hovel")
+REACTIONS = ("beggar", "market_square", "hovel", "moat")
 
 
 def awaiting(state: State) -> list[int]:

@@ -45,6 +45,8 @@ def event_cards(event: Event) -> list[int]:
 
 def _move(state: State, event: Event) -> None:
     public = event.public
+    if event.type == "played":
+        _count_plays(state, event.public.get("names") or [])
     seat = public["seat"]
     cards = event_cards(event)
     source = zone_list(state, seat, public["from"])
@@ -55,6 +57,23 @@ def _move(state: State, event: Event) -> None:
         target[:0] = cards  # onto the top, listed top first
     else:
         target.extend(cards)
+
+
+MERCHANT_COUNTS = ("merchant", "silver")
+
+
+def _count_plays(state: State, names: list[str]) -> None:
+    """Count this turn's plays of Merchants and Silvers (in games with Merchant only; a played card's name
+    is always public)."""
+    if "merchant" not in state.kingdom:
+        return
+    for name in names:
+        if name in MERCHANT_COUNTS:
+            state.turn_plays[name] = state.turn_plays.get(name, 0) + 1
+
+
+def _played_by_name(state: State, event: Event) -> None:
+    _count_plays(state, [event.public["name"]])
 
 
 def _shuffled(state: State, event: Event) -> None:
@@ -78,6 +97,7 @@ def _turn_started(state: State, event: Event) -> None:
     state.current, state.turn, state.phase = seat, event.public["turn"], "action"
     state.actions, state.buys, state.coins, state.bought = 1, 1, 0, 0
     state.turns[seat] += 1
+    state.turn_plays = {}
 
 
 def _phase(state: State, event: Event) -> None:
@@ -130,10 +150,10 @@ _HANDLERS: dict[str, Handler] = {
     "looked_at": _nothing,
     "chose": _nothing,
     "turn_ended": _nothing,
-    "played_again": _nothing,
-    "played_from_supply": _nothing,
+    "played_again": _played_by_name,
+    "played_from_supply": _played_by_name,
+    "reaction_revealed": _nothing,
 }
-
 
 
 def _same(state: State) -> State:

@@ -8,6 +8,7 @@ from typing import Any
 from . import decisions
 from .cards import KNIGHT, KNIGHTS
 from .game import Game, step
+from .play import attacked
 from .state import Frame
 from .triggers import discard_down, gain_choice
 
@@ -16,7 +17,7 @@ def _knight(g: Game, f: Frame, ans: Any) -> None:
     """A Knight's own ability (first on the card), then the attack."""
     seat, name = f["seat"], f["op"]
     if f["step"] == 0:
-        g.push({"op": "trash_attack", "seat": seat, "card": f["card"], "victims": g.s.order_from(seat),
+        g.push({"op": "trash_attack", "seat": seat, "card": f["card"], "victims": attacked(g, f),
                 "knight": True, "hit": False, "step": 0})
         if name == "dame_anna":
             g.ask(f, 1, decisions.pick(seat, name, "trash", g.zone(seat, "hand"), 0, 2))
@@ -34,7 +35,7 @@ def _knight(g: Game, f: Frame, ans: Any) -> None:
         elif name == "sir_martin":
             g.plus(buys=2)
         elif name == "sir_michael":
-            discard_down(g, seat, name, 3)
+            discard_down(g, f, 3)
     elif ans:
         g.trash(seat, ans, "hand")
 

@@ -15,9 +15,10 @@ from .game import Game, step
 from .state import Frame
 
 
-def play_card(g: Game, seat: int, card: int) -> None:
-    """Play an Action card from the hand: into play, then its effect (no Action is used here)."""
-    g.move(seat, [card], "hand", "in_play", "played")
+def play_card(g: Game, seat: int, card: int, source: str = "hand") -> None:
+    """Play an Action card from the hand (Vassal: from the discard pile): into play, then its effect (no
+    Action is used here)."""
+    g.move(seat, [card], source, "in_play", "played")
     push_effect(g, seat, card)
 
 
@@ -40,9 +41,12 @@ def play_treasure(g: Game, seat: int, card: int) -> None:
 
 
 def push_effect(g: Game, seat: int, card: int) -> None:
-    """Push a played card's effect, preceded, for an Attack, by the Urchin and Beggar reactions."""
+    """Push a played card's effect, preceded, for an Attack, by the Urchin, Beggar and Moat reactions (Moat
+    only in games with Moat, so that the stack of other games stays as it was)."""
     g.push({"op": g.name(card), "seat": seat, "card": card, "step": 0})
     if g.is_(card, ATTACK):
+        if "moat" in g.s.kingdom:
+            g.push({"op": "moats", "seat": seat, "card": card, "step": 0})
         g.push({"op": "beggars", "seat": seat, "asked": g.s.order_from(seat), "step": 0})
         g.push({"op": "urchins", "seat": seat, "card": card, "done": [], "step": 0})
 
@@ -97,6 +101,37 @@ def _beggar_reaction(g: Game, f: Frame, ans: Any) -> None:
     if beggar is not None and g.discard(seat, [beggar]):
         g.gain(seat, "silver", "deck")
         g.gain(seat, "silver")
+
+
+def attacked(g: Game, f: Frame) -> list[int]:
+    """The players an Attack's effect (frame `f`) affects: every other player in turn order, less those a
+    Moat shields from this play."""
+    shielded = f.get("shielded", ())
+    return [s for s in g.s.order_from(f["seat"]) if s not in shielded]
+
+
+@step("moats")
+def _moats(g: Game, f: Frame, ans: Any) -> None:
+    """Moat: when another player plays an Attack, you may first reveal this from your hand, to be
+    unaffected by it. Asked of every holder at once; the Attack's frame, next on the stack, then carries the
+    shielded seats."""
+    seat = f["seat"]
+    if f["step"] == 0:
+        holders = [s for s in g.s.order_from(seat) if any(g.name(c) == "moat" for c in g.zone(s, "hand"))]
+        if holders:
+            g.ask_each(f, 1, [decisions.react(s, "moat", "attack_moat", "moat") for s in holders])
+        return
+    shielded = []
+    for other in g.s.order_from(seat):
+        answer = ans.get(str(other))
+        set_standing(g, other, "moat", answer or "")
+        moat = next((c for c in g.zone(other, "hand") if g.name(c) == "moat"), None)
+        if answer in ("yes", "always") and moat is not None:
+            g.emit("reaction_revealed", {"seat": other, "card": moat, "name": "moat", "attack": g.name(f["card"])})
+            shielded.append(other)
+    attack = g.stack[-1]
+    assert attack["card"] == f["card"] and attack["step"] == 0, "the Attack's effect lies under its reactions"
+    g.stack[-1] = {**attack, "shielded": shielded}
 
 
 def set_standing(g: Game, seat: int, reaction: str, answer: str) -> None:

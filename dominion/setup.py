@@ -14,7 +14,7 @@ from typing import Any
 
 from rules_kit import IllegalCommand
 
-from .cards import CARDS, KINGDOM_PILES, KNIGHTS, RUINS_NAMES, SHELTERS, is_
+from .cards import CARDS, DARK_AGES_PILES, KINGDOM_PILES, KNIGHTS, RUINS_NAMES, SHELTERS, is_
 from .events import CODEC, Event
 from .evolve import evolve
 from .game import Game
@@ -36,7 +36,7 @@ def resolve_kingdom(options: dict[str, Any], rng: random.Random) -> list[str]:
     """The 10 kingdom piles: the option's (checked) or 10 drawn at random."""
     kingdom = options.get("kingdom")
     if kingdom is None:
-        return sorted(rng.sample(KINGDOM_PILES, 10))
+        return sorted(rng.sample(DARK_AGES_PILES, 10))
     if not isinstance(kingdom, list) or len(kingdom) != 10 or len(set(kingdom)) != 10:
         raise _bad("kingdom_size", "'kingdom' must list 10 different kingdom piles", option="kingdom", count=10)
     unknown = [k for k in kingdom if k not in KINGDOM_PILES]

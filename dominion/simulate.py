@@ -1,30 +1,56 @@
-"""Bot games from the command line: `python -m dominion.simulate --games 1000 --players 3 --seed 1`."""
+"""Bot games from the command line: `python -m dominion.simulate --games 1000 --players 3 --seed 1`.
+
+`--mixed` draws each game's kingdom from both boxes (Dark Ages and the base game, both editions) with the
+game's random source, unless `--options` names a kingdom; without it a kingdom left open is Dark Ages alone.
+"""
 
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 from typing import Any
 
 from rules_kit import simulate
 
 from .bots import BOTS, Bot
-from .engine import RULES
+from .cards import KINGDOM_PILES
+from .engine import RULES, DominionRules
 from .events import Event
-from .setup import MAX_PLAYERS, MIN_PLAYERS
+from .setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from .state import State
 
 
-def play(bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
+def mixed_kingdom(rng: random.Random) -> list[str]:
+    """10 kingdom piles drawn from both boxes."""
+    return sorted(rng.sample(KINGDOM_PILES, 10))
+
+
+def _mixed_setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> list[Event]:
+    options = dict(options or {})
+    if "kingdom" not in options:
+        options["kingdom"] = mixed_kingdom(rng)
+    return setup(options, players, rng)
+
+
+MIXED = DominionRules()
+MIXED.setup = _mixed_setup
+"""The rules with kingdoms drawn from both boxes where the options name none (bot games only)."""
+
+
+def play(bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None,
+         mixed: bool = False) -> tuple[State, list[Event]]:
     """Play one game with one bot per seat; return the final state and the whole history."""
-    return simulate.play(RULES, bots, rng, options)
+    return simulate.play(MIXED if mixed else RULES, bots, rng, options)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Play bot games and print speed, turns per game, mean scores and win rates per bot."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    mixed = "--mixed" in args
     simulate.main(
-        RULES, BOTS, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3, argv, __doc__,
-        per_game=("turns per game", lambda state: state.turn),
+        MIXED if mixed else RULES, BOTS, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
+        [a for a in args if a != "--mixed"], __doc__, per_game=("turns per game", lambda state: state.turn),
     )
 
 

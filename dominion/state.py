@@ -46,6 +46,9 @@ class State:
     answers: dict[int, Any] = field(default_factory=dict)  # answers already given to a joint decision
     scores: list[dict[str, Any]] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
+    # Plays this turn of the cards Merchant cares about (merchant, silver), counted only in games with
+    # Merchant: the first Silver played gets +$1 per Merchant played before it.
+    turn_plays: dict[str, int] = field(default_factory=dict)
 
     def zone(self, seat: int, name: str) -> list[int]:
         """One of a seat's zones (read only)."""
@@ -85,7 +88,7 @@ def clone(state: State) -> State:
         turn=state.turn, current=state.current, actions=state.actions, buys=state.buys, coins=state.coins,
         bought=state.bought, turns=state.turns[:], standing=[dict(d) for d in state.standing],
         stack=state.stack[:], pending=dict(state.pending), answers=dict(state.answers),
-        scores=state.scores[:], winners=state.winners[:],
+        scores=state.scores[:], winners=state.winners[:], turn_plays=dict(state.turn_plays),
     )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from . import decisions
 from .cards import CARDS, VICTORY
 from .game import Game, step
-from .play import set_standing
+from .play import attacked, set_standing
 from .state import Frame
 
 WHEN_TRASHED = frozenset({
@@ -133,21 +133,25 @@ def _gain_choice(g: Game, f: Frame, ans: Any) -> None:
     if f["step"] == 0:
         options = gainable(g, f["lo"], f["hi"], f["kind"])
         if options:
-            prompt = "gain_onto_deck" if f["target"] == "deck" else "gain"
+            prompt = {"deck": "gain_onto_deck", "hand": "gain_to_hand"}.get(f["target"], "gain")
             extra = ["none"] if f["optional"] else []
             g.ask(f, 1, decisions.choose(f["seat"], f["card"], prompt, options + extra))
     elif ans != "none":
         g.gain(f["seat"], ans, f["target"])
 
 
-def discard_down(g: Game, seat: int, card: str, size: int) -> None:
-    """Push: each other player discards down to `size` cards in hand (all choose at once)."""
-    g.push({"op": "discard_down", "seat": seat, "card": card, "size": size, "step": 0})
+def discard_down(g: Game, f: Frame, size: int) -> None:
+    """Push: each other player not shielded from the Attack `f` discards down to `size` cards in hand (all
+    choose at once)."""
+    frame = {"op": "discard_down", "seat": f["seat"], "card": g.name(f["card"]), "size": size, "step": 0}
+    if f.get("shielded"):
+        frame["shielded"] = list(f["shielded"])
+    g.push(frame)
 
 
 @step("discard_down")
 def _discard_down(g: Game, f: Frame, ans: Any) -> None:
-    others = g.s.order_from(f["seat"])
+    others = attacked(g, f)
     if f["step"] == 0:
         asked = []
         for other in others:

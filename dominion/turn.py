@@ -7,6 +7,7 @@ from typing import Any
 from rules_kit import IllegalCommand
 
 from .cards import ACTION, CARDS, TREASURE
+from .cards_basegame_more import merchant_bonus
 from .game import Game, step
 from .play import play_card, play_treasure
 from .state import ACTION_PHASE, BUY_PHASE, Frame, State, owned
@@ -30,8 +31,10 @@ def turn_command(g: Game, seat: int, command: dict[str, Any]) -> None:
         if not treasures:
             raise IllegalCommand("no_treasures", "you hold no Treasure that plays by itself")
         _check_treasure_time(g)
+        silvers_before = g.s.turn_plays.get("silver", 0)
         g.move(seat, treasures, "hand", "in_play", "played")
-        g.plus(coins=sum(g.card(c).coins for c in treasures if g.name(c) != "spoils"))
+        bonus = merchant_bonus(g, silvers_before) if any(g.name(c) == "silver" for c in treasures) else 0
+        g.plus(coins=sum(g.card(c).coins for c in treasures if g.name(c) != "spoils") + bonus)
         for card in reversed(treasures):
             if g.name(card) == "spoils":
                 g.push({"op": "spoils", "seat": seat, "card": card, "step": 0})
@@ -145,12 +148,14 @@ def game_over(state: State) -> bool:
 
 
 def score(state: State) -> list[dict[str, Any]]:
-    """Every seat's victory points (Feodum: 1 per 3 Silvers) and turns taken."""
+    """Every seat's victory points (Feodum: 1 per 3 Silvers; Gardens: 1 per full 10 cards owned) and turns
+    taken."""
     scores = []
     for seat in range(state.players):
         names = [state.names[c] for c in owned(state, seat)]
         silvers = names.count("silver")
-        points = sum(silvers // 3 if n == "feodum" else CARDS[n].vp for n in names)
+        per_card = {"feodum": silvers // 3, "gardens": len(names) // 10}
+        points = sum(per_card.get(n, CARDS[n].vp) for n in names)
         scores.append({"seat": seat, "total": points, "turns": state.turns[seat],
                        "cards": len(names)})
     return scores

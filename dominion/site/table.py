@@ -21,7 +21,7 @@ from . import words
 
 TABLE_TEMPLATE = "dominion/table.html"
 # The reaction cards a player may give a standing answer (the engine's `set_reaction`).
-REACTIONS = ("beggar", "market_square", "hovel")
+REACTIONS = ("beggar", "market_square", "hovel", "moat")
 _COLOURS = ("curse", "ruins", "shelter", "reaction", "victory", "treasure", "attack", "action")
 
 
@@ -141,8 +141,8 @@ def _visible_cards(view: Mapping[str, Any]) -> set[str]:
 
 
 def _standing(view: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The viewer's standing answers for the reactions of this game (Beggar and Market Square when in the
-    kingdom, Hovel once seen), with buttons for the other answers."""
+    """The viewer's standing answers for the reactions of this game (Beggar, Market Square and Moat when in
+    the kingdom, Hovel once seen), with buttons for the other answers."""
     in_game = set(view.get("kingdom") or []) | (_visible_cards(view) & {"hovel"})
     standing = view.get("standing") or {}
     rows = []

@@ -117,12 +117,14 @@ _EVENTS: dict[str, str] = {
     "standing_always": gettext_noop("{who} will always use {card} from now on."),
     "standing_never": gettext_noop("{who} will never use {card} from now on."),
     "standing_ask": gettext_noop("{who} will be asked each time about {card}."),
+    "reaction_revealed": gettext_noop("{who} revealed {name}: {attack} does not affect them."),
     "game_ended": gettext_noop("The game ended. Winner: {winners}."),
 }
 
 # What a decision asks, by its prompt; {card} is the card that asks.
 _PROMPTS: dict[str, str] = {
     "attack": gettext_noop("{card}: an Attack was played; discard Beggar to gain 2 Silvers?"),
+    "attack_moat": gettext_noop("{card}: an Attack was played; reveal Moat to be unaffected by it?"),
     "choose": gettext_noop("{card}: choose one"),
     "deck_to_discard": gettext_noop("{card}: put your deck into your discard pile?"),
     "discard": gettext_noop("{card}: choose the cards to discard"),
@@ -135,6 +137,7 @@ _PROMPTS: dict[str, str] = {
     "gain": gettext_noop("{card}: choose the card to gain"),
     "gain_from_trash": gettext_noop("{card}: choose the card to gain from the trash"),
     "gain_onto_deck": gettext_noop("{card}: choose the card to gain onto your deck"),
+    "gain_to_hand": gettext_noop("{card}: choose the card to gain into your hand"),
     "gained_victory": gettext_noop("{card}: you gained a Victory card; trash Hovel from your hand?"),
     "hand_or_discard": gettext_noop("{card}: put the cards into your hand, or discard them and draw 3?"),
     "name": gettext_noop("{card}: name a card"),
@@ -142,13 +145,17 @@ _PROMPTS: dict[str, str] = {
     "order": gettext_noop("{card}: choose the order"),
     "play_cultist": gettext_noop("{card}: play a Cultist from your hand?"),
     "play_from_supply": gettext_noop("{card}: choose the Supply card to play"),
+    "play_discarded": gettext_noop("{card}: play the discarded Action card?"),
     "play_twice": gettext_noop("{card}: choose an Action card to play twice"),
     "second": gettext_noop("{card}: choose the second option"),
+    "set_aside": gettext_noop("{card}: set the drawn Action card aside?"),
+    "spy_discard_or_back": gettext_noop("{card}: discard the revealed card or put it back onto its deck?"),
     "trash": gettext_noop("{card}: choose the cards to trash"),
     "trash_for_coins": gettext_noop("{card}: trash cards for coins?"),
     "trash_for_mercenary": gettext_noop("{card}: trash this Urchin to gain a Mercenary?"),
     "trash_revealed": gettext_noop("{card}: choose the revealed card to trash"),
     "trash_two": gettext_noop("{card}: trash 2 cards from your hand?"),
+    "victory_onto_deck": gettext_noop("{card}: choose the Victory card to put onto your deck"),
     "trashed": gettext_noop("{card}: a card of yours was trashed; discard Market Square to gain a Gold?"),
 }
 
@@ -163,9 +170,11 @@ _PICKS: dict[str, str] = {
     "onto_deck": gettext_noop("Put {cards} onto your deck"),
     "play_cultist": gettext_noop("Play {cards}"),
     "play_twice": gettext_noop("Play {cards} twice"),
+    "set_aside": gettext_noop("Set aside: {cards}"),
     "trash": gettext_noop("Trash {cards}"),
     "trash_for_coins": gettext_noop("Trash {cards}"),
     "trash_revealed": gettext_noop("Trash {cards}"),
+    "victory_onto_deck": gettext_noop("Put {cards} onto your deck"),
 }
 
 # A `choice` decision's option words (cards and piles are named, see `_choice`).
@@ -196,6 +205,7 @@ _COMMANDS: dict[str, str] = {
     "end_turn": gettext_noop("End your turn"),
     "gain": gettext_noop("Gain {card}"),
     "gain_onto_deck": gettext_noop("Gain {card} onto your deck"),
+    "gain_to_hand": gettext_noop("Gain {card} into your hand"),
     "play_from_supply": gettext_noop("Play {card}"),
     "name": gettext_noop("Name {card}"),
     "order": gettext_noop("In this order, top first: {cards}"),
@@ -272,6 +282,8 @@ def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
         values["card"] = card_name(seen["card"])
     if isinstance(seen.get("name"), str):
         values["name"] = card_name(seen["name"])
+    if isinstance(seen.get("attack"), str):
+        values["attack"] = card_name(seen["attack"])
     if isinstance(seen.get("cost"), int):
         values["coins"] = coin_count(seen["cost"])
     if kind == "game_set_up":
@@ -302,7 +314,8 @@ def _choice(option: str, prompt: str, view: Mapping[str, Any] | None) -> str:
     if option == "discard":
         return _("Discard them and draw 3 cards")
     if option in CARDS or option in PILE_NAMES:
-        template = {"gain_onto_deck": "gain_onto_deck", "play_from_supply": "play_from_supply"}.get(prompt, "gain")
+        template = {"gain_onto_deck": "gain_onto_deck", "gain_to_hand": "gain_to_hand",
+                    "play_from_supply": "play_from_supply"}.get(prompt, "gain")
         return _(_COMMANDS[template]).format(card=pile_card_name(option, view))
     return option.replace("_", " ")
 
