@@ -1,9 +1,9 @@
 """The options of a game and its opening: the Supply, every physical card, the starting decks, 5 cards each.
 
-Options: `kingdom` (10 kingdom pile ids; default 10 drawn at random), `shelters` (default true: the
-rulebook's rule for a kingdom of Dark Ages cards only). For tests and re-created games only: `decks` (per
-seat the 10 starting cards, top first; seat 0 then begins) and `piles` (`knights` and `ruins`: the order
-of those piles, top first).
+Options: the kingdom's (`kingdom`, `recommended`, `sets`, `at_least`, `ban`: `kingdoms.choose_kingdom`;
+none: 10 drawn at random), `shelters` (true or false; absent: the rulebook's rule, `kingdoms.choose_shelters`).
+For tests and re-created games only: `decks` (per seat the 10 starting cards, top first; seat 0 then begins)
+and `piles` (`knights` and `ruins`: the order of those piles, top first).
 """
 
 from __future__ import annotations
@@ -12,38 +12,18 @@ import random
 from collections import Counter
 from typing import Any
 
-from rules_kit import IllegalCommand
-
-from .cards import CARDS, KINGDOM_PILES, KNIGHTS, RUINS_NAMES, SHELTERS, is_
+from .cards import CARDS, KNIGHTS, RUINS_NAMES, SHELTERS, is_
 from .events import CODEC, Event
 from .evolve import evolve
 from .game import Game
+from .kingdoms import KINGDOM_OPTIONS, bad_options, choose_kingdom, choose_shelters
 from .turn import start_turn
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-OPTIONS = frozenset({"kingdom", "shelters", "decks", "piles"})
+OPTIONS = KINGDOM_OPTIONS | {"shelters", "decks", "piles"}
 LOOTERS = ("cultist", "death_cart", "marauder")
 NON_SUPPLY = {"spoils": ("bandit_camp", "marauder", "pillage"), "madman": ("hermit",), "mercenary": ("urchin",)}
 NON_SUPPLY_SIZE = {"spoils": 15, "madman": 10, "mercenary": 10}
-
-
-def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
-    """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
-    return IllegalCommand("bad_options", message, reason, params)
-
-
-def resolve_kingdom(options: dict[str, Any], rng: random.Random) -> list[str]:
-    """The 10 kingdom piles: the option's (checked) or 10 drawn at random."""
-    kingdom = options.get("kingdom")
-    if kingdom is None:
-        return sorted(rng.sample(KINGDOM_PILES, 10))
-    if not isinstance(kingdom, list) or len(kingdom) != 10 or len(set(kingdom)) != 10:
-        raise _bad("kingdom_size", "'kingdom' must list 10 different kingdom piles", option="kingdom", count=10)
-    unknown = [k for k in kingdom if k not in KINGDOM_PILES]
-    if unknown:
-        raise _bad("unknown_ids", f"not Dark Ages kingdom piles: {', '.join(map(str, unknown))}", option="kingdom",
-                   names=[str(k) for k in unknown])
-    return sorted(kingdom)
 
 
 def pile_sizes(kingdom: list[str], players: int) -> dict[str, int]:
@@ -77,7 +57,7 @@ def _pile_order(options: dict[str, Any], pile: str, size: int, rng: random.Rando
         rng.shuffle(box)
         return box[:size]
     if not isinstance(given, list) or len(given) != size or Counter(given) - Counter(box):
-        raise _bad("pile_order", f"'piles.{pile}' must list {size} cards of that pile", option=f"piles.{pile}", count=size)
+        raise bad_options("pile_order", f"'piles.{pile}' must list {size} cards of that pile", option=f"piles.{pile}", count=size)
     return list(given)
 
 
@@ -85,14 +65,12 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
     """The opening events of a new game; IllegalCommand('bad_options') for options that make no game."""
     options = dict(options or {})
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise _bad("player_count", f"Dominion is for {MIN_PLAYERS} to {MAX_PLAYERS} players", min=MIN_PLAYERS, max=MAX_PLAYERS)
+        raise bad_options("player_count", f"Dominion is for {MIN_PLAYERS} to {MAX_PLAYERS} players", min=MIN_PLAYERS, max=MAX_PLAYERS)
     if set(options) - OPTIONS:
-        raise _bad("unknown_options", f"unknown options: {', '.join(sorted(set(options) - OPTIONS))}",
+        raise bad_options("unknown_options", f"unknown options: {', '.join(sorted(set(options) - OPTIONS))}",
                    names=sorted(set(options) - OPTIONS))
-    kingdom = resolve_kingdom(options, rng)
-    shelters = options.get("shelters", True)
-    if not isinstance(shelters, bool):
-        raise _bad("not_a_boolean", "'shelters' is true or false", option="shelters")
+    kingdom = choose_kingdom(options, rng)
+    shelters = choose_shelters(options, kingdom, rng)
     sizes = pile_sizes(kingdom, players)
     names: list[str] = []
     piles: dict[str, list[int]] = {}
@@ -138,10 +116,10 @@ def _starting_decks(options: dict[str, Any], players: int, shelters: bool, rng: 
             decks.append(deck)
         return decks
     if not isinstance(given, list) or len(given) != players:
-        raise _bad("decks_per_seat", "'decks' needs one list of 10 cards per seat", option="decks", count=10)
+        raise bad_options("decks_per_seat", "'decks' needs one list of 10 cards per seat", option="decks", count=10)
     for deck in given:
         if not isinstance(deck, list) or len(deck) != 10 or any(c not in CARDS for c in deck):
-            raise _bad("deck_cards", "each of 'decks' must be 10 card ids, top first", option="decks", count=10)
+            raise bad_options("deck_cards", "each of 'decks' must be 10 card ids, top first", option="decks", count=10)
     return [list(d) for d in given]
 
 
@@ -156,6 +134,6 @@ def _take(card: str, names: list[str], piles: dict[str, list[int]]) -> int:
                 if names[number] == card:
                     cards.remove(number)
                     return number
-        raise _bad("card_not_left", f"no {card} is left in this game's piles for 'decks'", option="decks", card=card)
+        raise bad_options("card_not_left", f"no {card} is left in this game's piles for 'decks'", option="decks", card=card)
     names.append(card)
     return len(names) - 1
