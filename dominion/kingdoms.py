@@ -15,7 +15,7 @@ Shelters follow the Dark Ages rulebook ("Unterschlupf") unless the `shelters` op
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rules_kit import IllegalCommand
@@ -84,7 +84,7 @@ RECOMMENDED: dict[str, tuple[str, ...]] = {
 KINGDOM_OPTIONS = frozenset({"kingdom", "recommended", "sets", "at_least", "ban"})
 
 
-def bad_options(reason: str, message: str, **params: Any) -> IllegalCommand:
+def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
     """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
     return IllegalCommand("bad_options", message, reason, params)
 
@@ -97,12 +97,20 @@ def set_of(pile: str) -> str:
     return "base_first_edition" if pile in BASE_FIRST_EDITION_ONLY else "base_second_edition"
 
 
+_KNOWN_PILES = frozenset(p for piles in SETS.values() for p in piles)
+
+
+def known_pile(pile: str) -> bool:
+    """Whether `pile` is a kingdom pile of one of the known sets (whether or not the engine has its card)."""
+    return pile in _KNOWN_PILES
+
+
 def engine_has(pile: str) -> bool:
     """Whether the engine can set up this kingdom pile: a pile of a known set whose card it knows."""
     return pile in _KNOWN_PILES and (pile == "knights" or pile in CARDS)
 
 
-_KNOWN_PILES = frozenset(p for piles in SETS.values() for p in piles)
+Has = Callable[[str], bool]
 
 
 def playable_sets() -> list[str]:
@@ -110,68 +118,69 @@ def playable_sets() -> list[str]:
     return [name for name, piles in SETS.items() if sum(map(engine_has, piles)) >= KINGDOM_SIZE]
 
 
-def choose_kingdom(options: dict[str, Any], rng: random.Random) -> list[str]:
+def choose_kingdom(options: dict[str, Any], rng: random.Random, has: Has = engine_has) -> list[str]:
     """The 10 kingdom piles of a new game, sorted: checked and taken from `kingdom` or `recommended`, or
-    drawn with `rng` from `sets` under `at_least` and `ban`; IllegalCommand('bad_options') otherwise."""
+    drawn with `rng` from `sets` under `at_least` and `ban`; IllegalCommand('bad_options') otherwise.
+    `has` says which piles may be named or drawn (tests pass `known_pile` to draw piles by id alone)."""
     given = sorted(KINGDOM_OPTIONS & set(options))
     for fixed in ("kingdom", "recommended"):
         if fixed in given and len(given) > 1:
-            raise bad_options("conflicting_options", f"'{fixed}' cannot be combined with other kingdom options",
+            raise _bad("conflicting_options", f"'{fixed}' cannot be combined with other kingdom options",
                               names=given)
     if "kingdom" in options:
-        return _named_kingdom(options["kingdom"])
+        return _named_kingdom(options["kingdom"], has)
     if "recommended" in options:
-        return _recommended(options["recommended"])
-    return _draw(options, rng)
+        return _recommended(options["recommended"], has)
+    return _draw(options, rng, has)
 
 
-def _unknown(option: str, piles: Iterable[Any]) -> None:
-    unknown = [str(p) for p in piles if not isinstance(p, str) or not engine_has(p)]
+def _unknown(option: str, piles: Iterable[Any], has: Has) -> None:
+    unknown = [str(p) for p in piles if not isinstance(p, str) or not has(p)]
     if unknown:
-        raise bad_options("unknown_ids", f"not kingdom piles of this game: {', '.join(unknown)}", option=option,
+        raise _bad("unknown_ids", f"not kingdom piles of this game: {', '.join(unknown)}", option=option,
                           names=unknown)
 
 
-def _named_kingdom(kingdom: Any) -> list[str]:
+def _named_kingdom(kingdom: Any, has: Has) -> list[str]:
     if not isinstance(kingdom, list) or len(kingdom) != KINGDOM_SIZE or len(set(map(str, kingdom))) != KINGDOM_SIZE:
-        raise bad_options("kingdom_size", "'kingdom' must list 10 different kingdom piles", option="kingdom",
+        raise _bad("kingdom_size", "'kingdom' must list 10 different kingdom piles", option="kingdom",
                           count=KINGDOM_SIZE)
-    _unknown("kingdom", kingdom)
+    _unknown("kingdom", kingdom, has)
     return sorted(kingdom)
 
 
-def _recommended(name: Any) -> list[str]:
+def _recommended(name: Any, has: Has) -> list[str]:
     if not isinstance(name, str) or name not in RECOMMENDED:
-        raise bad_options("unknown_recommended", f"no recommended set {name!r}; one of {', '.join(RECOMMENDED)}",
+        raise _bad("unknown_recommended", f"no recommended set {name!r}; one of {', '.join(RECOMMENDED)}",
                           option="recommended", names=[str(name)])
-    _unknown("recommended", RECOMMENDED[name])
+    _unknown("recommended", RECOMMENDED[name], has)
     return sorted(RECOMMENDED[name])
 
 
 def _id_list(options: dict[str, Any], option: str, default: Iterable[str]) -> list[str]:
     value = options.get(option, list(default))
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise bad_options("not_a_list", f"'{option}' must be a list of ids", option=option)
+        raise _bad("not_a_list", f"'{option}' must be a list of ids", option=option)
     return value
 
 
-def _draw(options: dict[str, Any], rng: random.Random) -> list[str]:
+def _draw(options: dict[str, Any], rng: random.Random, has: Has) -> list[str]:
     """10 piles at random: first each `at_least` set's shortfall from that set (in `SETS` order), then the
     rest from all chosen sets; the piles of all chosen sets are in `SETS` order, so the draw does not depend
     on the order the sets were named in."""
     sets = _id_list(options, "sets", DEFAULT_SETS)
     if not sets:
-        raise bad_options("no_sets", "'sets' must name at least one set", option="sets")
+        raise _bad("no_sets", "'sets' must name at least one set", option="sets")
     unknown = sorted(set(sets) - set(SETS))
     if unknown:
-        raise bad_options("unknown_sets", f"no such sets: {', '.join(unknown)}; sets are {', '.join(SETS)}",
+        raise _bad("unknown_sets", f"no such sets: {', '.join(unknown)}; sets are {', '.join(SETS)}",
                           option="sets", names=unknown)
     ban = _id_list(options, "ban", ())
-    _unknown("ban", ban)
-    pools = {name: [p for p in piles if engine_has(p) and p not in ban] for name, piles in SETS.items() if name in sets}
+    _unknown("ban", ban, has)
+    pools = {name: [p for p in piles if has(p) and p not in ban] for name, piles in SETS.items() if name in sets}
     everything = list(dict.fromkeys(p for pool in pools.values() for p in pool))
     if len(everything) < KINGDOM_SIZE:
-        raise bad_options("too_few_piles", f"only {len(everything)} piles are left to draw from",
+        raise _bad("too_few_piles", f"only {len(everything)} piles are left to draw from",
                           count=len(everything), size=KINGDOM_SIZE)
     least = _at_least(options, pools)
     chosen: list[str] = []
@@ -189,18 +198,18 @@ def _at_least(options: dict[str, Any], pools: dict[str, list[str]]) -> dict[str,
     if not isinstance(least, dict) or not all(
         isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= KINGDOM_SIZE for n in least.values()
     ):
-        raise bad_options("at_least_format", "'at_least' maps a set to a number from 0 to 10", option="at_least",
+        raise _bad("at_least_format", "'at_least' maps a set to a number from 0 to 10", option="at_least",
                           count=KINGDOM_SIZE)
     not_chosen = sorted(set(least) - set(pools))
     if not_chosen:
-        raise bad_options("at_least_not_chosen", f"'at_least' names sets not drawn from: {', '.join(not_chosen)}",
+        raise _bad("at_least_not_chosen", f"'at_least' names sets not drawn from: {', '.join(not_chosen)}",
                           option="at_least", names=not_chosen)
     if sum(least.values()) > KINGDOM_SIZE:
-        raise bad_options("at_least_total", "'at_least' asks for more than 10 piles in all", option="at_least",
+        raise _bad("at_least_total", "'at_least' asks for more than 10 piles in all", option="at_least",
                           count=KINGDOM_SIZE)
     for name, count in least.items():
         if count > len(pools[name]):
-            raise bad_options("at_least_too_many", f"'at_least' asks for {count} piles of {name}, "
+            raise _bad("at_least_too_many", f"'at_least' asks for {count} piles of {name}, "
                               f"{len(pools[name])} can be drawn", option="at_least", set=name, count=count,
                               left=len(pools[name]))
     return dict(least)
@@ -213,7 +222,7 @@ def choose_shelters(options: dict[str, Any], kingdom: list[str], rng: random.Ran
     shelters = options.get("shelters")
     if shelters is not None:
         if not isinstance(shelters, bool):
-            raise bad_options("not_a_boolean", "'shelters' is true or false", option="shelters")
+            raise _bad("not_a_boolean", "'shelters' is true or false", option="shelters")
         return shelters
     dark = [pile in DARK_AGES for pile in kingdom]
     if all(dark) or not any(dark):

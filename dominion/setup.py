@@ -12,11 +12,13 @@ import random
 from collections import Counter
 from typing import Any
 
+from rules_kit import IllegalCommand
+
 from .cards import CARDS, KNIGHTS, RUINS_NAMES, SHELTERS, is_
 from .events import CODEC, Event
 from .evolve import evolve
 from .game import Game
-from .kingdoms import KINGDOM_OPTIONS, bad_options, choose_kingdom, choose_shelters
+from .kingdoms import KINGDOM_OPTIONS, choose_kingdom, choose_shelters
 from .turn import start_turn
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -24,6 +26,11 @@ OPTIONS = KINGDOM_OPTIONS | {"shelters", "decks", "piles"}
 LOOTERS = ("cultist", "death_cart", "marauder")
 NON_SUPPLY = {"spoils": ("bandit_camp", "marauder", "pillage"), "madman": ("hermit",), "mercenary": ("urchin",)}
 NON_SUPPLY_SIZE = {"spoils": 15, "madman": 10, "mercenary": 10}
+
+
+def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
+    """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
+    return IllegalCommand("bad_options", message, reason, params)
 
 
 def pile_sizes(kingdom: list[str], players: int) -> dict[str, int]:
@@ -57,7 +64,7 @@ def _pile_order(options: dict[str, Any], pile: str, size: int, rng: random.Rando
         rng.shuffle(box)
         return box[:size]
     if not isinstance(given, list) or len(given) != size or Counter(given) - Counter(box):
-        raise bad_options("pile_order", f"'piles.{pile}' must list {size} cards of that pile", option=f"piles.{pile}", count=size)
+        raise _bad("pile_order", f"'piles.{pile}' must list {size} cards of that pile", option=f"piles.{pile}", count=size)
     return list(given)
 
 
@@ -65,9 +72,9 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
     """The opening events of a new game; IllegalCommand('bad_options') for options that make no game."""
     options = dict(options or {})
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise bad_options("player_count", f"Dominion is for {MIN_PLAYERS} to {MAX_PLAYERS} players", min=MIN_PLAYERS, max=MAX_PLAYERS)
+        raise _bad("player_count", f"Dominion is for {MIN_PLAYERS} to {MAX_PLAYERS} players", min=MIN_PLAYERS, max=MAX_PLAYERS)
     if set(options) - OPTIONS:
-        raise bad_options("unknown_options", f"unknown options: {', '.join(sorted(set(options) - OPTIONS))}",
+        raise _bad("unknown_options", f"unknown options: {', '.join(sorted(set(options) - OPTIONS))}",
                    names=sorted(set(options) - OPTIONS))
     kingdom = choose_kingdom(options, rng)
     shelters = choose_shelters(options, kingdom, rng)
@@ -116,10 +123,10 @@ def _starting_decks(options: dict[str, Any], players: int, shelters: bool, rng: 
             decks.append(deck)
         return decks
     if not isinstance(given, list) or len(given) != players:
-        raise bad_options("decks_per_seat", "'decks' needs one list of 10 cards per seat", option="decks", count=10)
+        raise _bad("decks_per_seat", "'decks' needs one list of 10 cards per seat", option="decks", count=10)
     for deck in given:
         if not isinstance(deck, list) or len(deck) != 10 or any(c not in CARDS for c in deck):
-            raise bad_options("deck_cards", "each of 'decks' must be 10 card ids, top first", option="decks", count=10)
+            raise _bad("deck_cards", "each of 'decks' must be 10 card ids, top first", option="decks", count=10)
     return [list(d) for d in given]
 
 
@@ -134,6 +141,6 @@ def _take(card: str, names: list[str], piles: dict[str, list[int]]) -> int:
                 if names[number] == card:
                     cards.remove(number)
                     return number
-        raise bad_options("card_not_left", f"no {card} is left in this game's piles for 'decks'", option="decks", card=card)
+        raise _bad("card_not_left", f"no {card} is left in this game's piles for 'decks'", option="decks", card=card)
     names.append(card)
     return len(names) - 1
