@@ -162,4 +162,4 @@ def test_the_table_and_the_email_show_each_kingdom_piles_set(client: Any, make_u
     view = RULES.view(store.load_state(game), 0)
     with translation.override("en"):
         lines = dict(email_sections(view, 0, {0: "Anna", 1: "Ben"}))["The Supply"]
-    assert "Urchin (Dark Ages, cost 3): 10 left" in lines and "Province (cost 8): 8 left" in lines
+    assert "Sage (Dark Ages, cost 3): 10 left" in lines and "Province (cost 8): 8 left" in lines
