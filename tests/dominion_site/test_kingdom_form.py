@@ -152,8 +152,7 @@ def test_the_options_are_described_in_the_readers_words() -> None:
 
 
 def test_the_table_and_the_email_show_each_kingdom_piles_set(client: Any, make_user: Any) -> None:
-    anna, ben = make_user("Anna", language="de"), make_user("Ben", language="en")
-    game, seats = stacked_game([anna, ben])
+    game, seats = stacked_game([make_user("Anna", language="de"), make_user("Ben", language="de")])
     client.force_login(seats[0])
     page = client.get(f"/games/{game.pk}/").content.decode()
     supply = page.split('aria-label="Königreichkarten"', 1)[1].split("</ul>", 1)[0]
