@@ -174,15 +174,22 @@ def test_bad_kingdom_options_are_refused_with_their_reason(options: dict[str, An
     assert _refusal(options)[0] == reason
 
 
-def test_the_engine_refuses_piles_it_cannot_set_up_and_names_them() -> None:
-    missing = [p for p in RECOMMENDED["size_distortion"] if not engine_has(p)]
-    if missing:  # before the base game's cards are in the engine
-        with pytest.raises(IllegalCommand) as refused:
-            RULES.setup({"recommended": "size_distortion"}, 2, random.Random(0))
-        assert refused.value.reason == "unknown_ids" and refused.value.params["names"] == missing
+def _refused_setup(options: dict[str, Any]) -> dict[str, Any]:
     with pytest.raises(IllegalCommand) as refused:
-        RULES.setup({"kingdom": [*DARK_AGES[:9], "village_green"]}, 2, random.Random(0))
-    assert refused.value.params == {"option": "kingdom", "names": ["village_green"]}
+        RULES.setup(options, 2, random.Random(0))
+    assert refused.value.reason == "unknown_ids"
+    return dict(refused.value.params)
+
+
+def test_the_engine_refuses_piles_it_cannot_set_up_and_names_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    kingdom = ["altar", "armory", "beggar", "count", "feodum", "forager", "hermit", "mystic", "rats", "sage"]
+    assert RULES.setup({"kingdom": kingdom}, 2, random.Random(0))
+    assert _refused_setup({"kingdom": [*kingdom[:9], "village_green"]}) == {"option": "kingdom",
+                                                                            "names": ["village_green"]}
+    monkeypatch.delitem(CARDS, "mystic")  # a pile of a known set whose card the engine lacks
+    assert _refused_setup({"kingdom": kingdom}) == {"option": "kingdom", "names": ["mystic"]}
+    assert _refused_setup({"ban": ["mystic"]}) == {"option": "ban", "names": ["mystic"]}
+    assert all("mystic" not in choose_kingdom({"sets": ["dark_ages"]}, random.Random(s)) for s in range(20))
 
 
 MIXED = ["hermit", "hunting_grounds", "mystic", "poor_house", "wandering_minstrel", "cellar", "moneylender",
