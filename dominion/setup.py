@@ -1,9 +1,9 @@
 """The options of a game and its opening: the Supply, every physical card, the starting decks, 5 cards each.
 
-Options: `kingdom` (10 kingdom pile ids; default 10 drawn at random), `shelters` (default true: the
-rulebook's rule for a kingdom of Dark Ages cards only). For tests and re-created games only: `decks` (per
-seat the 10 starting cards, top first; seat 0 then begins) and `piles` (`knights` and `ruins`: the order
-of those piles, top first).
+Options: the kingdom's (`kingdom`, `recommended`, `sets`, `at_least`, `ban`: `kingdoms.choose_kingdom`;
+none: 10 drawn at random), `shelters` (true or false; absent: the rulebook's rule, `kingdoms.choose_shelters`).
+For tests and re-created games only: `decks` (per seat the 10 starting cards, top first; seat 0 then begins)
+and `piles` (`knights` and `ruins`: the order of those piles, top first).
 """
 
 from __future__ import annotations
@@ -14,14 +14,15 @@ from typing import Any
 
 from rules_kit import IllegalCommand
 
-from .cards import CARDS, DARK_AGES_PILES, KINGDOM_PILES, KNIGHTS, RUINS_NAMES, SHELTERS, is_
+from .cards import CARDS, KNIGHTS, RUINS_NAMES, SHELTERS, is_
 from .events import CODEC, Event
 from .evolve import evolve
 from .game import Game
+from .kingdoms import KINGDOM_OPTIONS, choose_kingdom, choose_shelters
 from .turn import start_turn
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-OPTIONS = frozenset({"kingdom", "shelters", "decks", "piles"})
+OPTIONS = KINGDOM_OPTIONS | {"shelters", "decks", "piles"}
 LOOTERS = ("cultist", "death_cart", "marauder")
 NON_SUPPLY = {"spoils": ("bandit_camp", "marauder", "pillage"), "madman": ("hermit",), "mercenary": ("urchin",)}
 NON_SUPPLY_SIZE = {"spoils": 15, "madman": 10, "mercenary": 10}
@@ -30,20 +31,6 @@ NON_SUPPLY_SIZE = {"spoils": 15, "madman": 10, "mercenary": 10}
 def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
     """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
     return IllegalCommand("bad_options", message, reason, params)
-
-
-def resolve_kingdom(options: dict[str, Any], rng: random.Random) -> list[str]:
-    """The 10 kingdom piles: the option's (checked) or 10 drawn at random."""
-    kingdom = options.get("kingdom")
-    if kingdom is None:
-        return sorted(rng.sample(DARK_AGES_PILES, 10))
-    if not isinstance(kingdom, list) or len(kingdom) != 10 or len(set(kingdom)) != 10:
-        raise _bad("kingdom_size", "'kingdom' must list 10 different kingdom piles", option="kingdom", count=10)
-    unknown = [k for k in kingdom if k not in KINGDOM_PILES]
-    if unknown:
-        raise _bad("unknown_ids", f"not Dark Ages kingdom piles: {', '.join(map(str, unknown))}", option="kingdom",
-                   names=[str(k) for k in unknown])
-    return sorted(kingdom)
 
 
 def pile_sizes(kingdom: list[str], players: int) -> dict[str, int]:
@@ -89,10 +76,8 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
     if set(options) - OPTIONS:
         raise _bad("unknown_options", f"unknown options: {', '.join(sorted(set(options) - OPTIONS))}",
                    names=sorted(set(options) - OPTIONS))
-    kingdom = resolve_kingdom(options, rng)
-    shelters = options.get("shelters", True)
-    if not isinstance(shelters, bool):
-        raise _bad("not_a_boolean", "'shelters' is true or false", option="shelters")
+    kingdom = choose_kingdom(options, rng)
+    shelters = choose_shelters(options, kingdom, rng)
     sizes = pile_sizes(kingdom, players)
     names: list[str] = []
     piles: dict[str, list[int]] = {}

@@ -1,7 +1,8 @@
 """Bot games from the command line: `python -m dominion.simulate --games 1000 --players 3 --seed 1`.
 
-`--mixed` draws each game's kingdom from both boxes (Dark Ages and the base game, both editions) with the
-game's random source, unless `--options` names a kingdom; without it a kingdom left open is Dark Ages alone.
+`--mixed` draws each game's kingdom from every set of both boxes (Dark Ages and the base game, both editions)
+unless `--options` shapes the kingdom; without it a kingdom left open is drawn from the default sets
+(`kingdoms.DEFAULT_SETS`).
 """
 
 from __future__ import annotations
@@ -14,22 +15,17 @@ from typing import Any
 from rules_kit import simulate
 
 from .bots import BOTS, Bot
-from .cards import KINGDOM_PILES
 from .engine import RULES, DominionRules
 from .events import Event
+from .kingdoms import KINGDOM_OPTIONS, SETS
 from .setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from .state import State
 
 
-def mixed_kingdom(rng: random.Random) -> list[str]:
-    """10 kingdom piles drawn from both boxes."""
-    return sorted(rng.sample(KINGDOM_PILES, 10))
-
-
 def _mixed_setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> list[Event]:
     options = dict(options or {})
-    if "kingdom" not in options:
-        options["kingdom"] = mixed_kingdom(rng)
+    if not options.keys() & KINGDOM_OPTIONS:
+        options["sets"] = list(SETS)
     return setup(options, players, rng)
 
 

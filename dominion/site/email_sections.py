@@ -9,8 +9,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from dominion.cards import CARDS, PILE_NAMES
+from dominion.cards import BASIC, CARDS, PILE_NAMES
 
+from .kingdom_words import pile_set
 from .words import card_line, card_name, coin_count, prompt_text, seat_name
 
 
@@ -20,7 +21,11 @@ def _supply_lines(view: Mapping[str, Any]) -> list[str]:
         top = facts.get("top")
         cost = CARDS[top].cost if top in CARDS else "-"
         shown = card_name(pile) if pile in PILE_NAMES and top is None else card_name(top or pile)
-        lines.append(_("{card} (cost {cost}): {count} left").format(card=shown, cost=cost, count=facts.get("count", 0)))
+        if pile in BASIC or pile == "ruins":
+            lines.append(_("{card} (cost {cost}): {count} left").format(card=shown, cost=cost, count=facts.get("count", 0)))
+        else:
+            lines.append(_("{card} ({set}, cost {cost}): {count} left").format(
+                card=shown, set=pile_set(pile), cost=cost, count=facts.get("count", 0)))
     return lines
 
 

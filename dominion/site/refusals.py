@@ -18,6 +18,7 @@ from django.utils.translation import gettext_noop
 from dominion.decide import REACTIONS
 from games.wording import RefusalWords
 
+from .kingdom_words import set_name
 from .words import card_line
 
 REFUSALS: dict[str, str] = {
@@ -59,7 +60,18 @@ REASONS: dict[str, dict[str, str]] = {
         "player_count": gettext_noop("the game is for {min} to {max} players."),
         "unknown_options": gettext_noop("there is no option {names}."),
         "kingdom_size": gettext_noop("{option} must list {count} different kingdom piles."),
-        "unknown_ids": gettext_noop("{option} names piles that are not Dark Ages kingdom piles: {names}."),
+        "unknown_ids": gettext_noop("{option} names piles that are not kingdom piles of this game: {names}."),
+        "conflicting_options": gettext_noop("the kingdom is chosen by one of these options only: {names}."),
+        "unknown_recommended": gettext_noop("{option} names no recommended set: {names}."),
+        "not_a_list": gettext_noop("{option} must be a list of ids."),
+        "no_sets": gettext_noop("{option} must name at least one set."),
+        "unknown_sets": gettext_noop("{option} names sets there are not: {names}."),
+        "too_few_piles": gettext_noop("only {count} kingdom piles are left to draw from; {size} are needed."),
+        "at_least_format": gettext_noop("{option} gives each set a number from 0 to {count}."),
+        "at_least_not_chosen": gettext_noop("{option} names sets that are not drawn from: {names}."),
+        "at_least_total": gettext_noop("{option} asks for more than {count} cards in all."),
+        "at_least_too_many": gettext_noop("{option} asks for {count} cards from {set}, but only {left} of them can "
+                                          "be drawn."),
         "not_a_boolean": gettext_noop("{option} is true or false."),
         "pile_order": gettext_noop("{option} must list {count} cards of that pile."),
         "decks_per_seat": gettext_noop("{option} must hold one list of {count} cards per seat."),
@@ -78,10 +90,15 @@ REASONS: dict[str, dict[str, str]] = {
     },
 }
 
+# The reasons whose `set` and `names` are card sets.
+SET_REASONS = frozenset({"unknown_sets", "at_least_not_chosen", "at_least_too_many"})
 
 WORDS = RefusalWords(REFUSALS, DETAILED, REASONS)
 
 
 def describe_refusal(code: str, message: str, reason: str = "", params: dict[str, Any] | None = None) -> str:
     """The engine's refusal `code` in words in the active language (see `games.wording.RefusalWords`)."""
+    if params and reason in SET_REASONS:  # sets by their names in the reader's language (an unknown one by its id)
+        params = {**params, **{key: set_name(value) if isinstance(value, str) else [set_name(str(v)) for v in value]
+                               for key, value in params.items() if key in ("set", "names")}}
     return WORDS.describe(code, message, reason, params, words={"reactions": card_line(REACTIONS)})

@@ -18,6 +18,7 @@ from dominion.cards import BASIC, CARDS, PILE_NAMES
 from games.registry import CardSelection
 
 from . import words
+from .kingdom_words import pile_set
 
 TABLE_TEMPLATE = "dominion/table.html"
 # The reaction cards a player may give a standing answer (the engine's `set_reaction`).
@@ -49,6 +50,7 @@ def card(card_id: str | None, number: int | None = None, pile: str | None = None
         "buy": "",  # the JSON of the command that buys / plays this card, when legal
         "buy_label": "",  # the buy command in words, as the emails list it
         "play": "",
+        "set": "",  # a kingdom pile's card set, e.g. "Dark Ages"
     }
 
 
@@ -58,7 +60,8 @@ def _supply(view: Mapping[str, Any], buys: Mapping[str, dict[str, Any]]) -> list
         shown = card(facts.get("top"), pile=pile)
         if pile in PILE_NAMES:
             shown["pile"] = words.card_name(pile)
-        shown.update(pile_id=pile, count=facts.get("count", 0), basic=pile in BASIC or pile == "ruins")
+        basic = pile in BASIC or pile == "ruins"
+        shown.update(pile_id=pile, count=facts.get("count", 0), basic=basic, set="" if basic else pile_set(pile))
         if pile in buys:
             shown.update(buy=json.dumps(buys[pile]), buy_label=words.describe_command(buys[pile], {}, view))
         piles.append(shown)

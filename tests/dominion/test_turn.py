@@ -15,7 +15,7 @@ from .table import Table
 
 def test_setup_for_every_player_count() -> None:
     for players in range(2, 7):
-        state = RULES.fold(RULES.setup({}, players, random.Random(players)))
+        state = RULES.fold(RULES.setup({"shelters": True}, players, random.Random(players)))
         assert len(state.kingdom) == 10 and len(set(state.kingdom)) == 10
         assert len(state.piles["copper"]) == 60 - 7 * players
         assert len(state.piles["province"]) == {2: 8, 3: 12, 4: 12, 5: 15, 6: 18}[players]

@@ -47,13 +47,13 @@ def test_the_new_game_form_creates_a_dominion_game_and_shows_refusals(client: An
     client.force_login(user)
     page = client.get("/games/new/").content.decode()
     assert 'name="dominion__kingdom"' in page and 'name="dominion__shelters"' in page
-    created = client.post("/games/new/", {**FORM, "dominion__shelters": "on"})
+    created = client.post("/games/new/", {**FORM, "dominion__shelters": "rule"})
     assert created.status_code == 302, created.content.decode()[:2000]
     game = Game.objects.get(created_by=user)
     assert game.kind == "dominion" and game.players == 3 and game.options == {}
     kingdom = ["beggar", "squire", "vagrant", "forager", "hermit", "market_square", "sage", "storeroom", "urchin",
                "armory"]
-    chosen = client.post("/games/new/", {**FORM, "dominion__kingdom": kingdom})
+    chosen = client.post("/games/new/", {**FORM, "dominion__kingdom": kingdom, "dominion__shelters": "never"})
     assert chosen.status_code == 302
     game = Game.objects.filter(created_by=user).order_by("-id").first()
     assert game is not None and game.options == {"kingdom": sorted(kingdom), "shelters": False}

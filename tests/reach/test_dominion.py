@@ -14,7 +14,7 @@ from django.utils import translation
 
 from dominion import RULES
 from dominion.bots import heuristic_bot, random_bot
-from dominion.setup import KINGDOM_PILES
+from dominion.cards import KINGDOM_PILES
 from games.registry import get_kind
 
 from .checks import Tally, play_and_check
