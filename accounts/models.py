@@ -18,6 +18,16 @@ DISPLAY_NAME_MAX_LENGTH = 60
 # Joiners that scripts (Persian, Indic) and emoji sequences need: the only format characters a name keeps.
 _NAME_JOINERS = {"\u200c", "\u200d"}
 
+# Letters and symbols that show nothing: the Hangul fillers (choseong, jungseong, compatibility, half-width)
+# and the blank Braille pattern. They may stand in a name, but do not make one.
+_BLANK_LOOKING = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
+
+
+def is_visible_base(char: str) -> bool:
+    """Whether the character shows on its own: a letter, digit, punctuation or symbol (Unicode category L,
+    N, P or S) that is not one of the blank-looking fillers. A name needs one of these."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
+
 
 def is_name_character(char: str) -> bool:
     """Whether a display name may hold this character: not a control, format (bidi override, zero-width
@@ -33,7 +43,8 @@ def is_name_character(char: str) -> bool:
 def validate_display_name(value: str) -> None:
     """The one check of a display name (the model field's validator, so the admin's forms run it; the
     API, the sign-up and settings forms and the services call it too): one line of 1 to 60 characters,
-    none of them a control or formatting character, no blank at either end (the forms strip them)."""
+    none of them a control or formatting character, no blank at either end (the forms strip them), at least
+    one visible letter, digit or sign (`is_visible_base`), and no combining mark first (it has no base)."""
     if not isinstance(value, str) or not value.strip():
         raise ValidationError(_("Enter a display name."), code="invalid_display_name")
     if value != value.strip():
@@ -44,6 +55,12 @@ def validate_display_name(value: str) -> None:
         raise ValidationError(
             _("A display name is one line without control or formatting characters."), code="invalid_display_name"
         )
+    if unicodedata.category(value[0]).startswith("M"):
+        raise ValidationError(_("A display name cannot start with a combining mark (such as an accent on its own)."),
+                              code="invalid_display_name")
+    if not any(is_visible_base(char) for char in value):
+        raise ValidationError(_("A display name needs at least one visible letter, digit or sign."),
+                              code="invalid_display_name")
 
 
 def validate_time_zone(value: str) -> None:

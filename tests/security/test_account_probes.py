@@ -179,6 +179,10 @@ def test_the_reset_task_mails_a_known_address_only(make_user: Any) -> None:
 
 BAD_NAMES = ["Ada\nSubject: you won", "Ada\rBcc: all", "Ada\x00", "Ada\u202eevil", "Ada\u2028two", "Ada\u200b",
              "\t", "x" * 61]
+# Names that look blank: joiners alone, Hangul fillers, the blank Braille pattern, combining marks with no base.
+BLANK_NAMES = ["\u200d", "\u200c\u200d", "\u3164", "\u115f", "\uffa0", "\u2800", "\u3164 \u2800", "\u0301" * 60,
+               "\u0301Ada"]
+BAD_NAMES += BLANK_NAMES
 
 
 @pytest.mark.parametrize("name", BAD_NAMES)
@@ -217,7 +221,19 @@ def test_the_forms_refuse_a_bad_display_name(name: str, make_user: Any) -> None:
     assert user.display_name == "formed"
 
 
-@pytest.mark.parametrize("name", ["  Ada  Lovelace ", "Zoë", "Ψ", "👩\u200d🚀 Ada", "محمد\u200cرضا", "x" * 60])
+def test_a_blank_looking_name_is_refused_in_german_and_english(make_user: Any) -> None:
+    user = make_user("worded")
+    api = token_client(user)
+    for language, words in (("en", "visible letter"), ("de", "sichtbaren Buchstaben")):
+        answer = api.patch("/api/me", {"display_name": "\u3164"}, format="json", HTTP_ACCEPT_LANGUAGE=language)
+        assert answer.status_code == 400 and words in answer.json()["message"], answer.json()
+        marked = api.patch("/api/me", {"display_name": "\u0301x"}, format="json", HTTP_ACCEPT_LANGUAGE=language)
+        assert marked.status_code == 400 and ("combining" if language == "en" else "kombinierenden") in \
+            marked.json()["message"], marked.json()
+
+
+@pytest.mark.parametrize("name", ["  Ada  Lovelace ", "Zoë", "Ψ", "👩\u200d🚀 Ada", "محمد\u200cرضا", "x" * 60,
+                                  "e\u0301" * 30, "\u3164Ada", "7", "☃"])
 def test_good_display_names_pass_stripped(name: str, make_user: Any) -> None:
     user = make_user("good")
     answer = token_client(user).patch("/api/me", {"display_name": name}, format="json")
