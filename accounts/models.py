@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 import zoneinfo
 from typing import Any
@@ -11,9 +12,11 @@ from django.contrib.auth.models import PermissionsMixin
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 DISPLAY_NAME_MAX_LENGTH = 60
+SIGN_INS_SALT = "accounts.sign-ins-ended"
 
 # Joiners that scripts (Persian, Indic) and emoji sequences need: the only format characters a name keeps.
 _NAME_JOINERS = {"\u200c", "\u200d"}
@@ -116,6 +119,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     # Set by a hard bounce: no game mail goes out until the player confirms an address again.
     email_bounced_at = models.DateTimeField(null=True, blank=True)
     is_active = models.BooleanField(default=True)
+    # When the account's sessions were last ended by its deactivation: part of the session check's hash, so
+    # the sessions of before stay ended when the account is active again (`_get_session_auth_hash`).
+    sign_ins_ended_at = models.DateTimeField(null=True, blank=True, editable=False)
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)
 
@@ -144,6 +150,15 @@ class User(AbstractBaseUser, PermissionsMixin):
         (Django marks only `set_password` as a change; accounts.signals reads the mark when saved)."""
         super().set_unusable_password()
         self._password_withdrawn = True
+
+    def _get_session_auth_hash(self, secret: str | None = None) -> str:
+        """Django's hash of the password that every request's session is checked against (a new password
+        ends the sessions of the old one), and once the account was deactivated, of that moment too."""
+        base: str = super()._get_session_auth_hash(secret=secret)  # type: ignore[misc]
+        if self.sign_ins_ended_at is None:
+            return base  # as Django's: the sessions of accounts never cut off are not ended by this
+        ended = self.sign_ins_ended_at.astimezone(datetime.UTC).strftime("%Y%m%d%H%M%S%f")
+        return salted_hmac(SIGN_INS_SALT, f"{base}:{ended}", secret=secret, algorithm="sha256").hexdigest()
 
     def clean(self) -> None:
         super().clean()

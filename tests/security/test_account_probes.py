@@ -103,6 +103,31 @@ def test_a_change_by_the_user_keeps_the_changing_session_and_ends_the_others(mak
     assert api.get("/api/me").status_code == 401
 
 
+def admin_sets_active(admin: Client, user: User, active: bool) -> None:
+    form = {"email": user.email, "display_name": user.display_name, "language": "en", "time_zone": "UTC",
+            "date_joined_0": "2026-01-01", "date_joined_1": "00:00:00", **({"is_active": "on"} if active else {})}
+    answer = admin.post(f"/admin/accounts/user/{user.pk}/change/", form)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    user.refresh_from_db()
+    assert user.is_active == active
+
+
+def test_deactivating_an_account_ends_its_tokens_and_sessions_for_good(make_user: Any) -> None:
+    """README's way to cut off a leaked account: untick "active" in the admin. Ticking it again must not bring
+    back what the leak gave (the old token, the old browser session); the owner signs in anew."""
+    player = make_user("leaky")
+    operator = User.objects.create_superuser("ops@example.org", PASSWORD, display_name="Ops")
+    api, players_browser, admin = token_client(player), signed_in(player), signed_in(operator)
+    admin_sets_active(admin, player, False)
+    assert api.get("/api/me").status_code == 401 and not session_works(players_browser)
+    admin_sets_active(admin, player, True)
+    assert api.get("/api/me").status_code == 401
+    assert not session_works(players_browser)
+    assert session_works(admin)  # the operator's own session is not the player's
+    fresh_api, fresh_browser = token_client(player), signed_in(player)
+    assert fresh_api.get("/api/me").status_code == 200 and session_works(fresh_browser)
+
+
 class QuickPBKDF2(PBKDF2PasswordHasher):
     """A preferred hasher other than the tests' MD5, cheap enough for a test."""
 
