@@ -191,6 +191,35 @@ def test_a_reset_does_the_same_work_for_a_known_and_an_unknown_address(
     assert mail.outbox == []
 
 
+def reset_by_api(address: str, client_address: str) -> Any:
+    return APIClient(REMOTE_ADDR=client_address).post("/api/accounts/password-reset", {"email": address},
+                                                      format="json")
+
+
+def test_resets_of_one_address_from_many_clients_are_held_alike_for_known_and_unknown(make_user: Any) -> None:
+    """THROTTLE_PASSWORD_RESET (5/hour) per target address too, by the API as by the web form, in one count;
+    the answers do not tell whether the address has an account, held or not."""
+    known = make_user("flooded").email
+    answers: dict[str, list[Any]] = {}
+    for name, address in (("known", known), ("unknown", "nobody-here@example.org")):
+        web = [Client(REMOTE_ADDR=f"203.0.113.{n}").post("/accounts/password-reset/", {"email": address})
+               for n in range(2)]
+        assert [answer.status_code for answer in web] == [302, 302]
+        answers[name] = [reset_by_api(address.upper(), f"198.51.100.{n}") for n in range(5)]
+        held_form = Client(REMOTE_ADDR="192.0.2.200").post("/accounts/password-reset/", {"email": address})
+        assert held_form.status_code == 429
+    assert len(mail.outbox) == 5 and {tuple(m.to) for m in mail.outbox} == {(known,)}
+    for name in ("known", "unknown"):
+        assert [answer.status_code for answer in answers[name]] == [202] * 3 + [429] * 2, name
+
+    def shape(answer: Any) -> tuple[Any, ...]:
+        return answer.status_code, re.sub(r"\d+", "N", answer.content.decode())
+    assert [shape(a) for a in answers["known"]] == [shape(a) for a in answers["unknown"]]
+    assert "Retry-After" in answers["known"][-1] and "Retry-After" in answers["unknown"][-1]
+    # Another address is not held.
+    assert reset_by_api("other@example.org", "198.51.100.1").status_code == 202
+
+
 def test_the_reset_task_mails_a_known_address_only(make_user: Any) -> None:
     from accounts.tasks import send_password_reset
 
