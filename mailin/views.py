@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from anymail.exceptions import AnymailWebhookValidationFailure
+from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path
 
@@ -43,7 +44,7 @@ def throttled(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             answer = view(request, *args, **kwargs)
-        except AnymailWebhookValidationFailure:
+        except SuspiciousOperation:  # anymail's validation failure, a body past Django's limits
             wait = _count_refusal(request)
             if wait is not None:
                 return _too_many(wait)
@@ -64,13 +65,34 @@ def _count_refusal(request: HttpRequest) -> int | None:
     return throttles.attempt(request, "inbound_mail", [throttles.client_ident(request)])
 
 
+class _ReadableSignature:
+    """Before an anymail webhook view in its class: a signature field that is not ASCII is a refused
+    signature (anymail encodes the fields as ASCII, which raised an error, a 500 no budget counted)."""
+
+    def run_validators(self, request: HttpRequest) -> None:
+        try:
+            super().run_validators(request)  # type: ignore[misc]
+        except UnicodeError as error:
+            raise AnymailWebhookValidationFailure("Webhook called with a signature that is not ASCII") from error
+
+
+def _readable_signatures(callback: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """anymail's view `callback` built again from its class with `_ReadableSignature` first."""
+    view_class = getattr(callback, "view_class", None)
+    if view_class is None:
+        return callback
+    checked: Any = type(view_class.__name__, (_ReadableSignature, view_class), {})
+    view: Callable[..., HttpResponse] = checked.as_view(**getattr(callback, "view_initkwargs", {}))
+    return view
+
+
 def _provider_patterns(provider: str) -> list[URLPattern]:
     """anymail's URLs of `provider` (e.g. mailgun/inbound/, mailgun/tracking/), each rate limited and its JSON
     body checked before anymail parses it (new patterns: anymail's own are left as they are)."""
     from anymail import urls
 
     own = [p for p in urls.urlpatterns if isinstance(p, URLPattern) and str(p.pattern).lstrip("^").startswith(f"{provider}/")]
-    return [URLPattern(p.pattern, throttled(json_body_checked(p.callback)), p.default_args, p.name) for p in own]
+    return [URLPattern(p.pattern, throttled(json_body_checked(_readable_signatures(p.callback))), p.default_args, p.name) for p in own]
 
 
 def webhook_urlpatterns() -> list[URLPattern | URLResolver]:

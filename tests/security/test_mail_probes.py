@@ -195,10 +195,21 @@ def test_unsigned_junk_past_the_budget_is_429_and_signed_calls_still_pass(client
         form = {"body-mime": reply(turn, "1\n").decode(), "recipient": turn.reply_to[0],
                 "sender": table["player"].email, **mailgun_signature(WEBHOOK_KEY)}
         real = client.post(INBOUND, form)
-        elsewhere = Client(REMOTE_ADDR="198.51.100.7").post(INBOUND, forged)
+        elsewhere = Client(REMOTE_ADDR="198.51.100.7", enforce_csrf_checks=True).post(INBOUND, forged)
     assert junk == [400] * 3 + [429] * 2
     assert real.status_code == 200 and mail_commands(table["game"]) == 1
-    assert elsewhere.status_code == 400  # a budget per client address
+    assert elsewhere.status_code == 400  # a budget per client address (and no CSRF check: 403)
+
+
+def test_a_signature_that_is_not_ascii_is_a_refused_one_and_counted(client: Any, table: dict, settings: Any) -> None:
+    """Not a 500 (anymail encodes the fields as ASCII), and not a way around the budget of refused calls."""
+    webhook_rate(settings, "2/min")
+    odd = {"timestamp": "1", "token": "t\u00e9", "signature": "x"}
+    with mail_provider():
+        statuses = [client.post(INBOUND, {"body-mime": "x", **odd}).status_code,
+                    client.post(TRACKING, json.dumps({"signature": odd}), content_type="application/json").status_code,
+                    client.post(TRACKING, json.dumps({"signature": odd}), content_type="application/json").status_code]
+    assert statuses == [400, 400, 429]
 
 
 # --- finding 3: the mail-in budget -------------------------------------------------------------------
