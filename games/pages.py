@@ -53,9 +53,9 @@ def invite_url(request: HttpRequest, game: Game) -> str:
 
 
 def watch_token(game: Game) -> str:
-    """The signed part of a private game's watch link (another salt than the invite's: neither opens the
-    other's door)."""
-    return signing.dumps({"g": game.pk}, salt=WATCH_SALT)
+    """The signed part of a private game's watch link: the same link each time (no moment in it), and another
+    salt than the invite's, so neither opens the other's door."""
+    return signing.Signer(salt=WATCH_SALT).sign_object({"g": game.pk})
 
 
 def watch_url(request: HttpRequest, game: Game) -> str:
@@ -233,15 +233,15 @@ def spectators(request: HttpRequest, game_id: int) -> HttpResponse:
     return _game_action(request, game_id, services.set_spectators, allowed=bool(request.POST.get("allowed")))
 
 
-def _signed_game(token: str, salt: str) -> int | None:
+def _signed_game(token: str, signer: signing.Signer) -> int | None:
     try:
-        return int(signing.loads(token, salt=salt)["g"])
+        return int(signer.unsign_object(token)["g"])
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         return None
 
 
 def _invited_game(token: str) -> int | None:
-    return _signed_game(token, INVITE_SALT)
+    return _signed_game(token, signing.TimestampSigner(salt=INVITE_SALT))
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:
@@ -256,8 +256,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as error:
         return error_page(request, error)
     user: Any = request.user if request.user.is_authenticated else None
-    seated = services.game_detail(game, user)["joined"] if user else False
-    if seated:
+    if user is not None and game.seats.filter(user=user).exists():
         return redirect("game-page", game_id=game.pk)
     if game.status != Game.Status.OPEN:
         return render(request, "games/invite.html", {"started": True, "kind": get_kind(game.kind)})
@@ -272,7 +271,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
 def _watched_game(token: str) -> Game:
     """The private game a watch link names, if its host lets spectators in and it has started; else the
     ServiceError to answer (one 404 for a forged link and for a game no longer open to spectators)."""
-    game_id = _signed_game(token, WATCH_SALT)
+    game_id = _signed_game(token, signing.Signer(salt=WATCH_SALT))
     game = services.find_game(game_id) if game_id is not None else None
     if game is None or not (game.listed or game.spectators_allowed):
         raise ServiceError("not_found", "invalid_watch_link",
