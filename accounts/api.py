@@ -109,7 +109,8 @@ class ResendVerificationView(APIView):
 
 
 class PasswordResetView(APIView):
-    """Ask for a password reset link. 202 with the same answer for any address."""
+    """Ask for a password reset link. 202 with the same answer for any address; 429 past the rate of the
+    client or of the address (shared with the web form), again whether or not the address has an account."""
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "password_reset"
 
@@ -118,7 +119,13 @@ class PasswordResetView(APIView):
 
     @extend_schema(request=PasswordResetSerializer, responses={202: DetailSerializer})
     def post(self, request: Request) -> Response:
-        services.request_password_reset(validated_body(PasswordResetSerializer, request.data)["email"])
+        email = validated_body(PasswordResetSerializer, request.data)["email"]
+        # One count per address with the web reset form, so requests from many clients cannot flood one
+        # mailbox. It counts addresses, known or not: the 429 tells nothing of an account.
+        wait = throttles.attempt(request, "password_reset", [throttles.account_ident(email)])
+        if wait is not None:
+            raise exceptions.Throttled(wait)
+        services.request_password_reset(email)
         return Response({"detail": RESET_SENT}, status=status.HTTP_202_ACCEPTED)
 
 

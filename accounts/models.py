@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import unicodedata
 import zoneinfo
 from typing import Any
@@ -11,12 +12,24 @@ from django.contrib.auth.models import PermissionsMixin
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext_lazy as _
 
 DISPLAY_NAME_MAX_LENGTH = 60
+SIGN_INS_SALT = "accounts.sign-ins-ended"
 
 # Joiners that scripts (Persian, Indic) and emoji sequences need: the only format characters a name keeps.
 _NAME_JOINERS = {"\u200c", "\u200d"}
+
+# Letters and symbols that show nothing: the Hangul fillers (choseong, jungseong, compatibility, half-width)
+# and the blank Braille pattern. They may stand in a name, but do not make one.
+_BLANK_LOOKING = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
+
+
+def is_visible_base(char: str) -> bool:
+    """Whether the character shows on its own: a letter, digit, punctuation or symbol (Unicode category L,
+    N, P or S) that is not one of the blank-looking fillers. A name needs one of these."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
 
 
 def is_name_character(char: str) -> bool:
@@ -33,7 +46,8 @@ def is_name_character(char: str) -> bool:
 def validate_display_name(value: str) -> None:
     """The one check of a display name (the model field's validator, so the admin's forms run it; the
     API, the sign-up and settings forms and the services call it too): one line of 1 to 60 characters,
-    none of them a control or formatting character, no blank at either end (the forms strip them)."""
+    none of them a control or formatting character, no blank at either end (the forms strip them), at least
+    one visible letter, digit or sign (`is_visible_base`), and no combining mark first (it has no base)."""
     if not isinstance(value, str) or not value.strip():
         raise ValidationError(_("Enter a display name."), code="invalid_display_name")
     if value != value.strip():
@@ -44,6 +58,12 @@ def validate_display_name(value: str) -> None:
         raise ValidationError(
             _("A display name is one line without control or formatting characters."), code="invalid_display_name"
         )
+    if unicodedata.category(value[0]).startswith("M"):
+        raise ValidationError(_("A display name cannot start with a combining mark (such as an accent on its own)."),
+                              code="invalid_display_name")
+    if not any(is_visible_base(char) for char in value):
+        raise ValidationError(_("A display name needs at least one visible letter, digit or sign."),
+                              code="invalid_display_name")
 
 
 def validate_time_zone(value: str) -> None:
@@ -99,6 +119,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     # Set by a hard bounce: no game mail goes out until the player confirms an address again.
     email_bounced_at = models.DateTimeField(null=True, blank=True)
     is_active = models.BooleanField(default=True)
+    # When the account's sessions were last ended by its deactivation: part of the session check's hash, so
+    # the sessions of before stay ended when the account is active again (`_get_session_auth_hash`).
+    sign_ins_ended_at = models.DateTimeField(null=True, blank=True, editable=False)
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)
 
@@ -127,6 +150,15 @@ class User(AbstractBaseUser, PermissionsMixin):
         (Django marks only `set_password` as a change; accounts.signals reads the mark when saved)."""
         super().set_unusable_password()
         self._password_withdrawn = True
+
+    def _get_session_auth_hash(self, secret: str | None = None) -> str:
+        """Django's hash of the password that every request's session is checked against (a new password
+        ends the sessions of the old one), and once the account was deactivated, of that moment too."""
+        base: str = super()._get_session_auth_hash(secret=secret)  # type: ignore[misc]
+        if self.sign_ins_ended_at is None:
+            return base  # as Django's: the sessions of accounts never cut off are not ended by this
+        ended = self.sign_ins_ended_at.astimezone(datetime.UTC).strftime("%Y%m%d%H%M%S%f")
+        return salted_hmac(SIGN_INS_SALT, f"{base}:{ended}", secret=secret, algorithm="sha256").hexdigest()
 
     def clean(self) -> None:
         super().clean()

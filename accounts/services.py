@@ -195,12 +195,17 @@ def revoke_token(user: User) -> None:
     Token.objects.filter(user=user).delete()
 
 
-def end_sign_ins(user: User) -> None:
+def end_sign_ins(user: User, *, sessions: bool = False) -> None:
     """End every way into the account but a new password's: called on each saved password change or reset
-    (accounts.signals). The API tokens are deleted here; the sessions end by Django's own check, which
-    compares each session's copy of the password hash on every request (so a player who changes their own
-    password keeps only the session they did it in, through `update_session_auth_hash`)."""
+    and on a deactivation (accounts.signals). The API tokens are deleted here. After a new password the
+    sessions end by Django's own check, which compares each session's copy of the password hash on every
+    request (so a player who changes their own password keeps only the session they did it in, through
+    `update_session_auth_hash`); with `sessions` (a deactivation) they end here, by a new moment in that hash
+    (`User.sign_ins_ended_at`), whatever the session store."""
     revoke_token(user)
+    if sessions:
+        user.sign_ins_ended_at = timezone.now()
+        User.objects.filter(pk=user.pk).update(sign_ins_ended_at=user.sign_ins_ended_at)  # no second signal
 
 
 def update_profile(user: User, **fields: Any) -> User:

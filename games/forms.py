@@ -55,8 +55,8 @@ class NewGameForm(forms.Form):
     )
     spectators_allowed = forms.BooleanField(
         label=_("Let spectators watch a private game"), required=False, initial=False,
-        help_text=_("Private games only: signed-in players without a seat may watch it once it runs; it stays out "
-                    "of the lobby. The host can change this on the game's page."),
+        help_text=_("Private games only: signed-in players without a seat may watch it once it runs, through a watch "
+                    "link the host shares; it stays out of the lobby. The host can change this on the game's page."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

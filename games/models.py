@@ -47,7 +47,8 @@ class Game(models.Model):
     # Listed in the lobby for anyone to join; a private game is joined through its signed invite link, and
     # to anybody without a seat it does not exist (games.services.reading.may_see).
     listed = models.BooleanField(default=True)
-    # A private game only: signed-in players without a seat may watch it once it runs (never listed for them).
+    # A private game only: signed-in players without a seat may watch it once it runs, through its signed
+    # watch link (games.pages.watch); never listed for them, and its id alone still shows them nothing.
     spectators_allowed = models.BooleanField(default=False)
     # Per-game secret mixed into the random seed; never leaves the server.
     rng_salt = models.CharField(max_length=64, editable=False)

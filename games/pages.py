@@ -4,6 +4,9 @@ Before the start the page is the waiting room (seats, invite link, the host's st
 it, the table of the game's kind, drawn by the kind's site module (`GameKind.site`): the viewer's view
 (spectators the public one), their choices as buttons that POST to the REST API, the deadline, and the
 history in words with a replay control (`?at=N`: the game as this viewer saw it after event N).
+
+A private game's page is its players' only; where the host lets spectators in, others watch its table
+through the signed watch link (`/games/watch/<token>/`, shown to the host), never by its id.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from .registry import get_kind, refusal_message
 
 HISTORY_LINES = 40
 INVITE_SALT = "games.invite"
+WATCH_SALT = "games.watch"
 
 
 def error_page(request: HttpRequest, error: ServiceError, game_id: int | None = None) -> HttpResponse:
@@ -46,6 +50,17 @@ def invite_token(game: Game) -> str:
 def invite_url(request: HttpRequest, game: Game) -> str:
     """The absolute invite link of a game."""
     return request.build_absolute_uri(reverse("game-invite", args=[invite_token(game)]))
+
+
+def watch_token(game: Game) -> str:
+    """The signed part of a private game's watch link: the same link each time (no moment in it), and another
+    salt than the invite's, so neither opens the other's door."""
+    return signing.Signer(salt=WATCH_SALT).sign_object({"g": game.pk})
+
+
+def watch_url(request: HttpRequest, game: Game) -> str:
+    """The absolute watch link of a private game."""
+    return request.build_absolute_uri(reverse("game-watch", args=[watch_token(game)]))
 
 
 def _names(detail: dict[str, Any]) -> dict[int, str]:
@@ -79,34 +94,46 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The waiting room before the start; the table after it (with the replay at `?at=N`)."""
     user: Any = request.user if request.user.is_authenticated else None
     try:
-        game = services.get_game(game_id, user)  # a private game: its players' (and allowed spectators')
+        game = services.get_game(game_id, user)  # a private game: its players' only
         detail = services.game_detail(game, user)
     except ServiceError as error:
         return error_page(request, error)
+    is_host = _is_host(game, detail, user)
+    context: dict[str, Any] = {
+        "is_host": is_host,
+        "watch_url": watch_url(request, game) if is_host and not game.listed and game.spectators_allowed else "",
+    }
+    if game.status == Game.Status.OPEN or game.version == 0:
+        context.update(game=game, detail=detail, kind=get_kind(game.kind), replay=None)
+        context.update(_waiting_room(request, game, detail, user))
+        return render(request, "games/waiting_room.html", context)
+    urls = {"page_url": reverse("game-page", args=[game.pk]), "version_url": reverse("game-version", args=[game.pk])}
+    return _table_page(request, game, detail, user, {**context, **urls})
+
+
+def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: Any,
+                context: dict[str, Any]) -> HttpResponse:
+    """The table of a started game as `user` sees it (a spectator: the public view), with the replay at
+    `?at=N`; `context` brings the page's own addresses (`page_url`, `version_url`) and the host's switch."""
     try:
         replay = _replay(game, user, request.GET.get("at"))
     except ServiceError as error:
-        return error_page(request, error, game_id=game.pk)
-    context: dict[str, Any] = {
-        "game": game, "detail": detail, "kind": get_kind(game.kind), "replay": replay,
-        "is_host": _is_host(game, detail, user),
-    }
-    if game.status == Game.Status.OPEN or game.version == 0:
-        context.update(_waiting_room(request, game, detail, user))
-        return render(request, "games/waiting_room.html", context)
+        return error_page(request, error, game_id=game.pk if detail["joined"] or game.listed else None)
     names = _names(detail)
     site = get_kind(game.kind).site_module
     view = replay["view"] if replay else detail["view"]
     history_start, history = _history(game, user, replay["version"] if replay else game.version, names)
+    active = game.status == Game.Status.ACTIVE
     context.update(
+        game=game, detail=detail, kind=get_kind(game.kind), replay=replay,
         table_template=site.TABLE_TEMPLATE,
         table=site.table(view, detail["seat"], names, [] if replay else detail["legal_commands"]),
         history=history,
         history_start=history_start,
-        awaited_names=[names.get(s, "?") for s in game.awaiting] if game.status == Game.Status.ACTIVE else [],
+        awaited_names=[names.get(s, "?") for s in game.awaiting] if active else [],
         away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(absences.away_until(game).items())]
-        if game.status == Game.Status.ACTIVE else [],
-        absent=game.status == Game.Status.ACTIVE and absences.seat_is_absent(game, detail["seat"]),
+        if active else [],
+        absent=active and absences.seat_is_absent(game, detail["seat"]),
     )
     return render(request, "games/game.html", context)
 
@@ -206,17 +233,21 @@ def spectators(request: HttpRequest, game_id: int) -> HttpResponse:
     return _game_action(request, game_id, services.set_spectators, allowed=bool(request.POST.get("allowed")))
 
 
-def _invited_game(token: str) -> int | None:
+def _signed_game(token: str, signer: signing.Signer) -> int | None:
     try:
-        return int(signing.loads(token, salt=INVITE_SALT)["g"])
+        return int(signer.unsign_object(token)["g"])
     except (signing.BadSignature, KeyError, TypeError, ValueError):
         return None
+
+
+def _invited_game(token: str) -> int | None:
+    return _signed_game(token, signing.TimestampSigner(salt=INVITE_SALT))
 
 
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     """The invite link: a friend sees the game and takes the seat (signed out: first signs up or in). It is the
     only way in for a stranger to a private game, and only while the game is open: once it runs the link
-    tells so, with a way to watch only where the viewer may (`services.may_see`)."""
+    says only that, to anybody but its players (not the host, the seats, the pace or the options)."""
     game_id = _invited_game(token)
     if game_id is None:
         return error_page(request, ServiceError("not_found", "invalid_invite", _("This invite link is not valid.")))
@@ -225,16 +256,54 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     except ServiceError as error:
         return error_page(request, error)
     user: Any = request.user if request.user.is_authenticated else None
-    seated = services.game_detail(game, user)["joined"] if user else False
-    if seated:
+    if user is not None and game.seats.filter(user=user).exists():
         return redirect("game-page", game_id=game.pk)
+    if game.status != Game.Status.OPEN:
+        return render(request, "games/invite.html", {"started": True, "kind": get_kind(game.kind)})
     here = request.get_full_path()
     return render(request, "games/invite.html", {
         "game": game, "kind": get_kind(game.kind), "token": token, "next": here,
-        "can_watch": services.may_see(game, user, seated=False),
         "host": game.created_by.display_name, "seated": game.seats.count(), "pace": pace(game.time_control),
         "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
     })
+
+
+def _watched_game(token: str) -> Game:
+    """The private game a watch link names, if its host lets spectators in and it has started; else the
+    ServiceError to answer (one 404 for a forged link and for a game no longer open to spectators)."""
+    game_id = _signed_game(token, signing.Signer(salt=WATCH_SALT))
+    game = services.find_game(game_id) if game_id is not None else None
+    if game is None or not (game.listed or game.spectators_allowed):
+        raise ServiceError("not_found", "invalid_watch_link",
+                           _("This watch link is not valid, or the players no longer let spectators watch."))
+    if game.version == 0:
+        raise ServiceError("conflict", "not_started", _("This game has not started yet: it can be watched once it runs."))
+    return game
+
+
+@login_required
+def watch(request: HttpRequest, token: str) -> HttpResponse:
+    """A private game's table for a signed-in spectator holding its watch link (the public view, the history,
+    the replay); the game's players go to its own page."""
+    try:
+        game = _watched_game(token)
+        detail = services.game_detail(game, request.user)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error)
+    if detail["joined"] or game.listed:
+        return redirect("game-page", game_id=game.pk)
+    urls = {"page_url": reverse("game-watch", args=[token]), "version_url": reverse("game-watch-version", args=[token])}
+    return _table_page(request, game, detail, request.user, urls)
+
+
+@login_required
+def watch_version(request: HttpRequest, token: str) -> JsonResponse:
+    """The watched game's version and status, for the table's live updates (as `game_version`)."""
+    try:
+        game = _watched_game(token)
+    except ServiceError as error:
+        return JsonResponse(error.as_dict(), status=error.status)
+    return JsonResponse({"version": game.version, "status": game.status})
 
 
 @login_required

@@ -123,8 +123,9 @@ class GameCreateSerializer(serializers.Serializer[Any]):
     )
     spectators_allowed = StrictBooleanField(
         required=False, default=False,
-        help_text="a private game only: signed-in players without a seat may watch it once it runs (it stays "
-                  "unlisted); the host may change it later on the game's page",
+        help_text="a private game only: signed-in players without a seat may watch it once it runs, on the site "
+                  "through the watch link the host shares (the API still shows it to its players only); the host "
+                  "may change it later on the game's page",
     )
 
 
@@ -197,7 +198,8 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     players = serializers.IntegerField()
     listed = serializers.BooleanField(help_text="in the lobby and the list; false: a private game")
-    spectators_allowed = serializers.BooleanField(help_text="a private game: others signed in may watch it once it runs")
+    spectators_allowed = serializers.BooleanField(help_text="a private game: others signed in may watch it once it runs, "
+                                                "through its watch link on the site")
     options = serializers.JSONField()
     time_control = serializers.JSONField()
     awaiting = serializers.ListField(child=serializers.IntegerField(), help_text="the seats the game waits for")

@@ -63,13 +63,15 @@ def max_bytes() -> int:
     return int(getattr(settings, "MAILIN_MAX_BYTES", 256 * 1024))
 
 
-def _over_budget(user: User | None, sender: str) -> bool:
+def _over_budget(user: User | None, addressee_id: int) -> bool:
     """Whether the last hour's mail already used up MAILIN_RATE_PER_HOUR: a player's, counted by the
-    player it matched (so mail that only claims to be theirs uses up nothing of it); a stranger's, on a
-    budget of its own by the address it claims."""
+    player it matched (so mail that only claims to be theirs uses up nothing of it); a stranger's (a From
+    that is not the reply address's player), on one budget per player the reply address names, whatever
+    From it claims (strangers are never answered, so holding their mail harms nobody)."""
     limit = int(getattr(settings, "MAILIN_RATE_PER_HOUR", 60))
     recent = InboundMail.objects.filter(received_at__gte=timezone.now() - timedelta(hours=1))
-    counted = recent.filter(user=user) if user is not None else recent.filter(user__isnull=True, sender=sender)
+    counted = recent.filter(user=user) if user is not None else recent.filter(user__isnull=True,
+                                                                             addressee_id=addressee_id)
     return counted.count() >= limit
 
 
@@ -105,9 +107,9 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     if parse.unreadable(sender):
         return Outcome("unreadable_sender", ascii(sender))  # nobody to answer, nothing to record
     user = User.objects.filter(pk=token.user_id, is_active=True, email=sender).first()  # None: a stranger
-    if _over_budget(user, sender):
+    if _over_budget(user, token.user_id):
         return Outcome("rate_limited", sender)
-    record, created = _record(parse.message_key(message, raw), sender, user)
+    record, created = _record(parse.message_key(message, raw), sender, user, token.user_id)
     if record is None or (not created and record.done):
         return Outcome("duplicate")
     if user is None:
@@ -125,10 +127,11 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     return outcome
 
 
-def _record(key: str, sender: str, user: User | None) -> tuple[InboundMail | None, bool]:
+def _record(key: str, sender: str, user: User | None, addressee_id: int) -> tuple[InboundMail | None, bool]:
+    fields = {"sender": sender[:254], "user": user, "addressee_id": addressee_id}
     try:
         with transaction.atomic():
-            return InboundMail.objects.get_or_create(message_key=key, defaults={"sender": sender[:254], "user": user})
+            return InboundMail.objects.get_or_create(message_key=key, defaults=fields)
     except IntegrityError:  # the same message, delivered twice at once: the other delivery has it
         return None, False
 

@@ -92,7 +92,8 @@
     setInterval(async function () {
       if (busy || document.hidden) { return; }
       try {
-        const answer = await fetch("/games/" + root.dataset.game + "/version", {credentials: "same-origin"});
+        const answer = await fetch(root.dataset.versionUrl || "/games/" + root.dataset.game + "/version",
+                                   {credentials: "same-origin"});
         const body = await answer.json();
         if (answer.ok && String(body.version) !== root.dataset.version) { location.replace(location.pathname); }
       } catch (e) { /* offline for a moment: the next poll tries again */ }

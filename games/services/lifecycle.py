@@ -93,7 +93,8 @@ def create_game(
 ) -> Game:
     """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo);
     a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`) and seen only
-    by its players, and by signed-in spectators once it runs if `spectators_allowed` (`reading.may_see`)."""
+    by its players (`reading.may_see`); with `spectators_allowed`, signed-in others watch it once it runs
+    through its watch link on the site (`games.pages.watch`)."""
     game_kind = get_kind(kind)
     if isinstance(players, bool) or not isinstance(players, int) or not (
         game_kind.min_players <= players <= game_kind.max_players

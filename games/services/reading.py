@@ -52,15 +52,15 @@ def render_events(
 
 
 def may_see(game: Game, user: User | None, *, seated: bool | None = None) -> bool:
-    """Whether this viewer may know of the game: a listed one anybody; a private one its seated players and,
-    once it has started and if its host allows spectators, anybody signed in. To everybody else a private game
-    does not exist (the same 404 as for a missing id). `seated`: whether the user has a seat, when known."""
+    """Whether this viewer may know of the game by its id: a listed one anybody; a private one only its seated
+    players. To everybody else a private game does not exist (the same 404 as for a missing id), in the API
+    and on the pages, spectators allowed or not: a spectator watches a private game only through its signed
+    watch link on the site (`games.pages.watch`), never by walking ids. `seated`: whether the user has a
+    seat, when known."""
     if game.listed:
         return True
     if user is None or not user.is_authenticated:
         return False
-    if game.spectators_allowed and game.version > 0:
-        return True
     if seated is None:
         seated = Seat.objects.filter(game=game, user=user).exists()
     return seated
@@ -75,7 +75,8 @@ def get_game(game_id: Any, viewer: User | None) -> Game:
 
 
 def find_game(game_id: Any) -> Game:
-    """The game whoever asks, or a 404: only for the holder of its signed invite link and operators' commands."""
+    """The game whoever asks, or a 404: only for the holder of its signed invite or watch link and operators'
+    commands."""
     return game_or_404(game_id)
 
 

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
+from django.test import Client
 from django.utils import timezone
 
 from accounts.models import User
@@ -158,6 +159,59 @@ def test_a_signed_bounce_of_our_mail_to_that_address_marks_it(client: Any, table
     assert answer.status_code == 200 and bounced(victim)
 
 
+# --- review: unsigned junk and the webhooks' rate limit ----------------------------------------------
+
+
+def webhook_rate(settings: Any, rate: str) -> None:
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**rates, "inbound_mail": rate}}
+
+
+def test_unsigned_junk_does_not_block_a_signed_call_from_the_same_address(
+    client: Any, table: dict, settings: Any
+) -> None:
+    """Every Mailgun call comes from Mailgun's shared addresses: junk posted from there (or mail from anybody
+    to the routed address) must not use up the budget that real replies and bounces pass."""
+    webhook_rate(settings, "5/min")
+    victim = table["player"]
+    message_id = Outbox.objects.filter(to_email=victim.email).values_list("message_id", flat=True).first()
+    with mail_provider():
+        junk = [client.post(INBOUND, {"body-mime": "x"}).status_code for _ in range(5)]
+        signed = [client.post(TRACKING, bounce_event(table["other"].email, "x@mg.example.org", WEBHOOK_KEY),
+                              content_type="application/json").status_code for _ in range(6)]
+        answer = client.post(TRACKING, bounce_event(victim.email, message_id.strip("<>"), WEBHOOK_KEY),
+                             content_type="application/json")
+    assert junk == [400] * 5 and signed == [200] * 6
+    assert answer.status_code == 200 and bounced(victim)
+
+
+def test_unsigned_junk_past_the_budget_is_429_and_signed_calls_still_pass(client: Any, table: dict, settings: Any) -> None:
+    webhook_rate(settings, "3/min")
+    forged = {**mailgun_signature("not-the-key"), "body-mime": "x"}
+    with mail_provider():
+        junk = [client.post(INBOUND, forged).status_code for _ in range(3)]
+        junk += [client.post(TRACKING, "{}", content_type="application/json").status_code for _ in range(2)]
+        turn = last_mail(table["player"])
+        form = {"body-mime": reply(turn, "1\n").decode(), "recipient": turn.reply_to[0],
+                "sender": table["player"].email, **mailgun_signature(WEBHOOK_KEY)}
+        real = client.post(INBOUND, form)
+        elsewhere = Client(REMOTE_ADDR="198.51.100.7", enforce_csrf_checks=True).post(INBOUND, forged)
+    assert junk == [400] * 3 + [429] * 2
+    assert real.status_code == 200 and mail_commands(table["game"]) == 1
+    assert elsewhere.status_code == 400  # a budget per client address (and no CSRF check: 403)
+
+
+def test_a_signature_that_is_not_ascii_is_a_refused_one_and_counted(client: Any, table: dict, settings: Any) -> None:
+    """Not a 500 (anymail encodes the fields as ASCII), and not a way around the budget of refused calls."""
+    webhook_rate(settings, "2/min")
+    odd = {"timestamp": "1", "token": "t\u00e9", "signature": "x"}
+    with mail_provider():
+        statuses = [client.post(INBOUND, {"body-mime": "x", **odd}).status_code,
+                    client.post(TRACKING, json.dumps({"signature": odd}), content_type="application/json").status_code,
+                    client.post(TRACKING, json.dumps({"signature": odd}), content_type="application/json").status_code]
+    assert statuses == [400, 400, 429]
+
+
 # --- finding 3: the mail-in budget -------------------------------------------------------------------
 
 
@@ -189,6 +243,35 @@ def test_strangers_mail_has_a_budget_of_its_own(settings: Any, table: dict) -> N
     outcomes = [pipe(mail_to(own_address, "someone@example.net", "1\n"))[1] for _ in range(5)]
     assert [o.split(":")[0] for o in outcomes] == ["stranger"] * 3 + ["rate_limited"] * 2
     assert InboundMail.objects.count() == 3  # past the budget, nothing more is written
+
+
+def test_strangers_changing_their_from_share_one_budget_per_reply_address(settings: Any, table: dict) -> None:
+    """A new From on each mail (or one too long to store) is no new budget: strangers' mail to the addresses of
+    one player shares one, and the player's own reply still plays."""
+    settings.MAILIN_RATE_PER_HOUR = 3
+    game, player, other = table["game"], table["player"], table["other"]
+    address = tokens.reply_address(player.pk, game.pk, game.version)
+    senders = [f"rot{i}@evil.example" for i in range(6)] + [f"{'x' * 60}.{i}@{'y' * 240}.example" for i in range(4)]
+    outcomes = [pipe(mail_to(address, sender, "1\n"))[1].split(":")[0] for sender in senders]
+    assert outcomes == ["stranger"] * 3 + ["rate_limited"] * 7
+    assert InboundMail.objects.count() == 3
+    later = tokens.reply_address(player.pk, game.pk, game.version + 1)  # another address of the same player
+    assert pipe(mail_to(later, "fresh@evil.example", "1\n"))[1].startswith("rate_limited")
+    code, out = pipe(reply(last_mail(player), "1\n"))
+    assert code == 0 and out.startswith("applied"), out
+    # Another player's strangers' budget is their own.
+    elsewhere = tokens.reply_address(other.pk, game.pk, game.version)
+    assert pipe(mail_to(elsewhere, "rot0@evil.example", "1\n"))[1].startswith("stranger")
+
+
+def test_a_sender_too_long_to_store_is_counted(settings: Any, table: dict) -> None:
+    settings.MAILIN_RATE_PER_HOUR = 2
+    game, player = table["game"], table["player"]
+    address = tokens.reply_address(player.pk, game.pk, game.version)
+    sender = f"{'x' * 60}@{'y' * 250}.example"
+    outcomes = [pipe(mail_to(address, sender, "1\n"))[1].split(":")[0] for _ in range(4)]
+    assert outcomes == ["stranger"] * 2 + ["rate_limited"] * 2
+    assert list(InboundMail.objects.values_list("sender", flat=True)) == [sender[:254]] * 2
 
 
 def test_a_players_own_mail_still_has_its_budget(settings: Any, table: dict) -> None:

@@ -1,5 +1,6 @@
-"""Private games (issue 17): to anybody without a seat they do not exist, in the API as on the pages, unless
-the players let signed-in spectators watch; a stranger takes a seat only through the signed invite link.
+"""Private games (issue 17): to anybody without a seat they do not exist, in the API as on the pages, by id;
+a stranger takes a seat only through the signed invite link, and watches (where the host allows spectators)
+only through the signed watch link the host shares.
 
 Everything goes through HTTP: the API with a token, the pages with a session."""
 
@@ -92,12 +93,14 @@ def test_a_stranger_does_not_find_a_private_game_in_any_list(make_user: Any, api
         assert game.pk in [g["id"] for g in api_client(member).get("/api/games/").json()["results"]]
 
 
+@pytest.mark.parametrize("spectators", [False, True])
 @pytest.mark.parametrize("started", [False, True])
 def test_a_stranger_reading_a_private_game_by_id_gets_the_404_of_a_missing_game(
-    make_user: Any, api_client: Any, started: bool
+    make_user: Any, api_client: Any, started: bool, spectators: bool
 ) -> None:
+    """Spectators allowed or not: walking the ids finds no private game (the watch link is the way in)."""
     host, stranger = make_user(), make_user()
-    game = private_game(host, make_user(), started=started)
+    game = private_game(host, make_user(), started=started, spectators_allowed=spectators)
     absent = missing_id()
     client = api_client(stranger)
     for path, missing_path in zip(api_reads(game.pk), api_reads(absent), strict=True):
@@ -127,11 +130,14 @@ def test_a_strangers_join_leave_start_and_commands_on_a_private_game_are_404s_th
     assert db_snapshot() == before
 
 
+@pytest.mark.parametrize("spectators", [False, True])
 @pytest.mark.parametrize("started", [False, True])
 @pytest.mark.parametrize("signed", [False, True])
-def test_a_strangers_pages_of_a_private_game_are_the_sites_404(make_user: Any, started: bool, signed: bool) -> None:
+def test_a_strangers_pages_of_a_private_game_are_the_sites_404(
+    make_user: Any, started: bool, signed: bool, spectators: bool
+) -> None:
     host, stranger = make_user(), make_user()
-    game = private_game(host, make_user(), started=started)
+    game = private_game(host, make_user(), started=started, spectators_allowed=spectators)
     absent = missing_id()
     client = signed_in(stranger) if signed else Client()
     for path, missing_path in zip(page_reads(game.pk), page_reads(absent), strict=True):
@@ -173,20 +179,39 @@ def test_the_invite_link_lets_a_stranger_into_the_waiting_room_and_a_seat(make_u
     assert api_client(friend).get(f"/api/games/{game.pk}/").json()["joined"] is True
 
 
-def test_once_a_private_game_runs_its_invite_link_lets_a_stranger_neither_join_nor_watch(make_user: Any) -> None:
-    host, late = make_user(), make_user()
-    game = private_game(host, make_user(), started=True)
-    client = signed_in(late)
+@pytest.mark.parametrize("spectators", [False, True])
+def test_once_a_private_game_runs_its_invite_link_says_only_that(make_user: Any, spectators: bool) -> None:
+    """Not the host's name, the seats, the pace nor the options, signed in or out; no seat, nothing to watch."""
+    host, late = make_user("hostname"), make_user()
+    game = private_game(host, make_user("seatname"), started=True, spectators_allowed=spectators,
+                        time_control={"decision_hours": 31, "reminder_hours": 7, "timeout_policy": "bot"})
     token = pages.invite_token(game)
-    invitation = client.get(f"/games/invite/{token}/", HTTP_ACCEPT_LANGUAGE="en")
-    assert invitation.status_code == 200
-    assert b"already started" in invitation.content and f'href="/games/{game.pk}/"'.encode() not in invitation.content
+    open_game = private_game(host)
+    open_invitation = Client().get(f"/games/invite/{pages.invite_token(open_game)}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert b"hostname" in open_invitation.content and b"Options" in open_invitation.content  # while it is open
+    client = signed_in(late)
+    for viewer in (client, Client()):
+        invitation = viewer.get(f"/games/invite/{token}/", HTTP_ACCEPT_LANGUAGE="en")
+        assert invitation.status_code == 200 and b"already started" in invitation.content
+        main = invitation.content.split(b"<h1", 1)[-1].split(b"</main>", 1)[0]  # the page's own content
+        for told in (b"hostname", b"seatname", b"31 hours", b"Options", b"seats taken", b"<form", b"<a "):
+            assert told not in main, (told, main.decode()[:1500])
+        assert f"#{game.pk}".encode() not in main and f"/games/{game.pk}/".encode() not in invitation.content
     refused = client.post(f"/games/{game.pk}/join", {"invite": token})
     assert refused.status_code == 409 and not Seat.objects.filter(game=game, user=late).exists()
     assert client.get(f"/games/{game.pk}/").status_code == 404
+    # A player with the link goes to the game.
+    assert signed_in(host).get(f"/games/invite/{token}/")["Location"] == f"/games/{game.pk}/"
 
 
-def test_spectators_may_watch_a_private_game_when_the_host_allows_it(make_user: Any, api_client: Any) -> None:
+def watch_link(content: bytes) -> str:
+    """The watch link's path on the host's page."""
+    found = re.search(rb'id="watch-link" type="text" readonly value="http://testserver(/games/watch/[^"]+/)"', content)
+    assert found, content.decode()[-3000:]
+    return found.group(1).decode()
+
+
+def test_spectators_of_a_private_game_watch_through_the_hosts_watch_link_only(make_user: Any, api_client: Any) -> None:
     host, guest, watcher = make_user(), make_user(), make_user()
     h = api_client(host)
     created = h.post("/api/games/", {"players": 2, "listed": False, "spectators_allowed": True}, format="json")
@@ -195,38 +220,56 @@ def test_spectators_may_watch_a_private_game_when_the_host_allows_it(make_user: 
     assert detail["listed"] is False and detail["spectators_allowed"] is True
     game = Game.objects.get(pk=detail["id"])
     signed_in(guest).post(f"/games/{game.pk}/join", {"invite": pages.invite_token(game)})
-    # Before the start the waiting room stays the invited players'.
-    assert api_client(watcher).get(f"/api/games/{game.pk}/").status_code == 404
-    assert h.post(f"/api/games/{game.pk}/start").status_code == 200
-    w = api_client(watcher)
-    seen = w.get(f"/api/games/{game.pk}/")
-    assert seen.status_code == 200 and seen.json()["seat"] is None and seen.json()["legal_commands"] == []
-    assert w.get(f"/api/games/{game.pk}/events").status_code == 200
-    assert w.get(f"/api/games/{game.pk}/state?at=1").status_code == 200
-    watching = signed_in(watcher)
-    assert watching.get(f"/games/{game.pk}/").status_code == 200
-    assert watching.get(f"/games/{game.pk}/?at=1").status_code == 200
-    # Watching is not playing, and the game is still in no stranger's list; signed out it does not exist.
-    move = w.post(f"/api/games/{game.pk}/commands", {"command": {"type": "take_gold"}}, format="json")
-    assert move.status_code == 403 and move.json()["code"] == "not_a_player"
-    assert game.pk not in [g["id"] for g in w.get("/api/games/").json()["results"]]
-    assert Client().get(f"/games/{game.pk}/").status_code == 404
-    # The host turns it off on the game page (another player may not); then the watcher finds nothing.
-    assert signed_in(guest).post(f"/games/{game.pk}/spectators", {"allowed": ""}).status_code == 403
-    assert watching.get(f"/games/{game.pk}/").status_code == 200
     host_page = signed_in(host)
-    assert b'action="/games/%d/spectators"' % game.pk in host_page.get(f"/games/{game.pk}/").content
+    link = watch_link(host_page.get(f"/games/{game.pk}/").content)  # shown in the waiting room already
+    watching = signed_in(watcher)
+    early = watching.get(link, HTTP_ACCEPT_LANGUAGE="en")
+    assert early.status_code == 409 and b"not started yet" in early.content
+    assert h.post(f"/api/games/{game.pk}/start").status_code == 200
+    game.refresh_from_db()
+    assert watch_link(host_page.get(f"/games/{game.pk}/").content) == link
+    # The link shows the table, the replay and the live version; the id shows nothing, in the API neither.
+    table = watching.get(link)
+    assert table.status_code == 200 and b'id="game"' in table.content
+    assert f'data-version-url="{link}version"'.encode() in table.content
+    assert watching.get(f"{link}?at=1").status_code == 200
+    assert watching.get(f"{link}version").json() == {"version": game.version, "status": "active"}
+    w = api_client(watcher)
+    for path in api_reads(game.pk):
+        assert w.get(path).status_code == 404, path
+    assert watching.get(f"/games/{game.pk}/").status_code == 404
+    move = w.post(f"/api/games/{game.pk}/commands", {"command": {"type": "take_gold"}}, format="json")
+    assert move.status_code == 404
+    # Signed out: the sign-in page first. A forged link, or the invite link's token, opens nothing.
+    assert Client().get(link)["Location"].startswith("/accounts/login/")
+    assert watching.get(link[:-3] + "xx/").status_code == 404
+    assert watching.get(f"/games/watch/{pages.invite_token(game)}/").status_code == 404
+    # The players see it is on; only the host switches it (off closes the link, on opens the same again).
+    guest_page = signed_in(guest)
+    notice = b"Spectators may watch this game (with the link"
+    assert notice in guest_page.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content
+    assert b"watch-link" not in guest_page.get(f"/games/{game.pk}/").content
+    assert guest_page.post(f"/games/{game.pk}/spectators", {"allowed": ""}).status_code == 403
     assert host_page.post(f"/games/{game.pk}/spectators", {"allowed": ""}).status_code == 302
     assert h.get(f"/api/games/{game.pk}/").json()["spectators_allowed"] is False
-    assert watching.get(f"/games/{game.pk}/").status_code == 404
-    assert w.get(f"/api/games/{game.pk}/events").status_code == 404
-    # ...and on again.
+    assert watching.get(link).status_code == 404 and watching.get(f"{link}version").status_code == 404
+    assert notice not in guest_page.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content
+    assert b"watch-link" not in host_page.get(f"/games/{game.pk}/").content
     assert host_page.post(f"/games/{game.pk}/spectators", {"allowed": "1"}).status_code == 302
-    assert watching.get(f"/games/{game.pk}/").status_code == 200
-    # A listed game anybody may watch: no switch to turn.
+    assert watching.get(link).status_code == 200
+    # A player who opens the link goes to the game's own page; a listed game has no switch.
+    assert guest_page.get(link)["Location"] == f"/games/{game.pk}/"
     listed = services.create_game(host, "citadels", 3)
     assert b"/spectators" not in host_page.get(f"/games/{listed.pk}/").content
     assert host_page.post(f"/games/{listed.pk}/spectators", {"allowed": ""}).status_code == 409
+
+
+def test_a_private_game_without_spectators_has_no_watch_link(make_user: Any) -> None:
+    host, watcher = make_user(), make_user()
+    game = private_game(host, make_user(), started=True)
+    page = signed_in(host).get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content
+    assert b"watch-link" not in page and b"Let spectators watch" in page
+    assert signed_in(watcher).get(f"/games/watch/{pages.watch_token(game)}/").status_code == 404
 
 
 def test_a_private_game_has_no_spectators_unless_chosen_and_the_new_game_form_offers_the_choice(
