@@ -250,7 +250,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
             "links": [(_("Open the game"), outbox.game_url(game))],
         }
     answer = outbox.Mail(
-        Kind.ANSWER, user, game, f"answer:{key}", params={"message": words, "thread": thread},
+        Kind.ANSWER, user, game, outbox.dedupe_key(Kind.ANSWER, key), params={"message": words, "thread": thread},
         reply_to=tokens.reply_address(user.pk, game.pk, game.version) if current else "",
     )
     outbox.enqueue([answer])
