@@ -85,7 +85,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "config.middleware.CSPMiddleware",
+    # django-csp: the policy below on every response (a view may change its own with csp.decorators).
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
