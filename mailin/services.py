@@ -60,14 +60,14 @@ class Outcome:
 
 def max_bytes() -> int:
     """The largest message taken (operator setting MAILIN_MAX_BYTES)."""
-    return int(getattr(settings, "MAILIN_MAX_BYTES", 256 * 1024))
+    return int(settings.MAILIN_MAX_BYTES)
 
 
 def _over_budget(user: User | None, sender: str) -> bool:
     """Whether the last hour's mail already used up MAILIN_RATE_PER_HOUR: a player's, counted by the
     player it matched (so mail that only claims to be theirs uses up nothing of it); a stranger's, on a
     budget of its own by the address it claims."""
-    limit = int(getattr(settings, "MAILIN_RATE_PER_HOUR", 60))
+    limit = int(settings.MAILIN_RATE_PER_HOUR)
     recent = InboundMail.objects.filter(received_at__gte=timezone.now() - timedelta(hours=1))
     counted = recent.filter(user=user) if user is not None else recent.filter(user__isnull=True, sender=sender)
     return counted.count() >= limit

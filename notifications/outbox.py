@@ -12,7 +12,6 @@ preferences (each / digest / none, per-kind opt-out) apply at writing time.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -39,14 +38,6 @@ if TYPE_CHECKING:
     from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed
 
 log = logging.getLogger(__name__)
-
-
-def setting(name: str, default: float) -> float:
-    """An operator setting: Django settings first, then the environment (worker processes), then the default."""
-    value = getattr(settings, name, None)
-    if value is None:
-        value = os.environ.get(name)
-    return float(value) if value not in (None, "") else default
 
 
 @dataclass
@@ -95,7 +86,7 @@ def message_id_for(dedupe_key: str) -> str:
     """A mail's Message-ID: stable for its row, and keyed with the server's secret, since a bounce report
     naming it is believed (`mailin.bounces`): a plain hash of the key (game, seat, version) could be
     worked out by anyone, who could then silence a player with a forged report."""
-    domain = getattr(settings, "NOTIFICATIONS_MESSAGE_ID_DOMAIN", "") or urlparse(settings.SITE_URL).hostname or "localhost"
+    domain = settings.NOTIFICATIONS_MESSAGE_ID_DOMAIN or urlparse(settings.SITE_URL).hostname or "localhost"
     return f"<{salted_hmac('notifications.message_id', dedupe_key, algorithm='sha256').hexdigest()[:40]}@{domain}>"
 
 
@@ -157,7 +148,7 @@ def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
                 reply_to=mail.reply_to,
                 status=status,
                 # The task sent after commit normally delivers first; the sweep steps in only after this.
-                next_attempt_at=now + timedelta(seconds=setting("NOTIFICATIONS_FIRST_SWEEP_DELAY", 60)),
+                next_attempt_at=now + timedelta(seconds=float(settings.NOTIFICATIONS_FIRST_SWEEP_DELAY)),
                 created_at=now,
             )
         )
