@@ -8,7 +8,6 @@ import copy
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.db.models import OuterRef, Subquery
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -16,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.local import format_time, language_of
 from accounts.models import User
+from config.links import site_link
 from games import deadlines, store
 from games.models import Command, Game, Seat
 from games.registry import get_kind
@@ -40,7 +40,7 @@ def render(message: Message) -> tuple[str, str]:
         "sections": [(one_line(title), [one_line(line) for line in lines]) for title, lines in message.sections],
         "links": [(one_line(label), url) for label, url in message.links],
         "unsubscribe_url": message.unsubscribe_url or unsubscribe_url(message.user, message.kind),
-        "settings_url": f"{settings.SITE_URL}/settings/",
+        "settings_url": site_link("settings"),
         "subject": one_line(message.subject),
     }
     with translation.override(lang):

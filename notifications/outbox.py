@@ -26,6 +26,7 @@ from django.utils.crypto import salted_hmac
 
 from accounts.local import language_of
 from accounts.models import User
+from config.links import site_link
 from games.models import Game, Seat
 from mailin.tokens import reply_address
 
@@ -78,7 +79,7 @@ def dedupe_key(kind: str, *parts: object) -> str:
 
 def game_url(game: Game, at: int | None = None) -> str:
     """The link to the game page (at a version: the replay)."""
-    url = f"{settings.SITE_URL}/games/{game.pk}/"
+    url = site_link("game-page", game.pk)
     return url if at is None else f"{url}?at={at}"
 
 
