@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
 from config.errors import ServiceError
+from config.links import site_link
 
 from .local import sender
 from .models import User, normalize_email, validate_display_name, validate_time_zone
@@ -82,14 +83,14 @@ def _validate_profile(fields: dict[str, Any]) -> None:
 def verification_link(user: User) -> str:
     """The signed link that confirms the user's current address."""
     token = signing.dumps({"u": user.pk, "e": user.email}, salt=_VERIFY_SALT)
-    return f"{settings.SITE_URL}/accounts/verify/{token}/"
+    return site_link("accounts:verify", token)
 
 
 def password_reset_link(user: User) -> str:
     """The link to the web page where the user picks a new password."""
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     token = default_token_generator.make_token(user)
-    return f"{settings.SITE_URL}/accounts/reset/{uid}/{token}/"
+    return site_link("accounts:password_reset_confirm", uid, token)
 
 
 def register(
@@ -107,7 +108,7 @@ def register(
     existing = User.objects.filter(email=email).first()
     if existing is not None:
         make_password(password)  # the same work as a real sign-up, so the answer takes as long
-        _mail(existing, "exists", link=f"{settings.SITE_URL}/accounts/password-reset/")
+        _mail(existing, "exists", link=site_link("accounts:password_reset"))
         return None
     try:
         with transaction.atomic():

@@ -46,7 +46,7 @@ PARTS = [
     ("  row and seats (one statement)", "games/queries.py", "game_and_seat_names"),
     ("  rules: view", "citadels/engine.py", "view"),
     ("  rules: legal_commands", "citadels/engine.py", "legal_commands"),
-    ("middleware: Content-Security-Policy", "config/middleware.py", "process_response"),
+    ("middleware: Content-Security-Policy", "csp/middleware.py", "process_response"),
     ("JSON rendering of answers", "rest_framework/renderers.py", "render"),
 ]
 

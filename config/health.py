@@ -52,7 +52,7 @@ def database() -> Check:
 def broker() -> Check:
     """The Celery broker accepts a connection (no retry: a probe must answer quickly)."""
     timeout = float(settings.HEALTH_BROKER_TIMEOUT)
-    options = getattr(settings, "CELERY_BROKER_TRANSPORT_OPTIONS", {})
+    options = settings.CELERY_BROKER_TRANSPORT_OPTIONS
     try:
         with Connection(settings.CELERY_BROKER_URL, connect_timeout=timeout, transport_options=options) as conn:
             conn.ensure_connection(max_retries=0)

@@ -30,9 +30,6 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, parsers
 from rest_framework.utils import json as drf_json
 
-DEFAULT_MAX_BODY_BYTES = 64 * 1024
-DEFAULT_MAX_JSON_DEPTH = 32
-
 # A string, or an unterminated one to the end of the text. Possessive (`*+`): no backtracking, so that a
 # text of many `\"` outside any string (invalid JSON, but scanned before decoding) costs linear time, not
 # quadratic (tens of seconds for 64 KiB with a backtracking pattern).
@@ -73,12 +70,12 @@ class InvalidText(RefusedBody):
 
 def max_body_bytes() -> int:
     """The largest request body the API reads (setting `API_MAX_BODY_BYTES`)."""
-    return int(getattr(settings, "API_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES))
+    return int(settings.API_MAX_BODY_BYTES)
 
 
 def max_json_depth() -> int:
     """The deepest nesting of arrays and objects the API decodes (setting `API_MAX_JSON_DEPTH`)."""
-    return int(getattr(settings, "API_MAX_JSON_DEPTH", DEFAULT_MAX_JSON_DEPTH))
+    return int(settings.API_MAX_JSON_DEPTH)
 
 
 def json_depth(raw: bytes, limit: int) -> int:

@@ -52,6 +52,10 @@ GAMES_SNAPSHOT_EVERY = int(os.environ.get("GAMES_SNAPSHOT_EVERY", "50"))
 GAMES_STATE_CACHE_SIZE = int(os.environ.get("GAMES_STATE_CACHE_SIZE", "256"))
 # Processes that sweep passed deadlines at once each minute (the beat task and this many - 1 helper tasks).
 GAMES_DEADLINE_SWEEPERS = int(os.environ.get("GAMES_DEADLINE_SWEEPERS", "2"))
+# Consecutive timeouts after which a seat is marked absent (the bot then plays it at once).
+GAMES_ABSENT_AFTER_TIMEOUTS = int(os.environ.get("GAMES_ABSENT_AFTER_TIMEOUTS", "3"))
+# Days of declared absence (vacation) a player has per calendar year.
+GAMES_ABSENCE_DAYS_PER_YEAR = int(os.environ.get("GAMES_ABSENCE_DAYS_PER_YEAR", "30"))
 # How often execute() re-decides a command that lost a race before it gives up with 409.
 GAMES_COMMAND_RETRIES = int(os.environ.get("GAMES_COMMAND_RETRIES", "5"))
 # The public address used in links of emails.
@@ -85,7 +89,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "config.middleware.CSPMiddleware",
+    # django-csp: the policy below on every response (a view may change its own with csp.decorators).
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -298,10 +303,24 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "30"))
 # The site's name, not one game's: the same sender writes about every kind of game.
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Play by email <play@localhost>")
 
+# --- notifications (the outbox and its senders) ---------------------------------------------------
+# How long a claimed outbox row is reserved for its sender before the sweep may send it again.
+NOTIFICATIONS_LEASE_SECONDS = float(os.environ.get("NOTIFICATIONS_LEASE_SECONDS", "300"))
+# Attempts after which a row is given up (status failed) and left for an operator.
+NOTIFICATIONS_MAX_ATTEMPTS = int(os.environ.get("NOTIFICATIONS_MAX_ATTEMPTS", "10"))
+# The wait after the first failed attempt; it doubles with each further one (at most 6 hours).
+NOTIFICATIONS_BACKOFF_SECONDS = float(os.environ.get("NOTIFICATIONS_BACKOFF_SECONDS", "60"))
+# When the sweep takes a new row whose delivery task was lost (the task itself sends it at once).
+NOTIFICATIONS_FIRST_SWEEP_DELAY = float(os.environ.get("NOTIFICATIONS_FIRST_SWEEP_DELAY", "60"))
+# The domain of the game mails' Message-IDs; empty: SITE_URL's host.
+NOTIFICATIONS_MESSAGE_ID_DOMAIN = os.environ.get("NOTIFICATIONS_MESSAGE_ID_DOMAIN", "")
+
 # --- mail in (replies that play, bounces) ---------------------------------------------------------
 # Turn emails carry Reply-To: play+<signed token>@MAILIN_DOMAIN; the operator routes that domain's mail to
 # `manage.py receive_mail` (README) or to a provider whose inbound webhook posts to /mail/anymail/.
 MAILIN_DOMAIN = os.environ.get("MAILIN_DOMAIN", "") or (urlparse(SITE_URL).hostname or "localhost")
+# The local part of reply addresses before the "+<token>".
+MAILIN_LOCAL_PART = os.environ.get("MAILIN_LOCAL_PART", "play")
 MAILIN_TOKEN_DAYS = int(os.environ.get("MAILIN_TOKEN_DAYS", "60"))  # a reply address stays valid this long
 MAILIN_MAX_BYTES = int(os.environ.get("MAILIN_MAX_BYTES", str(256 * 1024)))
 MAILIN_RATE_PER_HOUR = int(os.environ.get("MAILIN_RATE_PER_HOUR", "60"))  # mails taken per player (or stranger) and hour
@@ -323,13 +342,15 @@ MAIL_PROVIDER = os.environ.get(
 # The default broker needs no server: kombu's filesystem transport, queues as files under var/celery/. The
 # host is named (and ignored) so that kombu does not warn "No hostname was supplied" on each connection.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost/")
+# Options of the broker's transport (kombu's): none for a server, the folders of the filesystem transport.
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {}
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _queue = VAR_DIR / "celery" / "queue"
     _processed = VAR_DIR / "celery" / "processed"
     _control = VAR_DIR / "celery" / "control"  # kombu's default is ./control in the working directory
     for _folder in (_queue, _processed, _control):
         _folder.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_queue),
         "data_folder_out": str(_queue),
         "processed_folder": str(_processed),

@@ -122,7 +122,7 @@ class _StateCache:
             self._heads.clear()
 
 
-state_cache = _StateCache(int(getattr(settings, "GAMES_STATE_CACHE_SIZE", 256)))
+state_cache = _StateCache(int(settings.GAMES_STATE_CACHE_SIZE))
 
 
 def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True, use_cache: bool = True) -> Any:

@@ -15,7 +15,7 @@ def enforce_due_deadlines() -> dict[str, Any]:
     """Every minute: send due reminders, then enforce every passed deadline, with GAMES_DEADLINE_SWEEPERS - 1
     more sweepers in other worker processes (SKIP LOCKED shares the due games among them)."""
     sent = reminders.send_due_reminders()
-    for _ in range(int(getattr(settings, "GAMES_DEADLINE_SWEEPERS", 1)) - 1):
+    for _ in range(int(settings.GAMES_DEADLINE_SWEEPERS) - 1):
         sweep_deadlines.delay()
     report = sweep.enforce_due_deadlines()
     return {"reminders": sent, **report.__dict__}

@@ -19,7 +19,7 @@ SUPPORTED = ("mailgun",)
 
 def configured() -> str:
     """The provider the settings name (MAIL_PROVIDER), lower-case; "" for none."""
-    return str(getattr(settings, "MAIL_PROVIDER", "") or "").strip().lower()
+    return str(settings.MAIL_PROVIDER or "").strip().lower()
 
 
 def signing_key(provider: str) -> str:

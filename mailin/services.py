@@ -60,7 +60,7 @@ class Outcome:
 
 def max_bytes() -> int:
     """The largest message taken (operator setting MAILIN_MAX_BYTES)."""
-    return int(getattr(settings, "MAILIN_MAX_BYTES", 256 * 1024))
+    return int(settings.MAILIN_MAX_BYTES)
 
 
 def _over_budget(user: User | None, addressee_id: int) -> bool:
@@ -68,7 +68,7 @@ def _over_budget(user: User | None, addressee_id: int) -> bool:
     player it matched (so mail that only claims to be theirs uses up nothing of it); a stranger's (a From
     that is not the reply address's player), on one budget per player the reply address names, whatever
     From it claims (strangers are never answered, so holding their mail harms nobody)."""
-    limit = int(getattr(settings, "MAILIN_RATE_PER_HOUR", 60))
+    limit = int(settings.MAILIN_RATE_PER_HOUR)
     recent = InboundMail.objects.filter(received_at__gte=timezone.now() - timedelta(hours=1))
     counted = recent.filter(user=user) if user is not None else recent.filter(user__isnull=True,
                                                                              addressee_id=addressee_id)
@@ -253,7 +253,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
             "links": [(_("Open the game"), outbox.game_url(game))],
         }
     answer = outbox.Mail(
-        Kind.ANSWER, user, game, f"answer:{key}", params={"message": words, "thread": thread},
+        Kind.ANSWER, user, game, outbox.dedupe_key(Kind.ANSWER, key), params={"message": words, "thread": thread},
         reply_to=tokens.reply_address(user.pk, game.pk, game.version) if current else "",
     )
     outbox.enqueue([answer])

@@ -60,7 +60,7 @@ def _today(now: datetime | None = None) -> int:
 
 def mail_domain() -> str:
     """The domain of reply addresses (the operator routes its mail to `manage.py receive_mail`)."""
-    return str(getattr(settings, "MAILIN_DOMAIN", "") or "localhost")
+    return str(settings.MAILIN_DOMAIN or "localhost")
 
 
 def make_token(user_id: int, game_id: int, version: int, now: datetime | None = None) -> str:
@@ -71,7 +71,7 @@ def make_token(user_id: int, game_id: int, version: int, now: datetime | None = 
 
 def reply_address(user_id: int, game_id: int, version: int, now: datetime | None = None) -> str:
     """`play+<token>@<domain>`: the Reply-To of a turn email or a reminder."""
-    prefix = getattr(settings, "MAILIN_LOCAL_PART", "play")
+    prefix = str(settings.MAILIN_LOCAL_PART)
     return f"{prefix}+{make_token(user_id, game_id, version, now)}@{mail_domain()}"
 
 
@@ -88,7 +88,7 @@ def read_token(token: str, now: datetime | None = None) -> ReplyToken:
     except ValueError:
         raise BadToken("malformed") from None
     day += EPOCH_DAY
-    if _today(now) - day > int(getattr(settings, "MAILIN_TOKEN_DAYS", 60)):
+    if _today(now) - day > int(settings.MAILIN_TOKEN_DAYS):
         raise BadToken("expired")
     return ReplyToken(user_id, game_id, version, day)
 
@@ -96,7 +96,7 @@ def read_token(token: str, now: datetime | None = None) -> ReplyToken:
 def token_of_address(address: str) -> str | None:
     """The token in `play+<token>@domain` (any domain: the MTA already chose to give us the mail)."""
     local = address.strip().strip("<>").rsplit("@", 1)[0]
-    prefix = getattr(settings, "MAILIN_LOCAL_PART", "play")
+    prefix = str(settings.MAILIN_LOCAL_PART)
     if not local.lower().startswith(prefix.lower() + "+"):
         return None
     return local[len(prefix) + 1 :]

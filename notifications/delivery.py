@@ -21,6 +21,7 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.mail import get_connection
 from django.db import connection as db_connection
 from django.db import transaction
@@ -32,14 +33,13 @@ from accounts.local import sender
 from .messages import compose_many
 from .mime import GameMail
 from .models import Outbox
-from .outbox import setting
 
 log = logging.getLogger(__name__)
 
 
 def lease_seconds() -> float:
     """How long a claimed row is reserved for its sender before the sweep may send it again."""
-    return setting("NOTIFICATIONS_LEASE_SECONDS", 300)
+    return float(settings.NOTIFICATIONS_LEASE_SECONDS)
 
 
 def _sending_budget() -> float:
@@ -52,12 +52,12 @@ def _sending_budget() -> float:
 
 def max_attempts() -> int:
     """Attempts after which a row is given up (status failed) and left for an operator."""
-    return int(setting("NOTIFICATIONS_MAX_ATTEMPTS", 10))
+    return int(settings.NOTIFICATIONS_MAX_ATTEMPTS)
 
 
 def backoff(attempts: int) -> timedelta:
     """The wait before the next attempt after `attempts` failed ones: 1, 2, 4, ... minutes, at most 6 hours."""
-    base = setting("NOTIFICATIONS_BACKOFF_SECONDS", 60)
+    base = float(settings.NOTIFICATIONS_BACKOFF_SECONDS)
     return timedelta(seconds=min(base * 2 ** max(attempts - 1, 0), 6 * 3600))
 
 

@@ -8,7 +8,6 @@ import copy
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.db.models import OuterRef, Subquery
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -16,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.local import format_time, language_of
 from accounts.models import User
+from config.links import site_link
 from games import deadlines, store
 from games.models import Command, Game, Seat
 from games.registry import get_kind
@@ -23,7 +23,7 @@ from games.registry import get_kind
 from .email_choices import numbered_choices
 from .mime import one_line
 from .models import Kind, Outbox
-from .outbox import Message, game_url
+from .outbox import Message, dedupe_key, game_url
 from .preferences import unsubscribe_url
 
 HISTORY_LIMIT = 80  # events told in one email; older ones are summed up in one line
@@ -40,7 +40,7 @@ def render(message: Message) -> tuple[str, str]:
         "sections": [(one_line(title), [one_line(line) for line in lines]) for title, lines in message.sections],
         "links": [(one_line(label), url) for label, url in message.links],
         "unsubscribe_url": message.unsubscribe_url or unsubscribe_url(message.user, message.kind),
-        "settings_url": f"{settings.SITE_URL}/settings/",
+        "settings_url": site_link("settings"),
         "subject": one_line(message.subject),
     }
     with translation.override(lang):
@@ -97,7 +97,7 @@ def _turn_message(batch: _Batch, game: Game, state: Any, seat: int, user: User, 
             kind=Kind.TURN,
             user=user,
             game=game,
-            dedupe_key=f"turn:{game.pk}:{seat}:{game.version}",
+            dedupe_key=dedupe_key(Kind.TURN, game.pk, seat, game.version),
             subject=_("Your turn in {title} #{game}").format(title=kind.title, game=game.pk),
             intro=[
                 _("it is your turn in {title} #{game}.").format(title=kind.title, game=game.pk),
@@ -121,7 +121,7 @@ def _started_message(game: Game, seat: int, user: User, users: dict[int, User]) 
             kind=Kind.STARTED,
             user=user,
             game=game,
-            dedupe_key=f"started:{game.pk}:{seat}",
+            dedupe_key=dedupe_key(Kind.STARTED, game.pk, seat),
             subject=_("{title} #{game} has started").format(title=title, game=game.pk),
             intro=[
                 _("{title} #{game} has started with {players}. You sit at seat {seat}.").format(
@@ -148,7 +148,7 @@ def _ended_message(game: Game, state: Any, seat: int, user: User, users: dict[in
             kind=Kind.ENDED,
             user=user,
             game=game,
-            dedupe_key=f"ended:{game.pk}:{seat}",
+            dedupe_key=dedupe_key(Kind.ENDED, game.pk, seat),
             subject=_("{title} #{game} is over").format(title=kind.title, game=game.pk),
             intro=[_("{title} #{game} is over.").format(title=kind.title, game=game.pk),
                    _("Winner: {names}").format(names=winners)],
@@ -185,7 +185,7 @@ def _timeout_message(batch: _Batch, game: Game, seat: int, user: User, users: di
             kind=Kind.TIMEOUT,
             user=user,
             game=game,
-            dedupe_key=f"timeout:{game.pk}:{seat}:{game.version}",
+            dedupe_key=dedupe_key(Kind.TIMEOUT, game.pk, seat, game.version),
             subject=_("Deadline passed in {title} #{game}: we moved for you").format(title=title, game=game.pk),
             intro=intro,
             sections=[(_("What was played for you"), played)],
@@ -206,7 +206,7 @@ def _reminder_message(game: Game, state: Any, seat: int, user: User, users: dict
             kind=Kind.REMINDER,
             user=user,
             game=game,
-            dedupe_key=f"reminder:{game.pk}:{seat}:{game.version}",
+            dedupe_key=dedupe_key(Kind.REMINDER, game.pk, seat, game.version),
             subject=_("Reminder: your move in {title} #{game} is due {deadline}").format(
                 title=kind.title, game=game.pk, deadline=deadline
             ),
@@ -238,7 +238,7 @@ def _digest_message(user: User, held: list[Outbox]) -> Message:
             kind=Kind.DIGEST,
             user=user,
             game=None,
-            dedupe_key=f"digest:{user.pk}:{held[-1].pk}",
+            dedupe_key=dedupe_key(Kind.DIGEST, user.pk, held[-1].pk),
             subject=_("Your game digest: {count} news").format(count=len(held)),
             intro=[_("here is what happened in your games since the last digest.")],
             sections=sections,

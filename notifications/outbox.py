@@ -12,7 +12,6 @@ preferences (each / digest / none, per-kind opt-out) apply at writing time.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -27,6 +26,7 @@ from django.utils.crypto import salted_hmac
 
 from accounts.local import language_of
 from accounts.models import User
+from config.links import site_link
 from games.models import Game, Seat
 from mailin.tokens import reply_address
 
@@ -39,14 +39,6 @@ if TYPE_CHECKING:
     from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed
 
 log = logging.getLogger(__name__)
-
-
-def setting(name: str, default: float) -> float:
-    """An operator setting: Django settings first, then the environment (worker processes), then the default."""
-    value = getattr(settings, name, None)
-    if value is None:
-        value = os.environ.get(name)
-    return float(value) if value not in (None, "") else default
 
 
 @dataclass
@@ -79,9 +71,15 @@ class Mail:
     reply_to: str = ""
 
 
+def dedupe_key(kind: str, *parts: object) -> str:
+    """The dedupe key of an outbox row: its kind and what makes it one of a kind, e.g. `turn:<game>:<seat>:<version>`
+    (unique in the table, so a mail written twice is sent once; migration 0004 reads keys in this form)."""
+    return ":".join([str(kind), *(str(part) for part in parts)])
+
+
 def game_url(game: Game, at: int | None = None) -> str:
     """The link to the game page (at a version: the replay)."""
-    url = f"{settings.SITE_URL}/games/{game.pk}/"
+    url = site_link("game-page", game.pk)
     return url if at is None else f"{url}?at={at}"
 
 
@@ -89,7 +87,7 @@ def message_id_for(dedupe_key: str) -> str:
     """A mail's Message-ID: stable for its row, and keyed with the server's secret, since a bounce report
     naming it is believed (`mailin.bounces`): a plain hash of the key (game, seat, version) could be
     worked out by anyone, who could then silence a player with a forged report."""
-    domain = getattr(settings, "NOTIFICATIONS_MESSAGE_ID_DOMAIN", "") or urlparse(settings.SITE_URL).hostname or "localhost"
+    domain = settings.NOTIFICATIONS_MESSAGE_ID_DOMAIN or urlparse(settings.SITE_URL).hostname or "localhost"
     return f"<{salted_hmac('notifications.message_id', dedupe_key, algorithm='sha256').hexdigest()[:40]}@{domain}>"
 
 
@@ -151,7 +149,7 @@ def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
                 reply_to=mail.reply_to,
                 status=status,
                 # The task sent after commit normally delivers first; the sweep steps in only after this.
-                next_attempt_at=now + timedelta(seconds=setting("NOTIFICATIONS_FIRST_SWEEP_DELAY", 60)),
+                next_attempt_at=now + timedelta(seconds=float(settings.NOTIFICATIONS_FIRST_SWEEP_DELAY)),
                 created_at=now,
             )
         )
@@ -226,13 +224,13 @@ def on_events_appended(batch: EventsAppended) -> None:
         return Mail(kind, users[seat], game, key, seat=seat, version=game.version, params=params, reply_to=reply_to)
 
     if started:
-        mails += [mail(Kind.STARTED, seat, f"started:{game.pk}:{seat}") for seat in sorted(users)]
+        mails += [mail(Kind.STARTED, seat, dedupe_key(Kind.STARTED, game.pk, seat)) for seat in sorted(users)]
     deadline = game.deadline_at.isoformat() if game.deadline_at else None
     for seat in newly_awaited:
         if seat in users and seat not in absent:  # an absent seat is played by the bot at once
-            mails.append(mail(Kind.TURN, seat, f"turn:{game.pk}:{seat}:{game.version}", True, deadline=deadline))
+            mails.append(mail(Kind.TURN, seat, dedupe_key(Kind.TURN, game.pk, seat, game.version), True, deadline=deadline))
     if ended:
-        mails += [mail(Kind.ENDED, seat, f"ended:{game.pk}:{seat}") for seat in sorted(users)]
+        mails += [mail(Kind.ENDED, seat, dedupe_key(Kind.ENDED, game.pk, seat)) for seat in sorted(users)]
     enqueue(mails, batch.bulk)
 
 
@@ -245,7 +243,7 @@ def timeout_notice(
     if bulk is not None:
         bulk.load(_read_preferences)  # `user` is one of the bulk's players
     params = {"first_seq": first_seq, "upto": game.version, "policy": policy, "absent": absent, "streak": streak}
-    enqueue([Mail(Kind.TIMEOUT, user, game, f"timeout:{game.pk}:{seat}:{version}", seat, version, params)], bulk)
+    enqueue([Mail(Kind.TIMEOUT, user, game, dedupe_key(Kind.TIMEOUT, game.pk, seat, version), seat, version, params)], bulk)
 
 
 def on_timeout_played(notice: TimeoutPlayed) -> None:
@@ -264,7 +262,7 @@ def reminder_notice(game: Game, seats: list[int], *, version: int, bulk: Bulk | 
         user = users.get(seat)
         if user is None or game.deadline_at is None:
             continue
-        key = f"reminder:{game.pk}:{seat}:{version}"
+        key = dedupe_key(Kind.REMINDER, game.pk, seat, version)
         # An awaited seat always has a choice to make: the reminder can be answered to play it.
         mails.append(Mail(Kind.REMINDER, user, game, key, seat, game.version, {"deadline": game.deadline_at.isoformat()},
                           reply_to=reply_address(user.pk, game.pk, game.version)))
@@ -292,7 +290,7 @@ def send_digests(now: datetime | None = None) -> int:
             if not held:
                 continue
             user = held[0].user
-            key = f"digest:{user.pk}:{held[-1].pk}"
+            key = dedupe_key(Kind.DIGEST, user.pk, held[-1].pk)
             written += enqueue([Mail(Kind.DIGEST, user, None, key, params={"held": [r.pk for r in held]})])
             Outbox.objects.filter(pk__in=[r.pk for r in held]).update(status=Outbox.Status.DIGESTED, sent_at=now)
     return written

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.core import signing
 from django.utils.translation import gettext as _
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.links import site_link
 
 from .models import Kind, Preference
 
@@ -48,7 +48,7 @@ def unsubscribe_token(user: User, kind: str) -> str:
 
 def unsubscribe_url(user: User, kind: str) -> str:
     """The absolute unsubscribe link for one kind of email."""
-    return f"{settings.SITE_URL}/notifications/unsubscribe/{unsubscribe_token(user, kind)}/"
+    return site_link("notifications-unsubscribe", unsubscribe_token(user, kind))
 
 
 def read_unsubscribe_token(token: str) -> tuple[User, str]:

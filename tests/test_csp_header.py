@@ -1,5 +1,6 @@
-"""The site's CSP middleware writes exactly the headers django-csp's would, with the policy's text built once:
-plain responses, a view's own policy, a nonce, exemptions, excluded prefixes and changed settings."""
+"""The site's CSP middleware is django-csp's, as it is (configured by the settings alone), and writes the headers
+django-csp writes: plain responses, a view's own policy, a nonce, exemptions, excluded prefixes and changed
+settings."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from typing import Any
 import csp.middleware
 import pytest
 from csp.decorators import csp_exempt, csp_update
+from csp.utils import build_policy
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.test import RequestFactory, override_settings
+from django.test import Client, RequestFactory, override_settings
+from django.utils.module_loading import import_string
 
-from config.middleware import CSPMiddleware
+# The middleware the site runs for the header (the one entry of MIDDLEWARE that writes it).
+CSPMiddleware = next(import_string(name) for name in settings.MIDDLEWARE if name.endswith("CSPMiddleware"))
 
 POLICY = {"DIRECTIVES": {"default-src": ["'self'"], "script-src": ["'self'", csp.constants.NONCE]}}
 
@@ -40,6 +45,11 @@ def _headers(middleware: type[Any], view: Callable[[HttpRequest], HttpResponse],
     request = RequestFactory().get(path)
     response = middleware(view)(request)
     return {k: v for k, v in response.headers.items() if k.startswith("Content-Security-Policy")}
+
+
+def test_the_site_runs_django_csps_middleware_and_its_policy_from_the_settings(client: Client) -> None:
+    assert CSPMiddleware is csp.middleware.CSPMiddleware
+    assert client.get("/accounts/login/")["Content-Security-Policy"] == build_policy()
 
 
 @pytest.mark.parametrize("view", [_plain, _own_policy, _exempt, _with_nonce])

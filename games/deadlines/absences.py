@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def absence_days_per_year() -> int:
     """How many days of declared absence a player has per calendar year (operator setting)."""
-    return int(getattr(settings, "GAMES_ABSENCE_DAYS_PER_YEAR", 30))
+    return int(settings.GAMES_ABSENCE_DAYS_PER_YEAR)
 
 
 def absent_seats(game: Game, seats: Iterable[int]) -> set[int]:

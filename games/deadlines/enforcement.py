@@ -45,7 +45,7 @@ WRITTEN_FIELDS = (*services.PROJECTION_FIELDS, "timed_out")
 
 def absent_after() -> int:
     """Consecutive timeouts after which a seat is marked absent (operator setting)."""
-    return int(getattr(settings, "GAMES_ABSENT_AFTER_TIMEOUTS", 3))
+    return int(settings.GAMES_ABSENT_AFTER_TIMEOUTS)
 
 
 @dataclass

@@ -226,6 +226,17 @@ def test_the_same_dedupe_key_is_written_once(verified_user: Any) -> None:
     assert Game.objects.get(pk=game.pk).status == "active"
 
 
+def test_dedupe_keys_name_the_kind_game_seat_and_version(verified_user: Any) -> None:
+    """The form of a key is a contract: migration 0004 reads it back, and a key written twice is one mail."""
+    game = started_game(_players(verified_user))
+    rows = list(Outbox.objects.filter(game=game))
+    assert {r.dedupe_key for r in rows if r.kind == "started"} == {f"started:{game.pk}:{seat}" for seat in range(4)}
+    assert [r.dedupe_key for r in rows if r.kind == "turn"] == [
+        f"turn:{game.pk}:{r.seat}:{r.version}" for r in rows if r.kind == "turn"
+    ]
+    assert outbox.dedupe_key("digest", 7, 31) == "digest:7:31"
+
+
 def test_english_game_mails_go_on_with_a_capital_after_the_greeting(verified_user: Any) -> None:
     game = started_game([verified_user("ben", language="en"), verified_user("dora", language="en")])
     rows = list(Outbox.objects.filter(game=game))

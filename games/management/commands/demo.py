@@ -6,12 +6,12 @@ import json
 import random
 from typing import Any
 
-from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from config.links import site_link
 from games import services, store
 from games.models import Game
 from games.registry import DEFAULT_KIND, KINDS, get_kind
@@ -71,19 +71,18 @@ class Command(BaseCommand):
         self.stdout.write(f"Players (password {PASSWORD!r} for each):")
         for seat, user in sorted(by_seat.items()):
             self.stdout.write(f"  seat {seat}: {user.email} ({user.display_name})")
-        site = settings.SITE_URL
         # A command Alice may send now (the first she is offered), so that the example is not refused.
         legal: list[dict[str, Any]] = []
         if alice_seat is not None and alice_seat in game.awaiting:
             legal = get_kind(kind).rules.legal_commands(store.load_state(game), alice_seat)
         example = json.dumps({"command": legal[0] if legal else {"type": "end_turn"}})
         self.stdout.write(
-            f"\nSign in on the web at {site}/accounts/login/ or get an API token:\n"
-            f"  curl -s -X POST {site}/api/accounts/token -H 'Content-Type: application/json' \\\n"
+            f"\nSign in on the web at {site_link('accounts:login')} or get an API token:\n"
+            f"  curl -s -X POST {site_link('api:api-token')} -H 'Content-Type: application/json' \\\n"
             f"       -d '{{\"email\": \"alice@example.org\", \"password\": \"{PASSWORD}\"}}'\n"
             "then:\n"
-            f"  curl -s {site}/api/games/{game.pk}/ -H 'Authorization: Token TOKEN'\n"
-            f"  curl -s -X POST {site}/api/games/{game.pk}/commands -H 'Authorization: Token TOKEN' \\\n"
+            f"  curl -s {site_link('api:game-detail', game.pk)} -H 'Authorization: Token TOKEN'\n"
+            f"  curl -s -X POST {site_link('api:game-commands', game.pk)} -H 'Authorization: Token TOKEN' \\\n"
             f"       -H 'Content-Type: application/json' -H 'Idempotency-Key: 1' -d '{example}'\n"
-            f"The game page: {site}/games/{game.pk}/   API docs: {site}/api/docs/"
+            f"The game page: {site_link('game-page', game.pk)}   API docs: {site_link('docs')}"
         )

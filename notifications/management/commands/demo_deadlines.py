@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from accounts.models import User
+from config.links import site_link
 from games import services
 from games.registry import DEFAULT_KIND
 
@@ -47,5 +48,5 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS(
             f"Game {game.pk}: {minutes:g} minutes per decision (policy {policy}); first deadline "
             f"{game.deadline_at:%H:%M:%S} UTC, waiting for seat(s) {game.awaiting}."))
-        self.stdout.write(f"Emails: {getattr(settings, 'EMAIL_FILE_PATH', 'the configured mail backend')}")
-        self.stdout.write(f"Page: {settings.SITE_URL}/games/{game.pk}/ (sign in as alice@example.org / {PASSWORD})")
+        self.stdout.write(f"Emails: {settings.EMAIL_FILE_PATH}")
+        self.stdout.write(f"Page: {site_link('game-page', game.pk)} (sign in as alice@example.org / {PASSWORD})")
