@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import zoneinfo
 from typing import Any
 
 import pytest
@@ -272,7 +273,7 @@ def test_german_settings_and_vacation(browser: Any, live_server: Any, make_user:
     assert anna_seat in game.awaiting
     deadline = game.deadline_at
     page.goto(base + "/settings/")
-    today = timezone.localdate()
+    today = timezone.localdate(timezone=zoneinfo.ZoneInfo(anna.time_zone))  # her day, not the server's (UTC)
     page.get_by_label("Erster Tag weg").fill(today.isoformat())
     page.get_by_label("Letzter Tag weg").fill((today - timezone.timedelta(days=2)).isoformat())
     page.get_by_role("button", name="Urlaub eintragen").click()
