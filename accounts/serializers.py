@@ -4,8 +4,10 @@ Every text field takes a JSON string and nothing else (DRF's own CharField turns
 and says in the schema the lengths it accepts.
 """
 
+import zoneinfo
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
@@ -45,12 +47,18 @@ def display_name_field(**kwargs: Any) -> StringField:
 TIME_ZONE_HELP = "an IANA time zone name, e.g. Europe/Berlin"
 
 
+@extend_schema_field({"type": "string", "enum": sorted(zoneinfo.available_timezones()), "example": "Europe/Berlin"})
+class TimeZoneField(StringField):
+    """An IANA time zone name; the schema lists the names this server knows (the service refuses any other
+    with `invalid_time_zone`, accounts.models.validate_time_zone)."""
+
+
 class RegisterSerializer(serializers.Serializer[Any]):
     email = EmailAddressField(max_length=254)
     password = StringField(max_length=256, trim_whitespace=False)
     display_name = display_name_field()
     language = serializers.ChoiceField(choices=User.Language.choices, default="en")
-    time_zone = StringField(max_length=64, default="UTC", help_text=TIME_ZONE_HELP)
+    time_zone = TimeZoneField(max_length=64, default="UTC", help_text=TIME_ZONE_HELP)
 
 
 class TokenRequestSerializer(serializers.Serializer[Any]):
@@ -97,6 +105,8 @@ class MeSerializer(serializers.ModelSerializer[User]):
 
 
 class MePatchSerializer(serializers.Serializer[Any]):
+    refuse_unknown_fields = True  # the view names them first, as `read_only`; the schema says so
+
     display_name = display_name_field(required=False)
     language = serializers.ChoiceField(choices=User.Language.choices, required=False)
-    time_zone = StringField(max_length=64, required=False, help_text=TIME_ZONE_HELP)
+    time_zone = TimeZoneField(max_length=64, required=False, help_text=TIME_ZONE_HELP)
