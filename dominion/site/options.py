@@ -72,7 +72,8 @@ def form_fields() -> dict[str, forms.Field]:
                      ("recommended", _("a recommended set")), ("chosen", _("the 10 cards ticked below"))],
         ),
         "recommended": forms.ChoiceField(
-            label=_("Recommended set"), required=False, choices=_recommended_choices,
+            # Radio buttons, not a drop-down: each set's cards are a long line that a phone's select would cut.
+            label=_("Recommended set"), required=False, choices=_recommended_choices, widget=forms.RadioSelect,
             help_text=_("The rulebooks' recommended kingdoms."),
         ),
         "sets": forms.MultipleChoiceField(
