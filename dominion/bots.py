@@ -95,8 +95,9 @@ def _buy(state: State, seat: int, buys: dict[str, Command]) -> str | None:
                 return pile
     if "silver" in buys:
         return "silver"
-    if not state.piles["silver"]:  # no money left to gain (Bandits, Thieves): end the game with Estates
-        return next((p for p in ("estate", *WANTED) if p in buys), None)
+    if not state.piles["silver"]:  # no money left to gain (Bandits, Thieves): end the game with Estates,
+        # and with nothing else in reach a Copper, so that a deck the Thieves stripped bare can pay again
+        return next((p for p in ("estate", *WANTED, "copper") if p in buys), None)
     return None
 
 

@@ -420,3 +420,13 @@ def test_the_heuristic_bot_keeps_enough_coppers_when_chapel_trashes() -> None:
     t.play("chapel")
     chosen = heuristic_bot(t.state, 0, random.Random(0))["cards"]
     assert [t.state.names[c] for c in chosen] == ["estate"]
+
+
+def test_the_heuristic_bot_stripped_of_money_buys_a_copper() -> None:
+    """Thieves and Bandits can take every Treasure a deck had while the Silvers and Golds are gone: with
+    nothing else in reach the bot gains a Copper (cost 0), so that its deck pays again and the game ends (a
+    random 5-player game of Thief, Bandit and Spy once went on for ever)."""
+    from dominion.bots import heuristic_bot
+    t = Table("thief", "smithy", hand=["estate"] * 5, deck=["estate"] * 5)
+    empty(t, "silver", "gold")
+    assert heuristic_bot(t.state, 0, random.Random(0)) == {"type": "buy", "card": "copper"}
