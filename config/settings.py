@@ -232,7 +232,10 @@ if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO" b
 # --- API ------------------------------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "accounts.authentication.TokenAuthentication",
+        # DRF's own: `Authorization: Token <key>`, the token and its user in one query (select_related).
+        # A token ends on a new password or a deactivation: accounts.signals deletes it (and DRF refuses an
+        # inactive user's token besides).
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
