@@ -14,7 +14,7 @@ from config.errors import ServiceError
 from . import services
 from .forms import NewGameForm
 from .models import Game, Seat
-from .registry import KINDS, refusal_message
+from .registry import KINDS
 
 LOBBY_SIZE = 50
 
@@ -63,7 +63,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
         try:
             game = services.create_game(request.user, **form.game_arguments())  # type: ignore[arg-type]
         except ServiceError as error:
-            form.add_error(None, refusal_message(error))
+            form.add_error(None, error.reader_message())
         else:
             return redirect("game-page", game_id=game.pk)
     return render(request, "games/new.html", {"form": form}, status=400 if form.errors else 200)

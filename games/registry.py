@@ -5,12 +5,15 @@ one more entry in `KINDS`, not a fork of the hosting code.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from django.apps import apps
+from django.core import checks
 from django.utils.translation import gettext, gettext_lazy
 
 from config.errors import ServiceError
@@ -118,12 +121,17 @@ class GameKind:
 
     def refused(self, refusal: IllegalCommand, code: str | None = None) -> ServiceError:
         """The service's error for this kind's rules refusing (raise it `from refusal`): the rules' code
-        (or `code`) and message, marked as this kind's so that `refusal_message` words it in its words.
-        A refusal with a `reason` (and `params`) answers with them too, for programs to act on."""
+        (or `code`) and message, worded by the kind's site when read (`ServiceError.reader_message`, by the
+        rules' own code). A refusal with a `reason` (and `params`) answers with them too, for programs."""
         detail = {key: value for key, value in (("reason", refusal.reason), ("params", refusal.params)) if value}
         error = ServiceError("invalid", code or refusal.code, refusal.message, **detail)
-        error.refused_by = self.name
+        if self.site:
+            error.wording = functools.partial(self._describe_refusal, refusal)
         return error
+
+    def _describe_refusal(self, refusal: IllegalCommand) -> str:
+        """The rules' refusal in the site's words, in the active language."""
+        return self.site_module.describe_refusal(refusal.code, refusal.message, refusal.reason, dict(refusal.params))
 
     @property
     def timeout_bot(self) -> Callable[[Any, int, random.Random], dict[str, Any]]:
@@ -198,19 +206,18 @@ KINDS: dict[str, GameKind] = {
 DEFAULT_KIND = next(iter(KINDS))
 
 
-def site_apps() -> list[str]:
-    """The Django apps of the registered kinds' sites (their templates and translations)."""
-    return [kind.site for kind in KINDS.values() if kind.site]
-
-
-def refusal_message(error: ServiceError) -> str:
-    """What a person reads of a refused request, in the active language. An engine's refusal
-    (`GameKind.refused`) is told in its game's words, by the engine's code; any other error as the service
-    worded it. The error's `code` stays as it is (the API's stable part)."""
-    cause, kind = error.__cause__, KINDS.get(error.refused_by or "")
-    if not isinstance(cause, IllegalCommand) or kind is None or not kind.site:
-        return error.message
-    return kind.site_module.describe_refusal(cause.code, cause.message, cause.reason, dict(cause.params))
+def check_site_apps(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """System check (`manage.py check`, every start): each registered kind's site is an installed app
+    (settings.INSTALLED_APPS lists them by name), else its table template and translations are missing."""
+    return [
+        checks.Error(
+            f"The site app {kind.site!r} of game kind {kind.name!r} is not installed.",
+            hint=f"Add {kind.site!r} to INSTALLED_APPS in config/settings.py.",
+            obj=f"games.registry.KINDS[{kind.name!r}]",
+            id="games.E001",
+        )
+        for kind in KINDS.values() if kind.site and not apps.is_installed(kind.site)
+    ]
 
 
 def get_kind(name: str) -> GameKind:
