@@ -47,8 +47,10 @@ run: migrate
 	$(BIN)/celery -A config beat --loglevel=INFO --schedule=var/celerybeat-schedule & B=$$!; \
 	$(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
 
+# ruff, then the import contracts of pyproject.toml's [tool.importlinter] (layers, pure rules, no circles).
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports
 
 typecheck: install
 	$(BIN)/mypy --strict rules_kit/

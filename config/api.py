@@ -15,8 +15,6 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.registry import refusal_message
-
 from .errors import ServiceError
 from .parsers import RefusedBody
 
@@ -95,7 +93,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     """
     if isinstance(exc, ServiceError):
         # An engine's refusal is told in its game's words in the reader's language; the code stays.
-        return Response({**exc.as_dict(), "message": refusal_message(exc)}, status=exc.status)
+        return Response({**exc.as_dict(), "message": exc.reader_message()}, status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is not None:
         code = exc.default_code if isinstance(exc, RefusedBody) else next(

@@ -6,6 +6,7 @@ HTTP status in one place (`STATUS_OF_KIND`). Views never choose statuses for bus
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 ErrorKind = Literal["invalid", "unauthenticated", "forbidden", "not_found", "conflict", "gone"]
@@ -29,12 +30,19 @@ class ServiceError(Exception):
         self.code = code
         self.message = message
         self.extra = extra
-        self.refused_by: str | None = None  # the game kind whose rules refused (`GameKind.refused`)
+        # The message in its reader's words where `message` is not: a game's refusal, told in that game's
+        # words in the active language at the moment it is read (set by `GameKind.refused`).
+        self.wording: Callable[[], str] | None = None
 
     @property
     def status(self) -> int:
         """The HTTP status this error maps to."""
         return STATUS_OF_KIND[self.kind]
+
+    def reader_message(self) -> str:
+        """What a person reads of this error, in the active language (an answer, a page, a reply mail): a
+        game's refusal in its game's words, any other error as the service worded it. The `code` stays."""
+        return self.wording() if self.wording is not None else self.message
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON body of the error answer."""

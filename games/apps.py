@@ -1,15 +1,18 @@
 from django.apps import AppConfig
+from django.core import checks
 
 
 class GamesConfig(AppConfig):
-    """Games app: keeps each game's deadline columns right with every batch of events."""
+    """Games app: keeps each game's deadline columns right with every batch of events, and checks that
+    every registered game's site app is installed."""
 
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import hooks
+        from . import hooks, registry
         from .deadlines import clock
 
         # First subscriber: the deadline columns are settled before any other app (the emails) reads them.
         hooks.subscribe(clock.on_events_appended)
+        checks.register(registry.check_site_apps)

@@ -37,14 +37,14 @@ def verify(game: Game) -> list[str]:
         except Exception as exc:  # a log the rules cannot fold is exactly what this check reports
             problems.append(f"event {event.seq}: the rules cannot apply it: {exc}")
             return problems
-        if event.seq in snapshots and kind.supports_snapshots():
+        if event.seq in snapshots:
             # A snapshot of an older format is compared in the current one (load_state upcasts it).
             try:
-                stored = rules.dump_state(rules.load_state(snapshots[event.seq]))  # type: ignore[attr-defined]
+                stored = rules.dump_state(rules.load_state(snapshots[event.seq]))
             except Exception as exc:  # an unreadable snapshot is exactly what this check reports
                 problems.append(f"snapshot at {event.seq} cannot be loaded: {exc}")
                 continue
-            if canonical_json(rules.dump_state(state)) != canonical_json(stored):  # type: ignore[attr-defined]
+            if canonical_json(rules.dump_state(state)) != canonical_json(stored):
                 problems.append(f"snapshot at {event.seq} differs from the fold")
     if expected_seq != game.version:
         problems.append(f"game version {game.version} but {expected_seq} events")

@@ -28,7 +28,7 @@ from config.errors import ServiceError
 from . import services
 from .deadlines import absences
 from .models import Game
-from .registry import get_kind, refusal_message
+from .registry import get_kind
 
 HISTORY_LINES = 40
 INVITE_SALT = "games.invite"
@@ -38,7 +38,7 @@ WATCH_SALT = "games.watch"
 def error_page(request: HttpRequest, error: ServiceError, game_id: int | None = None) -> HttpResponse:
     """A friendly page for a refusal (an engine's in its game's words), with the error's HTTP status; with
     `game_id` (a game that exists), a way back to that game's page."""
-    context = {"error": error, "message": refusal_message(error), "game_id": game_id}
+    context = {"error": error, "message": error.reader_message(), "game_id": game_id}
     return render(request, "games/error.html", context, status=error.status)
 
 

@@ -1,18 +1,24 @@
-"""The registry of game kinds. The hosting code knows a game only through the `Rules` protocol below;
-a second game (e.g. Dominion) is one more entry in `KINDS`, not a fork of the hosting code.
+"""The registry of game kinds. The hosting code knows a game's rules only as a `rules_kit.GameRules` (the
+one rules interface) and its site only through the `Site` protocol below; a second game (e.g. Dominion) is
+one more entry in `KINDS`, not a fork of the hosting code.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from django.apps import apps
+from django.core import checks
 from django.utils.translation import gettext, gettext_lazy
 
 from config.errors import ServiceError
+from rules_kit import IllegalCommand
+from rules_kit.engine import GameRules
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -74,24 +80,6 @@ class Site(Protocol):
     def describe_options(self, options: dict[str, Any]) -> list[str]: ...
 
 
-class Rules(Protocol):
-    """What the hosting needs of a game's rules (the decider of DESIGN.md; see issue 2)."""
-
-    def setup(self, options: dict[str, Any], players: int, rng: random.Random) -> list[Any]: ...
-    def evolve(self, state: Any, event: Any) -> Any: ...
-    def fold(self, history: Iterable[Any], state: Any = None) -> Any: ...
-    def decide(self, state: Any, seat: int, command: dict[str, Any], rng: random.Random) -> list[Any]: ...
-    def awaiting(self, state: Any) -> list[int]: ...
-    def legal_commands(self, state: Any, seat: int) -> list[dict[str, Any]]: ...
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
-    def encode(self, event: Any) -> dict[str, Any]: ...
-    def decode(self, data: dict[str, Any]) -> Any: ...
-    def redact(self, event: Any, seat: int | None) -> dict[str, Any] | None: ...
-    @property
-    def command_shapes(self) -> tuple[Any, ...]: ...  # rules_kit.CommandShape: each command type's fields
-    def normalize_command(self, command: Any) -> dict[str, Any]: ...
-
-
 @dataclass(frozen=True)
 class GameKind:
     """One playable game: its rules object (loaded lazily), player range and the engine's error type."""
@@ -121,26 +109,29 @@ class GameKind:
     commands_need_view: bool = False
 
     @property
-    def rules(self) -> Rules:
-        """The module's `RULES` object."""
-        rules: Rules = importlib.import_module(self.module).RULES
+    def rules(self) -> GameRules[Any]:
+        """The module's `RULES` object (every game's rules are a `rules_kit.GameRules`)."""
+        rules: GameRules[Any] = importlib.import_module(self.module).RULES
         return rules
 
     @property
-    def illegal_command(self) -> type[Exception]:
-        """The engine's one error type (it carries `code` and `message`)."""
-        error: type[Exception] = importlib.import_module(self.module).IllegalCommand
+    def illegal_command(self) -> type[IllegalCommand]:
+        """The rules' one error type (`rules_kit.IllegalCommand`: `code`, `message`, `reason`, `params`)."""
+        return IllegalCommand
+
+    def refused(self, refusal: IllegalCommand, code: str | None = None) -> ServiceError:
+        """The service's error for this kind's rules refusing (raise it `from refusal`): the rules' code
+        (or `code`) and message, worded by the kind's site when read (`ServiceError.reader_message`, by the
+        rules' own code). A refusal with a `reason` (and `params`) answers with them too, for programs."""
+        detail = {key: value for key, value in (("reason", refusal.reason), ("params", refusal.params)) if value}
+        error = ServiceError("invalid", code or refusal.code, refusal.message, **detail)
+        if self.site:
+            error.wording = functools.partial(self._describe_refusal, refusal)
         return error
 
-    def refused(self, refusal: Exception, code: str | None = None) -> ServiceError:
-        """The service's error for this kind's engine refusing (raise it `from refusal`): the engine's code
-        (or `code`) and message, marked as this kind's so that `refusal_message` words it in its words.
-        A refusal with a `reason` (and `params`) answers with them too, for programs to act on."""
-        detail = {key: value for key in ("reason", "params") if (value := getattr(refusal, key, None))}
-        error = ServiceError("invalid", str(code or getattr(refusal, "code", "illegal_command")),
-                             getattr(refusal, "message", str(refusal)), **detail)
-        error.refused_by = self.name
-        return error
+    def _describe_refusal(self, refusal: IllegalCommand) -> str:
+        """The rules' refusal in the site's words, in the active language."""
+        return self.site_module.describe_refusal(refusal.code, refusal.message, refusal.reason, dict(refusal.params))
 
     @property
     def timeout_bot(self) -> Callable[[Any, int, random.Random], dict[str, Any]]:
@@ -182,11 +173,6 @@ class GameKind:
         rules = self.rules
         return rules.fold(map(rules.decode, datas), state)
 
-    def supports_snapshots(self) -> bool:
-        """Whether the rules can turn a state into JSON and back (`dump_state`/`load_state`)."""
-        rules = self.rules
-        return hasattr(rules, "dump_state") and hasattr(rules, "load_state")
-
 
 KINDS: dict[str, GameKind] = {
     "citadels": GameKind(
@@ -220,21 +206,18 @@ KINDS: dict[str, GameKind] = {
 DEFAULT_KIND = next(iter(KINDS))
 
 
-def site_apps() -> list[str]:
-    """The Django apps of the registered kinds' sites (their templates and translations)."""
-    return [kind.site for kind in KINDS.values() if kind.site]
-
-
-def refusal_message(error: ServiceError) -> str:
-    """What a person reads of a refused request, in the active language. An engine's refusal
-    (`GameKind.refused`) is told in its game's words, by the engine's code; any other error as the service
-    worded it. The error's `code` stays as it is (the API's stable part)."""
-    cause, kind = error.__cause__, KINDS.get(error.refused_by or "")
-    if cause is None or kind is None or not kind.site:
-        return error.message
-    code, message = getattr(cause, "code", ""), getattr(cause, "message", error.message)
-    reason, params = str(getattr(cause, "reason", "") or ""), getattr(cause, "params", None) or {}
-    return kind.site_module.describe_refusal(str(code), str(message), reason, dict(params))
+def check_site_apps(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """System check (`manage.py check`, every start): each registered kind's site is an installed app
+    (settings.INSTALLED_APPS lists them by name), else its table template and translations are missing."""
+    return [
+        checks.Error(
+            f"The site app {kind.site!r} of game kind {kind.name!r} is not installed.",
+            hint=f"Add {kind.site!r} to INSTALLED_APPS in config/settings.py.",
+            obj=f"games.registry.KINDS[{kind.name!r}]",
+            id="games.E001",
+        )
+        for kind in KINDS.values() if kind.site and not apps.is_installed(kind.site)
+    ]
 
 
 def get_kind(name: str) -> GameKind:

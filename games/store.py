@@ -144,13 +144,13 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
     if use_cache:
         start, state = state_cache.newest(game.pk, game.rng_salt, target)
     every = int(settings.GAMES_SNAPSHOT_EVERY)
-    if (state is None or target - start > every) and use_snapshots and kind.supports_snapshots():
+    if (state is None or target - start > every) and use_snapshots:
         snapshot = (
             Snapshot.objects.filter(game=game, seq__lte=target).order_by("-seq").values_list("seq", "state").first()
         )
         if snapshot is not None and snapshot[0] > start:
             start, dumped = snapshot
-            state = kind.rules.load_state(dumped)  # type: ignore[attr-defined]
+            state = kind.rules.load_state(dumped)
     tail = Event.objects.filter(game=game, seq__gt=start, seq__lte=target).order_by("seq").values_list("data", flat=True)
     state = kind.fold(state, tail.iterator(chunk_size=2000))
     if use_cache and transaction.get_autocommit():
@@ -231,8 +231,7 @@ def _snapshots_before(
     every = int(settings.GAMES_SNAPSHOT_EVERY)
     wanted = {
         game_id: todo[0] for game_id, todo in missing.items()
-        if (starts[game_id][1] is None or todo[0] - starts[game_id][0] > every)
-        and get_kind(games[game_id].kind).supports_snapshots()
+        if starts[game_id][1] is None or todo[0] - starts[game_id][0] > every
     }
     if not wanted:
         return {}
@@ -244,7 +243,7 @@ def _snapshots_before(
         return {}
     chosen = Snapshot.objects.filter(functools.reduce(operator.or_, (Q(game_id=g, seq=s) for g, s in best.items())))
     return {
-        game_id: (seq, get_kind(games[game_id].kind).rules.load_state(dumped))  # type: ignore[attr-defined]
+        game_id: (seq, get_kind(games[game_id].kind).rules.load_state(dumped))
         for game_id, seq, dumped in chosen.values_list("game_id", "seq", "state")
     }
 
@@ -291,8 +290,8 @@ def chain(
         state = rules.fold(events, state)
     every = int(settings.GAMES_SNAPSHOT_EVERY)
     snapshot = None
-    if every > 0 and kind.supports_snapshots() and game.version // every != seq // every:
-        snapshot = Snapshot(game_id=game.pk, seq=seq, state=rules.dump_state(state))  # type: ignore[attr-defined]
+    if every > 0 and game.version // every != seq // every:
+        snapshot = Snapshot(game_id=game.pk, seq=seq, state=rules.dump_state(state))
     return rows, state, snapshot
 
 

@@ -27,7 +27,7 @@ from config.errors import ServiceError
 from games import services as games
 from games import store
 from games.models import SERVICE_KEY_PREFIX, Command, Game, Seat
-from games.registry import get_kind, refusal_message
+from games.registry import get_kind
 from notifications import email_choices, outbox
 from notifications.models import Kind
 
@@ -210,7 +210,7 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
             games.execute(user, game.pk, command, idempotency_key=idempotency_key,
                           expected_version=None if prior else game.version)
         except ServiceError as error:
-            results.append(LineResult(line, "refused", command, refusal_message(error)))
+            results.append(LineResult(line, "refused", command, error.reader_message()))
             break
         results.append(LineResult(line, "applied", command, said=said))
     results += [LineResult(line, "skipped") for line in lines[len(results):]]

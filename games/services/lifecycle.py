@@ -66,13 +66,8 @@ def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool)
         raise ServiceError("invalid", "invalid_options", gettext("These options are not open to players: {names}.").format(names=", ".join(sorted(fixed))))
     if len(json.dumps(options)) > 65536:
         raise ServiceError("invalid", "invalid_options", gettext("options are too large."))
-    rules = kind.rules
-    try:  # the engine validates its options; an invalid set must fail here, not at the start
-        if hasattr(rules, "validate_options"):
-            rules.validate_options(options, players)
-        else:
-            rules.deck(options)  # type: ignore[attr-defined]
-            rules.characters(options)  # type: ignore[attr-defined]
+    try:  # the rules validate their options; an invalid set must fail here, not at the start
+        kind.rules.validate_options(options, players)
     except kind.illegal_command as exc:
         raise kind.refused(exc, "invalid_options") from exc
     except (ValueError, TypeError, KeyError) as exc:
@@ -228,12 +223,9 @@ def fewest_players(game: Game) -> int:
     kind's least, e.g. more characters); the rules' `validate_options` decides. The waiting room tells this
     number and the start refuses fewer with it, so both say the same."""
     kind = get_kind(game.kind)
-    validate = getattr(kind.rules, "validate_options", None)
-    if validate is None:
-        return kind.min_players
     for players in range(kind.min_players, game.players + 1):
         try:
-            validate(dict(game.options), players)
+            kind.rules.validate_options(dict(game.options), players)
         except kind.illegal_command:
             continue
         return players

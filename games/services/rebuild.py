@@ -71,7 +71,7 @@ def _rebuild_locked(game: Game, now: datetime) -> Rebuilt:
         raise ServiceError("conflict", "game_not_started", gettext("This game has not started yet."))
     before = {name: getattr(game, name) for name in PROJECTION_FIELDS}
     dropped, _ = Snapshot.objects.filter(game=game).delete()
-    every = int(settings.GAMES_SNAPSHOT_EVERY) if kind.supports_snapshots() else 0
+    every = int(settings.GAMES_SNAPSHOT_EVERY)
     state: Any = None
     batch: list[dict[str, Any]] = []
     snapshots: list[Snapshot] = []
@@ -81,7 +81,7 @@ def _rebuild_locked(game: Game, now: datetime) -> Rebuilt:
         batch.append(row[3])
         if every > 0 and row[0] % every == 0:
             state, batch = kind.fold(state, batch), []
-            snapshots.append(Snapshot(game=game, seq=row[0], state=kind.rules.dump_state(state)))  # type: ignore[attr-defined]
+            snapshots.append(Snapshot(game=game, seq=row[0], state=kind.rules.dump_state(state)))
     state = kind.fold(state, batch)
     Snapshot.objects.bulk_create(snapshots)
     _project(game, state, started=first[2], last_seq=last[0], last_hash=last[1], last_at=last[2], now=now)

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from django.utils import translation
 
 from games.registry import KINDS
@@ -143,3 +144,16 @@ def test_no_catalogue_defines_a_text_twice() -> None:
             doubled.append(f"{po.relative_to(ROOT)}: {written - read} text(s) defined twice")
     assert len(catalogues) >= 7
     assert not doubled, "\n".join(doubled)
+
+
+def test_a_kind_whose_site_app_is_not_installed_fails_the_system_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    from django.core import checks
+
+    from games import registry
+
+    assert [m for m in checks.run_checks() if m.id == "games.E001"] == []
+    citadels = replace(KINDS["citadels"], name="elsewhere", site="elsewhere.site")
+    monkeypatch.setitem(registry.KINDS, "elsewhere", citadels)
+    assert [m.id for m in checks.run_checks() if m.id.startswith("games.")] == ["games.E001"]
