@@ -30,7 +30,8 @@ def _preference_json(user: User) -> dict[str, Any]:
 
 class PreferencesSerializer(serializers.Serializer[Any]):
     mode = serializers.ChoiceField(choices=Preference.Mode.choices, required=False)
-    opted_out = serializers.ListField(child=serializers.ChoiceField(choices=[(k.value, k.label) for k in GAME_KINDS]), required=False,
+    opted_out = serializers.ListField(child=serializers.ChoiceField(choices=[(k.value, k.label) for k in GAME_KINDS]),
+                                      required=False,
                                       help_text="kinds of email not wanted")
 
 

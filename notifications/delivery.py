@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from accounts.local import sender
 
-from .mime import GameMail
+from .mime import OutboxMail
 from .models import Outbox
 from .rendering import Rendered, render, render_many
 
@@ -83,12 +83,12 @@ def _claim(rows: Any, now: datetime, limit: int) -> list[Outbox]:
         return claimed
 
 
-def build_email(row: Outbox, connection: Any = None, rendered: Rendered | None = None) -> GameMail:
+def build_email(row: Outbox, connection: Any = None, rendered: Rendered | None = None) -> OutboxMail:
     """The SMTP message of an outbox row (rendered now unless `rendered` is given): multipart text + HTML,
     stable Message-ID, List-Unsubscribe (game mails: an account mail has nothing to unsubscribe from)."""
     subject, text, html = rendered or render(row)
     thread = (row.params or {}).get("thread") or {}  # an answer to a player's email: shown under it
-    email = GameMail(
+    email = OutboxMail(
         subject=subject,
         body=text,
         from_email=sender(row.language),
