@@ -45,7 +45,9 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Mail:
-    """What one outbox row will tell whom: the message is built and rendered when the mail is sent."""
+    """What one outbox row will tell whom: the one shape every writer hands the outbox (game mails, the
+    answer to a reply by email, the digest, account mails). Its text is rendered when it is sent
+    (`rendering`), from the row alone."""
 
     kind: str
     user: User
