@@ -104,3 +104,16 @@ def test_an_account_mail_refused_for_now_is_retried_like_a_game_mail(make_user: 
     assert mail.outbox == []
     assert delivery.deliver_rows([row.pk], connection=connection) == {row.pk: "sent"}
     assert [m.to for m in mail.outbox] == [[user.email]] and "/accounts/reset/" in mail.outbox[0].body
+
+
+def test_the_system_check_tells_when_no_app_sends_account_mails() -> None:
+    from accounts.mails import account_mail_requested, check_account_mail_sender
+    from notifications.outbox import on_account_mail_requested
+
+    assert check_account_mail_sender() == []
+    assert account_mail_requested.disconnect(dispatch_uid="notifications.account_mail")
+    try:
+        assert [error.id for error in check_account_mail_sender()] == ["accounts.E001"]
+    finally:
+        account_mail_requested.connect(on_account_mail_requested, dispatch_uid="notifications.account_mail")
+    assert check_account_mail_sender() == []
