@@ -14,46 +14,21 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.tokens import default_token_generator
 from django.core import signing
 from django.core.exceptions import ValidationError
-from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
-from django.utils.translation import gettext, gettext_noop
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
 from config.errors import ServiceError
 from config.links import site_link
 
-from .local import sender
+from . import mails
 from .models import User, normalize_email, validate_display_name, validate_time_zone
+from .tasks import send_password_reset
 
 _VERIFY_SALT = "accounts.verify-email"
-
-# Account emails (translated into the player's language when sent). Game emails are the notifications app's.
-_TEXTS: dict[str, str] = {
-    "verify_subject": gettext_noop("Confirm your email address"),
-    "verify_body": gettext_noop(
-        "Hello {name},\n\nWelcome to Play by email. You can play right away; to receive game emails, "
-        "confirm your address:\n\n{link}\n\nIf you did not sign up, ignore this email.\n"
-    ),
-    "exists_subject": gettext_noop("Sign-up attempt with your address"),
-    "exists_body": gettext_noop(
-        "Hello {name},\n\nSomeone tried to sign up with this address, which already has an account. "
-        "If it was you and you forgot your password, reset it here:\n\n{link}\n"
-    ),
-    "reset_subject": gettext_noop("Reset your password"),
-    "reset_body": gettext_noop(
-        "Hello {name},\n\nTo choose a new password, open this link:\n\n{link}\n\n"
-        "If you did not ask for this, ignore this email.\n"
-    ),
-}
-
-
-def _text(key: str, language: str, **values: str) -> str:
-    with translation.override(language):
-        return _(_TEXTS[key]).format(**values)
 
 
 def _validate_password(password: str, user: User | None = None) -> None:
@@ -80,9 +55,9 @@ def _validate_profile(fields: dict[str, Any]) -> None:
             raise ServiceError("invalid", "invalid_time_zone", " ".join(exc.messages)) from exc
 
 
-def verification_link(user: User) -> str:
-    """The signed link that confirms the user's current address."""
-    token = signing.dumps({"u": user.pk, "e": user.email}, salt=_VERIFY_SALT)
+def verification_link(user: User, email: str | None = None) -> str:
+    """The signed link that confirms `email` (by default the user's current address) for this user."""
+    token = signing.dumps({"u": user.pk, "e": user.email if email is None else email}, salt=_VERIFY_SALT)
     return site_link("accounts:verify", token)
 
 
@@ -108,14 +83,14 @@ def register(
     existing = User.objects.filter(email=email).first()
     if existing is not None:
         make_password(password)  # the same work as a real sign-up, so the answer takes as long
-        _mail(existing, "exists", link=site_link("accounts:password_reset"))
+        mails.send_account_mail(existing, mails.SIGNUP_ATTEMPT)
         return None
     try:
         with transaction.atomic():
             user = User.objects.create_user(email=email, password=password, **fields)
     except IntegrityError:
         return None  # a concurrent registration of the same address won
-    _mail(user, "verify", link=verification_link(user))
+    mails.send_account_mail(user, mails.VERIFY)
     return user
 
 
@@ -140,7 +115,7 @@ def verify_email(token: str) -> User:
 def resend_verification(user: User) -> None:
     """Mail a fresh verification link to a user whose address is not yet confirmed."""
     if user.email_verified_at is None:
-        _mail(user, "verify", link=verification_link(user))
+        mails.send_account_mail(user, mails.VERIFY)
 
 
 def request_password_reset(email: str) -> None:
@@ -148,22 +123,12 @@ def request_password_reset(email: str) -> None:
 
     With ACCOUNTS_ASYNC_MAIL the request does the same for every address: it publishes one task with the
     address (once the request's transaction, if any, commits) and the worker looks the address up
-    (`mail_password_reset`). Whether an account exists then changes neither the answer nor its timing."""
+    (`mails.mail_password_reset`). Whether an account exists then changes neither the answer nor its timing."""
     email = normalize_email(email)
     if settings.ACCOUNTS_ASYNC_MAIL:
-        from .tasks import send_password_reset
-
         transaction.on_commit(lambda: send_password_reset.delay(email))
     else:
-        mail_password_reset(email)
-
-
-def mail_password_reset(email: str) -> None:
-    """Mail a reset link now if the address has an active account (the worker's half of a reset request)."""
-    user = User.objects.filter(email=normalize_email(email), is_active=True).first()
-    if user is not None:
-        subject, body = _compose(user, "reset", link=password_reset_link(user))
-        send_mail(subject=subject, message=body, from_email=sender(user.language), recipient_list=[user.email])
+        mails.mail_password_reset(email)
 
 
 def confirm_password_reset(uidb64: str, token: str, new_password: str) -> User:
@@ -222,21 +187,3 @@ def update_profile(user: User, **fields: Any) -> User:
     if fields:
         user.save(update_fields=list(fields))
     return user
-
-
-def _compose(user: User, kind: str, link: str) -> tuple[str, str]:
-    """Subject and body of an account mail in the user's language."""
-    return _text(f"{kind}_subject", user.language), _text(f"{kind}_body", user.language,
-                                                            name=user.display_name, link=link)
-
-
-def _mail(user: User, kind: str, link: str) -> None:
-    subject, body = _compose(user, kind, link)
-    if settings.ACCOUNTS_ASYNC_MAIL:
-        # After commit, through Celery: the answer neither waits for SMTP nor tells by its timing
-        # whether a mail was sent (which would reveal whether the address has an account).
-        from .tasks import send_account_mail
-
-        transaction.on_commit(lambda: send_account_mail.delay(subject, body, user.email, sender(user.language)))
-    else:
-        send_mail(subject=subject, message=body, from_email=sender(user.language), recipient_list=[user.email])

@@ -175,7 +175,8 @@ if env_bool("FAST_PASSWORD_HASHER", False):
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
-# Account emails (verification, reset) go through Celery after commit; off: sent within the request.
+# Account emails (verification, reset) are outbox rows sent by the worker after commit (a reset's address is
+# looked up by the worker); off: looked up and sent within the request.
 ACCOUNTS_ASYNC_MAIL = env_bool("ACCOUNTS_ASYNC_MAIL", True)
 # How long an email verification link stays valid.
 ACCOUNTS_VERIFY_MAX_AGE = int(os.environ.get("ACCOUNTS_VERIFY_MAX_AGE", str(7 * 24 * 3600)))

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from accounts import settings_page
 from accounts.admin import admin_login
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
@@ -11,7 +12,6 @@ from config import api, health
 from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
 from mailin.views import webhook_urlpatterns
-from notifications import settings_page
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
 

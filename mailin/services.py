@@ -3,7 +3,8 @@
 `receive(raw)` is the one entry of both ways in (`manage.py receive_mail`, the providers' webhooks):
 it drops what must never be answered (machines, strangers, forged or expired addresses, too much mail
 from one sender), handles delivery failure reports, and otherwise plays the reply's lines through
-`games.services.execute` (idempotency key: the Message-ID and the line) and writes one answer email.
+`games.services.execute` (idempotency key: the Message-ID and the line) and writes one answer email (an
+outbox row, rendered at delivery by `notifications.letters.answer`).
 """
 
 from __future__ import annotations
@@ -28,10 +29,10 @@ from games import services as games
 from games import store
 from games.models import SERVICE_KEY_PREFIX, Command, Game, Seat
 from games.registry import get_kind
-from notifications import email_choices, outbox
+from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
 
-from . import bounces, parse, selections, tokens
+from . import bounces, parse, selections
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,7 @@ def _over_budget(user: User | None, addressee_id: int) -> bool:
 def _token(message: Any, recipient: str | None) -> str | None:
     candidates = ([recipient] if recipient else []) + parse.recipients(message)
     for address in candidates:
-        token = tokens.token_of_address(address)
+        token = reply_tokens.token_of_address(address)
         if token:
             return token
     return None
@@ -100,8 +101,8 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     if token_text is None:
         return Outcome("no_token")
     try:
-        token = tokens.read_token(token_text)
-    except tokens.BadToken as bad:
+        token = reply_tokens.read_token(token_text)
+    except reply_tokens.BadToken as bad:
         return Outcome("bad_token", bad.reason)
     sender = parse.sender(message)
     if parse.unreadable(sender):
@@ -223,37 +224,22 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
 
 
 def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, thread: dict[str, str]) -> None:
-    """One email: what was applied, what was refused and why, and the choices now (answerable again),
-    threaded with the player's message (`thread`: its `parse.thread_headers`)."""
-    lang = language_of(user)
+    """One outbox row, rendered when it is sent like every mail: what was applied, what was refused and why,
+    and the choices at the game's version now (answerable again while the seat is awaited), threaded with
+    the player's message (`thread`: its `parse.thread_headers`, for the In-Reply-To and References headers).
+    The row keeps what only this moment knows: each line's outcome, an applied command in the words its
+    sender saw (a Ruins buy names the card it gave), a refusal's reason in the player's language."""
     game.refresh_from_db()
-    names = _names(game)
-    kind = get_kind(game.kind)
-    state = store.load_state(game)
-    view = kind.rules.view(state, seat)
-    current = kind.rules.legal_commands(state, seat) if seat in game.awaiting else []
-    with translation.override(lang):
-        done = [r.said for r in outcome.results if r.status == "applied"]
-        refused = [f"\u201c{r.line}\u201d: {r.reason}" for r in outcome.results if r.status == "refused"]
-        skipped = [f"\u201c{r.line}\u201d" for r in outcome.results if r.status == "skipped"]
-        sections = [(title, lines) for title, lines in (
-            (_("Applied"), done),
-            (_("Refused"), refused + ([outcome.detail] if outcome.status in ("no_commands", "unreadable") else [])),
-            (_("Not tried (a line before was refused)"), skipped),
-            (_("Your choices now"), email_choices.numbered_choices(kind, current, lang, names, view)),
-        ) if lines]
-        if not current:
-            sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))
-        # The words are written now (the outbox renders them as they are); `thread` asks for the
-        # In-Reply-To and References headers that put the answer under the player's message.
-        words = {
-            "subject": (_("Your reply in %(title)s #%(game)s") % {"title": kind.title, "game": game.pk})[:200],
-            "intro": [_("This is what your email did in %(title)s #%(game)s.") % {"title": kind.title, "game": game.pk}],
-            "sections": sections,
-            "links": [(_("Open the game"), outbox.game_url(game))],
-        }
+    awaited = seat in game.awaiting
+    told = {
+        "status": outcome.status,
+        "detail": outcome.detail,
+        "awaited": awaited,
+        "results": [{"line": r.line, "status": r.status, "said": r.said, "reason": r.reason} for r in outcome.results],
+    }
     answer = outbox.Mail(
-        Kind.ANSWER, user, game, outbox.dedupe_key(Kind.ANSWER, key), params={"message": words, "thread": thread},
-        reply_to=tokens.reply_address(user.pk, game.pk, game.version) if current else "",
+        Kind.ANSWER, user, game, outbox.dedupe_key(Kind.ANSWER, key), seat=seat, version=game.version,
+        params={"outcome": told, "thread": thread},
+        reply_to=reply_tokens.reply_address(user.pk, game.pk, game.version) if awaited else "",
     )
     outbox.enqueue([answer])

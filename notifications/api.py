@@ -20,7 +20,7 @@ from games.deadlines import absences
 from games.models import Absence
 
 from . import preferences
-from .models import Kind, Preference
+from .models import GAME_KINDS, Preference
 
 
 def _preference_json(user: User) -> dict[str, Any]:
@@ -30,7 +30,8 @@ def _preference_json(user: User) -> dict[str, Any]:
 
 class PreferencesSerializer(serializers.Serializer[Any]):
     mode = serializers.ChoiceField(choices=Preference.Mode.choices, required=False)
-    opted_out = serializers.ListField(child=serializers.ChoiceField(choices=Kind.choices), required=False,
+    opted_out = serializers.ListField(child=serializers.ChoiceField(choices=[(k.value, k.label) for k in GAME_KINDS]),
+                                      required=False,
                                       help_text="kinds of email not wanted")
 
 

@@ -1,7 +1,7 @@
 """Delivering the outbox: claim, render, send, mark.
 
 `deliver_rows` claims a batch of rows with a lease (`SELECT ... FOR UPDATE SKIP LOCKED`, status sending,
-`lease_until`), renders them (`messages.compose_many`, a few queries for the whole batch), sends them over one
+`lease_until`), renders them (`rendering.render_many`, a few queries for the whole batch), sends them over one
 SMTP connection and marks each sent as soon as the server accepted it. A failure puts the row back to pending
 with exponential backoff; a crash between "SMTP accepted" and "marked sent" leaves one row whose lease runs
 out and is sent again: at-least-once, with the same Message-ID, which is how the reader's mail system sees it
@@ -21,6 +21,7 @@ import time
 from datetime import datetime, timedelta
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.core.mail import get_connection
 from django.db import connection as db_connection
@@ -30,9 +31,9 @@ from django.utils import timezone
 
 from accounts.local import sender
 
-from .messages import compose_many
-from .mime import GameMail
+from .mime import OutboxMail
 from .models import Outbox
+from .rendering import Rendered, render, render_many
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +64,7 @@ def backoff(attempts: int) -> timedelta:
 
 def _claim(rows: Any, now: datetime, limit: int) -> list[Outbox]:
     """Take up to `limit` of these rows for sending (a lease), those nobody else holds that are still to be
-    sent, with their games (the players come with the batch's seats, `messages.compose_many`)."""
+    sent, with their games (the players come with the batch's seats, `rendering.render_many`)."""
     with transaction.atomic():
         claimed = list(
             rows.select_for_update(skip_locked=True, of=("self",))
@@ -82,11 +83,12 @@ def _claim(rows: Any, now: datetime, limit: int) -> list[Outbox]:
         return claimed
 
 
-def build_email(row: Outbox, connection: Any = None) -> GameMail:
-    """The SMTP message of an outbox row: multipart text + HTML, stable Message-ID, List-Unsubscribe."""
-    subject, text, html = row.rendered()
+def build_email(row: Outbox, connection: Any = None, rendered: Rendered | None = None) -> OutboxMail:
+    """The SMTP message of an outbox row (rendered now unless `rendered` is given): multipart text + HTML,
+    stable Message-ID, List-Unsubscribe (game mails: an account mail has nothing to unsubscribe from)."""
+    subject, text, html = rendered or render(row)
     thread = (row.params or {}).get("thread") or {}  # an answer to a player's email: shown under it
-    email = GameMail(
+    email = OutboxMail(
         subject=subject,
         body=text,
         from_email=sender(row.language),
@@ -95,8 +97,8 @@ def build_email(row: Outbox, connection: Any = None) -> GameMail:
         connection=connection,
         headers={
             "Message-ID": row.message_id,
-            "List-Unsubscribe": f"<{row.unsubscribe_url}>",
-            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            **({"List-Unsubscribe": f"<{row.unsubscribe_url}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+               if row.unsubscribe_url else {}),
             "Auto-Submitted": "auto-generated",
             "X-Game-Mail-Kind": row.kind,
             "Content-Language": row.language,
@@ -164,8 +166,9 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
     Returns the outcome per row id."""
     outcomes: dict[int, str] = {}
     budget_ends = (time.monotonic() if claimed_at is None else claimed_at) + _sending_budget()
+    rendered: list[Rendered] | None = None
     try:
-        compose_many(rows)
+        rendered = render_many(rows)
     except Exception:  # a row that cannot be rendered (a bug) must not hold up the others
         log.exception("rendering a batch of outbox rows failed; rendering them one by one")
     connection = connection or get_connection()
@@ -177,7 +180,7 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
                 _release(rows[index:], outcomes)
                 break
             try:
-                email = build_email(row, connection)  # renders the row here if the batch could not
+                email = build_email(row, connection, rendered[index] if rendered else None)  # or alone
                 if not opened:
                     opened = bool(connection.open())  # inside the try: a refused connection fails this row
                 email.send()  # over `connection`, which stays open for the next row
@@ -270,10 +273,15 @@ def oldest_due(now: datetime) -> datetime | None:
 
 def sweep(now: datetime | None = None, limit: int = 1000, batch: int = 50) -> int:
     """The periodic sweep: delivery tasks (one per `batch` rows) for every row that is stuck or due for a retry."""
-    from .tasks import deliver_outbox_rows
-
     now = now or timezone.now()
     ids = list(due_for_delivery(now).order_by("id").values_list("pk", flat=True)[:limit])
     for start in range(0, len(ids), batch):
         deliver_outbox_rows.delay(ids=ids[start : start + batch])
     return len(ids)
+
+
+@shared_task(name="notifications.deliver_outbox_rows")
+def deliver_outbox_rows(ids: list[int] | None = None, keys: list[str] | None = None) -> int:
+    """The delivery task (sent after each commit that wrote rows, and by the sweep): send these rows (by id
+    or dedupe key) over one SMTP connection; rows sent already are left alone."""
+    return len(deliver_rows(ids, keys))

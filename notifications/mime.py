@@ -1,4 +1,5 @@
-"""The MIME form of a game mail: Django's, less two costs the standard library adds to every mail.
+"""The MIME form of an outbox mail (a game's or an account's): Django's, less two costs the standard library
+adds to every mail.
 
 Profiling the senders (`benchmarks/deadlines.py --profile`) showed about a third of a mail's CPU time in
 two steps that do nothing for these mails:
@@ -62,8 +63,8 @@ class QuickFold(Compat32):
 QUICK_FOLD = QuickFold()
 
 
-class GameMail(EmailMultiAlternatives):
-    """A game mail (text and HTML) whose MIME message is written with `QUICK_FOLD` and a set boundary."""
+class OutboxMail(EmailMultiAlternatives):
+    """An outbox mail (text and HTML) whose MIME message is written with `QUICK_FOLD` and a set boundary."""
 
     def message(self) -> Message:
         """Django's message, with the subject on one line, the quick policy and a random boundary (see the

@@ -9,9 +9,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from accounts import mails
+
 
 class Kind(models.TextChoices):
-    """The kinds of game email; a player can opt out of each."""
+    """The kinds of email: game emails (a player can opt out of each) and account emails (sent whatever the
+    preferences: the reader asked for them, or must know)."""
 
     TURN = "turn", _("your turn")
     REMINDER = "reminder", _("reminder before the deadline")
@@ -20,6 +23,15 @@ class Kind(models.TextChoices):
     ENDED = "ended", _("game ended")
     DIGEST = "digest", _("daily digest")
     ANSWER = "answer", _("answer to a reply by email")
+    VERIFY = mails.VERIFY, _("address confirmation")
+    SIGNUP_ATTEMPT = mails.SIGNUP_ATTEMPT, _("sign-up attempt with a taken address")
+    PASSWORD_RESET = mails.PASSWORD_RESET, _("password reset")
+
+
+# Account emails: rendered from accounts' templates, never held, opted out of nor unsubscribed from.
+ACCOUNT_KINDS = frozenset({Kind.VERIFY, Kind.SIGNUP_ATTEMPT, Kind.PASSWORD_RESET})
+# The game emails, in the order the settings list them.
+GAME_KINDS = [kind for kind in Kind if kind not in ACCOUNT_KINDS]
 
 
 class Preference(models.Model):
@@ -44,8 +56,8 @@ class Outbox(models.Model):
     """One email to one recipient, written in the transaction of the events that cause it.
 
     The row says what to render and for whom (kind, user, game, seat, the game's version, `params` such as
-    the deadline shown); the text is rendered when the mail is sent (`subject`, `body_text`, `body_html`
-    render it when read). The event log is immutable, so the text is the same whenever it is rendered.
+    the deadline shown); the text is rendered when the mail is sent (`rendering.render`, which reads the
+    row: the model is data). The event log is immutable, so the text is the same whenever it is rendered.
 
     Life: pending -> sending (claimed with a lease) -> sent; a failed attempt goes back to pending with a
     later `next_attempt_at`; too many failures or a permanent refusal end in failed. Rows of players who
@@ -73,7 +85,7 @@ class Outbox(models.Model):
     params = models.JSONField(default=dict, blank=True)
     # Stable across retries so that a mail sent twice (a crash after SMTP accepted it) is one mail to the reader.
     message_id = models.CharField(max_length=255)
-    unsubscribe_url = models.CharField(max_length=500)
+    unsubscribe_url = models.CharField(max_length=500)  # "" for an account mail (nothing to unsubscribe from)
     # The signed address to answer to (a turn, a reminder, an answer): replying plays (mailin app).
     reply_to = models.CharField(max_length=255, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -95,24 +107,3 @@ class Outbox(models.Model):
 
     def __str__(self) -> str:
         return f"outbox #{self.pk} {self.kind} to {self.to_email} ({self.status})"
-
-    def rendered(self) -> tuple[str, str, str]:
-        """Subject, text and HTML of this mail, rendered once per instance (see notifications.messages)."""
-        cached: tuple[str, str, str] | None = getattr(self, "_rendered", None)
-        if cached is None:
-            from .messages import compose
-
-            cached = self._rendered = compose(self)
-        return cached
-
-    @property
-    def subject(self) -> str:
-        return self.rendered()[0]
-
-    @property
-    def body_text(self) -> str:
-        return self.rendered()[1]
-
-    @property
-    def body_html(self) -> str:
-        return self.rendered()[2]

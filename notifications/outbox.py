@@ -1,20 +1,23 @@
 """Writing the transactional outbox: what to send to whom.
 
-`on_events_appended` (a hook subscriber, inside the events' transaction) and the deadline hooks
-(`on_timeout_played`, `on_reminder_due`) add one `Outbox` row per recipient with a unique dedupe key. A row
-says what to render and for whom (a `Mail`: kind, user, seat, the game's version, the deadline shown); nothing
-is rendered inside the command's transaction (`messages` renders at delivery). `transaction.on_commit` then
+`on_events_appended` (a hook subscriber, inside the events' transaction), the deadline hooks
+(`on_timeout_played`, `on_reminder_due`), the answer to a reply by email (`mailin`), the daily digest
+(`digests`) and the account mails (`on_account_mail_requested`) add one `Outbox` row per recipient with a
+unique dedupe key (`dedupe_key`, the one place keys are formatted). Every writer says what to render and for
+whom as a `Mail` (kind, user, seat, the game's version, `params` such as the deadline shown); nothing is
+rendered in the writer's transaction (`rendering` renders at delivery). `transaction.on_commit` then
 sends one Celery task for the batch; if that is lost (a crash right after commit, a broker hiccup), the
 delivery sweep finds the rows by their `next_attempt_at`. Only verified addresses get game emails;
-preferences (each / digest / none, per-kind opt-out) apply at writing time.
+preferences (each / digest / none, per-kind opt-out) apply at writing time; account mails are always sent.
 """
 
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
@@ -26,13 +29,12 @@ from django.utils.crypto import salted_hmac
 
 from accounts.local import language_of
 from accounts.models import User
-from config.links import site_link
 from games.models import Game, Seat
-from mailin.tokens import reply_address
 
-from . import recipients
-from .models import Kind, Outbox, Preference
+from . import delivery, recipients
+from .models import ACCOUNT_KINDS, Kind, Outbox, Preference
 from .preferences import unsubscribe_url
+from .reply_tokens import reply_address
 
 if TYPE_CHECKING:
     from games.bulk import Bulk
@@ -42,24 +44,10 @@ log = logging.getLogger(__name__)
 
 
 @dataclass
-class Message:
-    """A rendered-to-be email, language-neutral in shape: the templates lay it out as text and HTML."""
-
-    kind: str
-    user: User
-    game: Game | None
-    dedupe_key: str
-    subject: str
-    intro: list[str]
-    sections: list[tuple[str, list[str]]] = field(default_factory=list)
-    links: list[tuple[str, str]] = field(default_factory=list)
-    reply_to: str = ""  # a signed play+... address: answering the email plays (mailin)
-    unsubscribe_url: str = ""  # the outbox row's (its signed token was made when the row was written)
-
-
-@dataclass
 class Mail:
-    """What one outbox row will tell whom: the message is built and rendered when the mail is sent."""
+    """What one outbox row will tell whom: the one shape every writer hands the outbox (game mails, the
+    answer to a reply by email, the digest, account mails). Its text is rendered when it is sent
+    (`rendering`), from the row alone."""
 
     kind: str
     user: User
@@ -77,12 +65,6 @@ def dedupe_key(kind: str, *parts: object) -> str:
     return ":".join([str(kind), *(str(part) for part in parts)])
 
 
-def game_url(game: Game, at: int | None = None) -> str:
-    """The link to the game page (at a version: the replay)."""
-    url = site_link("game-page", game.pk)
-    return url if at is None else f"{url}?at={at}"
-
-
 def message_id_for(dedupe_key: str) -> str:
     """A mail's Message-ID: stable for its row, and keyed with the server's secret, since a bounce report
     naming it is believed (`mailin.bounces`): a plain hash of the key (game, seat, version) could be
@@ -93,6 +75,8 @@ def message_id_for(dedupe_key: str) -> str:
 
 def _may_email(user: User, kind: str) -> str | None:
     """The outbox status a new row of this kind gets for this user, or None when nothing is to be sent."""
+    if kind in ACCOUNT_KINDS:
+        return Outbox.Status.PENDING  # asked for now, by the reader or for them: whatever the preferences
     if not user.is_active or user.email_verified_at is None:
         return None  # game emails go to verified addresses only
     if kind == Kind.ANSWER:
@@ -114,22 +98,14 @@ def _preference_of(user: User) -> Preference:
     return pref
 
 
-def _as_mail(message: Message) -> Mail:
-    """A message built by its writer (an answer to a reply by email): the row keeps its words to render."""
-    words = {"subject": message.subject, "intro": message.intro, "sections": message.sections, "links": message.links}
-    return Mail(message.kind, message.user, message.game, message.dedupe_key, params={"message": words},
-                reply_to=message.reply_to)
-
-
-def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
+def enqueue(mails: Iterable[Mail], bulk: Bulk | None = None, deliver_now: bool = False) -> int:
     """Write outbox rows for these mails (a dedupe key already present is skipped) and, after the
-    surrounding transaction commits, send one delivery task for the pending ones. Returns rows written
-    (in a `bulk`: handed to it, to be written with the other games' rows)."""
+    surrounding transaction commits, send one delivery task for the pending ones (`deliver_now`: send them
+    at once, in this call). Returns rows written (in a `bulk`: handed to it, to be written with the other
+    games' rows)."""
     now = timezone.now()
     rows = []
     for mail in mails:
-        if isinstance(mail, Message):
-            mail = _as_mail(mail)
         status = _may_email(mail.user, mail.kind)
         if status is None:
             continue
@@ -145,7 +121,7 @@ def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
                 version=mail.version,
                 params=mail.params,
                 message_id=message_id_for(mail.dedupe_key),
-                unsubscribe_url=unsubscribe_url(mail.user, mail.kind),
+                unsubscribe_url="" if mail.kind in ACCOUNT_KINDS else unsubscribe_url(mail.user, mail.kind),
                 reply_to=mail.reply_to,
                 status=status,
                 # The task sent after commit normally delivers first; the sweep steps in only after this.
@@ -158,24 +134,25 @@ def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
             assert row.game_id is not None  # a bulk's mails are about its games
             bulk.defer(row.game_id, write_rows, [row])
     elif rows:
-        write_rows(rows)
+        write_rows(rows, deliver_now)
     return len(rows)
 
 
-def write_rows(rows: list[Outbox]) -> None:
-    """Insert outbox rows (a dedupe key already present is skipped); after commit, one delivery task."""
+def write_rows(rows: list[Outbox], deliver_now: bool = False) -> None:
+    """Insert outbox rows (a dedupe key already present is skipped); after commit, one delivery task (or,
+    `deliver_now`, the delivery itself at once)."""
     Outbox.objects.bulk_create(rows, ignore_conflicts=True)
     keys = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING]
-    if keys:
+    if keys and deliver_now:
+        delivery.deliver_rows(keys=keys)
+    elif keys:
         transaction.on_commit(lambda: _send_tasks(keys))
 
 
 def _send_tasks(keys: list[str]) -> None:
     """After commit: one delivery task for these rows. A failure here only delays (the sweep retries)."""
-    from .tasks import deliver_outbox_rows
-
     try:
-        deliver_outbox_rows.delay(keys=keys)
+        delivery.deliver_outbox_rows.delay(keys=keys)
     except Exception:  # the broker is down: the rows wait for the sweep
         log.exception("could not send the delivery task; the outbox sweep will pick the rows up")
 
@@ -274,23 +251,9 @@ def on_reminder_due(notice: ReminderDue) -> int:
     return reminder_notice(notice.game, notice.seats, version=notice.version, bulk=notice.bulk)
 
 
-def send_digests(now: datetime | None = None) -> int:
-    """The daily digest: one email per player who chose it, listing what was held for them."""
-    now = now or timezone.now()
-    written = 0
-    user_ids = list(Outbox.objects.filter(status=Outbox.Status.HELD).values_list("user_id", flat=True).distinct())
-    for user_id in user_ids:
-        with transaction.atomic():
-            held = list(
-                Outbox.objects.select_for_update(skip_locked=True, of=("self",))
-                .filter(user_id=user_id, status=Outbox.Status.HELD)
-                .select_related("user")
-                .order_by("id")
-            )
-            if not held:
-                continue
-            user = held[0].user
-            key = dedupe_key(Kind.DIGEST, user.pk, held[-1].pk)
-            written += enqueue([Mail(Kind.DIGEST, user, None, key, params={"held": [r.pk for r in held]})])
-            Outbox.objects.filter(pk__in=[r.pk for r in held]).update(status=Outbox.Status.DIGESTED, sent_at=now)
-    return written
+def on_account_mail_requested(sender: type[User], user: User, kind: str, occasion: str, **kwargs: Any) -> None:
+    """`accounts.mails.account_mail_requested` receiver: one outbox row for an account mail, written in the
+    caller's transaction and sent after it commits by the delivery task, or at once when ACCOUNTS_ASYNC_MAIL
+    is off (no worker: the request sends it). Its text and link are made when it is rendered."""
+    key = dedupe_key(kind, user.pk, occasion or uuid.uuid4().hex)
+    enqueue([Mail(kind, user, None, key)], deliver_now=not settings.ACCOUNTS_ASYNC_MAIL)

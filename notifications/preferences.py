@@ -12,7 +12,7 @@ from accounts.models import User
 from config.errors import ServiceError
 from config.links import site_link
 
-from .models import Kind, Preference
+from .models import GAME_KINDS, Preference
 
 
 def preference(user: User) -> Preference:
@@ -30,9 +30,9 @@ def update_preferences(user: User, mode: Any = None, opted_out: Any = None) -> P
                 choices=", ".join(Preference.Mode.values)))
         pref.mode = mode
     if opted_out is not None:
-        if not isinstance(opted_out, list) or any(k not in Kind.values for k in opted_out):
+        if not isinstance(opted_out, list) or any(k not in GAME_KINDS for k in opted_out):
             raise ServiceError("invalid", "invalid_opted_out", _("opted_out lists kinds among {choices}.").format(
-                choices=", ".join(Kind.values)))
+                choices=", ".join(GAME_KINDS)))
         pref.opted_out = sorted(set(opted_out))
     pref.save()
     return pref
@@ -59,7 +59,7 @@ def read_unsubscribe_token(token: str) -> tuple[User, str]:
         kind = str(data["k"])
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError, ValueError):
         raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid.")) from None
-    if kind != "all" and kind not in Kind.values:
+    if kind != "all" and kind not in GAME_KINDS:
         raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid."))
     return user, kind
 

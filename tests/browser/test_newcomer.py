@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 from accounts.models import User
 from games.models import Game
 from notifications.models import Outbox
+from notifications.rendering import render
 
 from .axe import assert_accessible
 from .conftest import SCREENSHOTS, hold_live_updates
@@ -258,11 +259,11 @@ def test_german_settings_and_vacation(browser: Any, live_server: Any, make_user:
     check(page, "table in German")
     mails = list(Outbox.objects.filter(user=anna).order_by("id"))[before:]
     assert mails and all(m.language == "de" for m in mails)
-    assert mails[0].subject == f"Ohne Furcht und Adel #{game.pk} hat begonnen"
-    assert "Hallo Anna," in mails[0].body_text and "Einstellungen" in mails[0].body_text
+    assert render(mails[0]).subject == f"Ohne Furcht und Adel #{game.pk} hat begonnen"
+    assert "Hallo Anna," in render(mails[0]).text and "Einstellungen" in render(mails[0]).text
     if any(m.kind == "turn" for m in mails):
         turn = next(m for m in mails if m.kind == "turn")
-        assert "Deine Möglichkeiten jetzt" in turn.body_text
+        assert "Deine Möglichkeiten jetzt" in render(turn).text
 
     # A vacation from today: the game's deadline is paused, and the table says so.
     game.refresh_from_db()

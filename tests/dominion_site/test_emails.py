@@ -11,6 +11,7 @@ import pytest
 
 from games import services, store
 from notifications.models import Outbox
+from notifications.rendering import render
 
 from .conftest import stacked_game
 
@@ -41,7 +42,7 @@ def test_turn_emails_in_both_languages_and_never_after_ones_own_commands(verifie
     asked = _turn_mails(second)
     assert len(asked) == 1
     german = second.language == "de"
-    text = asked[0].body_text
+    text = render(asked[0]).text
     played = f"{first.display_name} hat Gassenjunge ausgespielt." if german else f"{first.display_name} played Urchin."
     assert played in text, text
     choices = [line for line in text.splitlines() if re.match(r"- \d\. ", line)]
@@ -61,14 +62,14 @@ def test_turn_emails_in_both_languages_and_never_after_ones_own_commands(verifie
     _play(first, game, {"type": "end_turn"})
     # Seat 1's turn starts: one email, telling seat 0's turn in words, no hidden card named.
     assert game.awaiting == [1] and len(_turn_mails(first)) == mails
-    turn = _turn_mails(second)[-1].body_text
+    turn = render(_turn_mails(second)[-1]).text
     bought = (f"{first.display_name} hat Silber für 3 Geld gekauft." if german
               else f"{first.display_name} bought Silver for 3 coins.")
     assert bought in turn, turn
     assert ("Zug 2:" if german else "Turn 2:") in turn
     assert ("Der Vorrat" if german else "The Supply") in turn
     # The other player's mails are in their language.
-    first_text = _turn_mails(first)[0].body_text
+    first_text = render(_turn_mails(first)[0]).text
     assert ("Gassenjunge ausspielen" if first.language == "de" else "Play Urchin") in first_text, first_text
 
 
@@ -78,7 +79,7 @@ def test_a_reply_by_email_plays_a_numbered_dominion_choice(verified: Any) -> Non
     anna, ben = verified("Anna", "en"), verified("Ben", "de")
     game, seats = stacked_game([anna, ben])
     mail = _turn_mails(seats[0])[0]
-    lines = mail.body_text.splitlines()
+    lines = render(mail).text.splitlines()
     number = next(line.lstrip("- ").split(".")[0] for line in lines if line.strip().endswith(("Play Urchin", "Gassenjunge ausspielen")))
     outcome = mailin.play(seats[0], game, 0, game.version, [number], key="reply-1")
     assert outcome.status == "applied", outcome

@@ -15,6 +15,7 @@ from games.registry import get_kind
 from mailin import choices
 from notifications import email_choices
 from notifications.models import Outbox
+from notifications.rendering import render
 
 from .conftest import KINGDOM, stacked_game
 
@@ -58,6 +59,6 @@ def test_the_page_button_and_the_emails_choice_say_the_same(client: Any, verifie
     client.force_login(seats[0])
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert 'aria-label="Buy Survivors (Ruins)"' in page
-    mail = Outbox.objects.filter(user=seats[0], kind="turn").latest("id").body_text
+    mail = render(Outbox.objects.filter(user=seats[0], kind="turn").latest("id")).text
     listed = [line.split(". ", 1)[1] for line in mail.splitlines() if re.match(r"- \d+\. ", line)]
     assert "Buy Survivors (Ruins)" in listed and "Buy Ruins" not in listed, mail

@@ -9,9 +9,12 @@ from typing import Any
 import pytest
 from django.utils import translation
 
+from citadels import RULES
+from games import services, store
 from mailin import parse
 from mailin.choices import Match
 from notifications.models import Kind, Outbox
+from notifications.rendering import render
 from tests.mailin.conftest import deliver, last_mail, pipe, quoted, reply
 from tests.mailin.test_receive_mail import answer_to, mail_commands, to_turn
 
@@ -99,3 +102,24 @@ def test_an_answer_without_the_players_message_id_has_no_thread(table: dict[str,
     assert pipe(raw)[0] == 0
     deliver()
     assert Outbox.objects.filter(user=user, kind=Kind.ANSWER).latest("id").params["thread"] == {}
+
+
+def test_the_answer_is_rendered_at_delivery_from_the_row_at_its_version(table: dict[str, Any]) -> None:
+    """The answer row keeps each line's outcome, not the mail's words (issue 18): it is rendered when it is
+    sent, like every mail, and reads the same whenever it is rendered, the game having moved on or not."""
+    user, seat = to_turn(table)
+    turn = last_mail(user)
+    assert pipe(reply(turn, "gold\n\n" + quoted(turn)))[0] == 0
+    row = Outbox.objects.filter(user=user, kind=Kind.ANSWER).latest("id")
+    game = table["game"]
+    game.refresh_from_db()
+    assert set(row.params) == {"outcome", "thread"} and (row.seat, row.version) == (seat, game.version)
+    assert [r["status"] for r in row.params["outcome"]["results"]] == ["applied"]
+    sent = answer_to(user)
+    assert render(row).text == sent.body and render(row).subject == sent.subject
+    if seat in game.awaiting:  # the game moves on after the answer was written
+        services.execute(user, game.pk, RULES.legal_commands(store.load_state(game), seat)[0])
+    else:
+        other = game.awaiting[0]
+        services.execute(table["seats"][other], game.pk, RULES.legal_commands(store.load_state(game), other)[0])
+    assert render(row).text == sent.body

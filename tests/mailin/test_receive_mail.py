@@ -17,8 +17,8 @@ from citadels.site import describe_command
 from games import services, store
 from games.models import Command, Game
 from mailin import services as mailin_services
-from mailin import tokens
 from mailin.models import InboundMail
+from notifications import reply_tokens as tokens
 from notifications.models import Outbox
 from tests.mailin.conftest import deliver, last_mail, pipe, quoted, reply
 

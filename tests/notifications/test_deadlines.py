@@ -15,6 +15,7 @@ from games import deadlines, services, store
 from games.deadlines import absences, clock, enforcement, reminders, sweep
 from games.models import Command, Event, Game, SeatPresence
 from notifications.models import Outbox
+from notifications.rendering import render
 
 from .helpers import seat_users, started_game
 
@@ -266,7 +267,7 @@ def test_reminder_is_sent_once_per_decision(verified_user: Any) -> None:
         assert reminders.send_due_reminders() == 0
     reminder = Outbox.objects.get(game=game, kind="reminder")
     assert reminder.user == seat_users(game)[game.awaiting[0]]
-    assert "2026-03-03 09:00" in reminder.body_text  # the deadline, in the reader's zone (UTC here)
+    assert "2026-03-03 09:00" in render(reminder).text  # the deadline, in the reader's zone (UTC here)
 
 
 def test_timeout_email_tells_what_was_played(verified_user: Any) -> None:
@@ -278,8 +279,8 @@ def test_timeout_email_tells_what_was_played(verified_user: Any) -> None:
         sweep.enforce_due_deadlines()
     mail = Outbox.objects.get(game=game, kind="timeout")
     assert mail.user == seat_users(game)[seat]
-    assert "Frist abgelaufen" in mail.subject
-    assert "Was für dich gespielt wurde" in mail.body_text and "für den abwesenden Spieler gespielt" in mail.body_text
+    assert "Frist abgelaufen" in render(mail).subject
+    assert "Was für dich gespielt wurde" in render(mail).text and "für den abwesenden Spieler gespielt" in render(mail).text
 
 
 def test_page_shows_the_view_and_the_buttons(verified_user: Any, client: Any) -> None:

@@ -36,7 +36,7 @@ def test_a_slow_batch_gives_back_what_it_has_not_reached_before_its_claim_runs_o
     # A lease of 100 s leaves 50 s to start mails; each takes 30 s on the sender's clock (a slow server).
     settings.NOTIFICATIONS_LEASE_SECONDS = 100
     ids = _pending_rows(verified_user)
-    real_send = delivery.GameMail.send
+    real_send = delivery.OutboxMail.send
     clock = SimpleNamespace(now=1000.0)
     monkeypatch.setattr(delivery, "time", SimpleNamespace(monotonic=lambda: clock.now))
 
@@ -44,7 +44,7 @@ def test_a_slow_batch_gives_back_what_it_has_not_reached_before_its_claim_runs_o
         clock.now += 30
         return real_send(self, *args, **kwargs)
 
-    monkeypatch.setattr(delivery.GameMail, "send", slow_send)
+    monkeypatch.setattr(delivery.OutboxMail, "send", slow_send)
     outcomes = delivery.deliver_rows(ids)
     sent = [pk for pk in ids if outcomes[pk] == "sent"]
     released = [pk for pk in ids if outcomes[pk] == "released"]
@@ -53,7 +53,7 @@ def test_a_slow_batch_gives_back_what_it_has_not_reached_before_its_claim_runs_o
         # Back to pending and due at once; the claim that never tried it does not count as an attempt.
         assert (row.status, row.attempts, row.lease_until) == (Outbox.Status.PENDING, 0, None)
         assert row.next_attempt_at is not None and row.next_attempt_at <= timezone.now()
-    monkeypatch.setattr(delivery.GameMail, "send", real_send)
+    monkeypatch.setattr(delivery.OutboxMail, "send", real_send)
     assert delivery.deliver_pending() == len(released)
     assert set(Outbox.objects.filter(pk__in=ids).values_list("status", flat=True)) == {Outbox.Status.SENT}
     assert set(_sent_message_ids().values()) == {1}  # every mail once
@@ -64,7 +64,7 @@ def test_a_batch_taken_over_by_another_sender_stops_after_the_mail_in_flight(
     verified_user: Any, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     ids = _pending_rows(verified_user)
-    real_send = delivery.GameMail.send
+    real_send = delivery.OutboxMail.send
     took_over: list[int] = []
     handled_by_the_other: list[int] = []
 
@@ -78,7 +78,7 @@ def test_a_batch_taken_over_by_another_sender_stops_after_the_mail_in_flight(
             handled_by_the_other.append(delivery.deliver_pending(now=later))
         return accepted
 
-    monkeypatch.setattr(delivery.GameMail, "send", send_then_lose_the_claim)
+    monkeypatch.setattr(delivery.OutboxMail, "send", send_then_lose_the_claim)
     outcomes = delivery.deliver_rows(ids)
     assert handled_by_the_other == [len(ids)]
     # The first sender learns it lost its claim when it marks its first mail, and sends nothing more.

@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from notifications.models import Outbox
+from notifications.rendering import render
 from tests.dominion_site.conftest import stacked_game
 from tests.games.helpers import seat_users, started_game
 
@@ -27,16 +28,16 @@ def test_citadels_mails_name_the_game_in_the_readers_language(make_user: Any) ->
     anna, ben = _players(make_user)
     game = started_game([anna, ben])
     started = {row.user_id: row for row in Outbox.objects.filter(game=game, kind="started")}
-    assert started[anna.pk].subject == f"Citadels #{game.pk} has started"
-    assert started[ben.pk].subject == f"Ohne Furcht und Adel #{game.pk} hat begonnen"
-    assert f"die Partie Ohne Furcht und Adel #{game.pk} hat mit " in started[ben.pk].body_text
+    assert render(started[anna.pk]).subject == f"Citadels #{game.pk} has started"
+    assert render(started[ben.pk]).subject == f"Ohne Furcht und Adel #{game.pk} hat begonnen"
+    assert f"die Partie Ohne Furcht und Adel #{game.pk} hat mit " in render(started[ben.pk]).text
     turn = _mails(game, seat_users(game)[game.awaiting[0]], "turn")[0]
     if turn.language == "de":
-        assert turn.subject == f"Du bist dran: Ohne Furcht und Adel #{game.pk}"
-        assert f"du bist in der Partie Ohne Furcht und Adel #{game.pk} am Zug." in turn.body_text
+        assert render(turn).subject == f"Du bist dran: Ohne Furcht und Adel #{game.pk}"
+        assert f"du bist in der Partie Ohne Furcht und Adel #{game.pk} am Zug." in render(turn).text
     else:
-        assert turn.subject == f"Your turn in Citadels #{game.pk}"
-        assert f"It is your turn in Citadels #{game.pk}." in turn.body_text
+        assert render(turn).subject == f"Your turn in Citadels #{game.pk}"
+        assert f"It is your turn in Citadels #{game.pk}." in render(turn).text
 
 
 def test_dominion_mails_keep_the_title_dominion(make_user: Any) -> None:
@@ -44,8 +45,8 @@ def test_dominion_mails_keep_the_title_dominion(make_user: Any) -> None:
     game, seats = stacked_game([anna, ben])
     turn = _mails(game, seats[game.awaiting[0]], "turn")[0]
     wanted = f"Du bist dran: Dominion #{game.pk}" if turn.language == "de" else f"Your turn in Dominion #{game.pk}"
-    assert turn.subject == wanted
-    assert {row.subject for row in Outbox.objects.filter(game=game, kind="started")} == {
+    assert render(turn).subject == wanted
+    assert {render(row).subject for row in Outbox.objects.filter(game=game, kind="started")} == {
         f"Dominion #{game.pk} has started", f"Dominion #{game.pk} hat begonnen"}
 
 

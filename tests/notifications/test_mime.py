@@ -52,7 +52,7 @@ def test_game_mails_are_written_as_the_standard_library_writes_them(make_user: A
     "Dein Zug " + "ä" * 120,  # long and not ASCII: encoded words over several lines
 ])
 def test_headers_short_long_and_not_ascii_are_the_standard_librarys(subject: str) -> None:
-    mail = delivery.GameMail(subject=subject, body="text", from_email="Spiel <play@example.org>",
+    mail = delivery.OutboxMail(subject=subject, body="text", from_email="Spiel <play@example.org>",
                              to=["jörg@example.org"], headers={"Message-ID": "<1@example.org>"})
     mail.attach_alternative("<p>text</p>", "text/html")
     message = mail.message()
@@ -65,7 +65,7 @@ def test_headers_short_long_and_not_ascii_are_the_standard_librarys(subject: str
 def test_a_line_break_in_the_subject_is_folded_to_one_line() -> None:
     """A subject may carry a name: it is sent on one line (refusing it would stop the mail), with no
     header of its own."""
-    mail = delivery.GameMail(subject="Your turn\r\nBcc: victim@example.org\u2028X: y", body="text",
+    mail = delivery.OutboxMail(subject="Your turn\r\nBcc: victim@example.org\u2028X: y", body="text",
                              from_email="play@example.org", to=["a@example.org"])
     message = mail.message()
     assert message["Subject"] == "Your turn Bcc: victim@example.org X: y"
@@ -73,7 +73,7 @@ def test_a_line_break_in_the_subject_is_folded_to_one_line() -> None:
 
 
 def test_a_line_break_in_another_header_is_refused_not_written() -> None:
-    mail = delivery.GameMail(subject="Your turn", body="text", from_email="play@example.org", to=["a@example.org"],
+    mail = delivery.OutboxMail(subject="Your turn", body="text", from_email="play@example.org", to=["a@example.org"],
                              headers={"In-Reply-To": "<a@example.org>\nBcc: victim@example.org"})
     with pytest.raises(BadHeaderError):
         mail.message()

@@ -11,8 +11,9 @@ from django.utils import timezone, translation
 
 from config.errors import ServiceError
 from games.models import Game
-from notifications import delivery, outbox, preferences
+from notifications import delivery, digests, outbox, preferences
 from notifications.models import Outbox, Preference
+from notifications.rendering import render
 
 from .helpers import html_part, seat_users, started_game, text_part
 
@@ -37,14 +38,14 @@ def test_start_writes_started_and_turn_rows_in_each_language(verified_user: Any)
     for row in started:
         german = row.user.language == "de"
         assert row.language == row.user.language
-        assert ("hat begonnen" in row.subject) == german
-        assert ("has started" in row.subject) == (not german)
+        assert ("hat begonnen" in render(row).subject) == german
+        assert ("has started" in render(row).subject) == (not german)
     turn = turns[0]
-    assert f"/games/{game.pk}/" in turn.body_text and f"/games/{game.pk}/" in turn.body_html
-    assert "/notifications/unsubscribe/" in turn.body_text
+    assert f"/games/{game.pk}/" in render(turn).text and f"/games/{game.pk}/" in render(turn).html
+    assert "/notifications/unsubscribe/" in render(turn).text
     # The deadline is in the reader's zone.
     zone = {"Europe/Berlin": "(CET)|(CEST)", "America/New_York": "(EST)|(EDT)", "UTC": r"\(UTC\)"}[turn.user.time_zone]
-    assert re.search(zone, turn.body_text)
+    assert re.search(zone, render(turn).text)
 
 
 def test_turn_email_tells_history_hand_and_choices_with_card_names_in_the_language(verified_user: Any) -> None:
@@ -68,16 +69,16 @@ def test_turn_email_tells_history_hand_and_choices_with_card_names_in_the_langua
     assert german and english
     row = german[-1]
     game.refresh_from_db()
-    assert "Seit deinem letzten Zug" in row.body_text and "Deine Hand" in row.body_text
-    assert "Deine Möglichkeiten jetzt" in row.body_text
+    assert "Seit deinem letzten Zug" in render(row).text and "Deine Hand" in render(row).text
+    assert "Deine Möglichkeiten jetzt" in render(row).text
     # Card names are German in German mail and English in English mail.
     de_names = {c.name_de for c in CHARACTERS.values()} | {d.name_de for d in DISTRICTS.values()}
     en_only = {c.name_en for c in CHARACTERS.values()} - {c.name_de for c in CHARACTERS.values()}
-    assert any(name in row.body_text for name in de_names)
-    assert not any(f"Choose the {name}" in row.body_text for name in en_only)
-    assert "Choose the" in english[-1].body_text or "Your choices now" in english[-1].body_text
+    assert any(name in render(row).text for name in de_names)
+    assert not any(f"Choose the {name}" in render(row).text for name in en_only)
+    assert "Choose the" in render(english[-1]).text or "Your choices now" in render(english[-1]).text
     # The history is the reader's: other seats' picks are told without the (private) card.
-    assert any("hat einen Charakter gewählt" in r.body_text for r in german)
+    assert any("hat einen Charakter gewählt" in render(r).text for r in german)
 
 
 def test_unverified_players_and_opted_out_kinds_get_nothing(verified_user: Any, make_user: Any) -> None:
@@ -109,11 +110,11 @@ def test_digest_holds_rows_and_sends_one_mail(verified_user: Any) -> None:
     game = started_game(users)
     held = Outbox.objects.filter(user=users[0], status=Outbox.Status.HELD)
     assert held.count() >= 1
-    assert outbox.send_digests() == 1
+    assert digests.send_digests() == 1
     digest = Outbox.objects.get(user=users[0], kind="digest")
-    assert digest.status == Outbox.Status.PENDING and f"#{game.pk}" in digest.body_text
+    assert digest.status == Outbox.Status.PENDING and f"#{game.pk}" in render(digest).text
     assert not Outbox.objects.filter(user=users[0], status=Outbox.Status.HELD).exists()
-    assert outbox.send_digests() == 0
+    assert digests.send_digests() == 0
 
 
 def test_preferences_api_and_bad_input(verified_user: Any, api_client: Any) -> None:
@@ -165,7 +166,7 @@ def test_delivery_over_real_smtp_carries_headers_both_parts_and_links(verified_u
         assert row.status == Outbox.Status.SENT and row.attempts == 1
         message = by_id[row.message_id]
         assert message["To"] == row.to_email
-        assert message["Subject"] == row.subject
+        assert message["Subject"] == render(row).subject
         assert str(message["List-Unsubscribe"]).strip() == f"<{row.unsubscribe_url}>"
         assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         assert message.get_content_type() == "multipart/alternative"
@@ -242,5 +243,5 @@ def test_english_game_mails_go_on_with_a_capital_after_the_greeting(verified_use
     rows = list(Outbox.objects.filter(game=game))
     assert {r.kind for r in rows} >= {"started", "turn"}
     for row in rows:
-        greeting, first = row.body_text.split("\n\n")[:2]
-        assert greeting.startswith("Hello ") and first[0].isupper(), row.body_text[:200]
+        greeting, first = render(row).text.split("\n\n")[:2]
+        assert greeting.startswith("Hello ") and first[0].isupper(), render(row).text[:200]

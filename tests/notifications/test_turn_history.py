@@ -13,6 +13,7 @@ from games import services, store
 from games.models import Command, Event
 from games.registry import get_kind
 from notifications.models import Kind, Outbox
+from notifications.rendering import render
 
 from .helpers import seat_users, started_game
 
@@ -36,7 +37,7 @@ def test_the_history_tells_what_the_readers_last_command_set_off(verified_user: 
             site = get_kind(game.kind).site_module
             names = {s: u.display_name for s, u in users.items()}
             names[row.seat] = f"{names[row.seat]} (you)"
-            body = row.rendered()[1]
+            body = render(row).text
             with translation.override("en"):
                 for event in Event.objects.filter(game=game, seq__gte=own.first_seq, seq__lte=own.last_seq):
                     seen = RULES.redact(RULES.decode(event.data), row.seat)

@@ -23,6 +23,7 @@ from games.deadlines import reminders, sweep
 from games.models import Command, Game
 from notifications import delivery as notify
 from notifications.models import Outbox
+from notifications.rendering import render
 
 from .conftest import wait_until
 from .helpers import html_part, seat_users, started_game, text_part
@@ -58,9 +59,9 @@ def test_worker_delivers_after_commit_in_each_language(broker: str, celery_worke
         assert client.get(path).status_code == 200
     turn = next(r for r in rows if r.kind == "turn")
     if turn.language == "de":
-        assert "Du bist dran" in turn.subject and "Deine Hand" in turn.body_text
+        assert "Du bist dran" in render(turn).subject and "Deine Hand" in render(turn).text
     else:
-        assert "Your turn" in turn.subject and "Your hand" in turn.body_text
+        assert "Your turn" in render(turn).subject and "Your hand" in render(turn).text
 
 
 def test_smtp_failures_delay_but_every_mail_arrives_once(celery_worker_factory: Any, smtp_server: Any,
@@ -203,6 +204,6 @@ def test_four_players_two_silent_the_game_ends_through_deadlines(celery_worker_f
     assert sorted(received) == sorted(r.message_id for r in rows)
     assert all(len(copies) == 1 for copies in received.values())
     ended = [r for r in rows if r.kind == "ended"]
-    assert all(f"/games/{game.pk}/?at=1" in r.body_text for r in ended)
+    assert all(f"/games/{game.pk}/?at=1" in render(r).text for r in ended)
     german_end = next(r for r in ended if r.language == "de")
-    assert "Endstand" in german_end.body_text and "Punkte" in german_end.body_text
+    assert "Endstand" in render(german_end).text and "Punkte" in render(german_end).text

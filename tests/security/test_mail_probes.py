@@ -28,8 +28,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from games.models import Command, Game
-from mailin import tokens
 from mailin.models import InboundMail
+from notifications import reply_tokens as tokens
 from notifications.models import Outbox
 from tests.games.helpers import seat_users, started_game
 from tests.mailin.conftest import (

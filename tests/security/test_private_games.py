@@ -16,7 +16,7 @@ from django.test import Client
 from games import pages, services
 from games.models import Event, Game, Seat
 from mailin import services as mailin
-from mailin import tokens
+from notifications import reply_tokens as tokens
 from tests.games.helpers import db_snapshot, seat_users
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,8 @@
 """Signed reply addresses: `play+<token>@<mail domain>`, one per recipient and decision.
 
+The outbox writes them into the mails it sends (Reply-To); `mailin` reads them back from the replies.
+They live here, below both, so that mailin points to notifications and never the other way.
+
 The token names the user, the game and the version at which the choices were listed, the day it was
 made, and an HMAC over all of that (Django's `salted_hmac` with the SECRET_KEY). It is not
 `django.core.signing` because an address's local part holds at most 64 characters (RFC 5321) and some
@@ -17,7 +20,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-SALT = "mailin.reply-address"
+SALT = "mailin.reply-address"  # its old home's name, kept: addresses already sent stay valid
 EPOCH_DAY = 20000  # days since 1970 are counted from here, to keep the token short
 
 

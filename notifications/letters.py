@@ -1,0 +1,261 @@
+"""What each kind of game mail says, as a `Letter` (subject, opening lines, titled sections, links) that the
+templates lay out as text and HTML (`rendering`). Each is built from the immutable log as it was at the
+row's version, in the row's language, so the text is the same whenever it is rendered."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from accounts.local import format_time, language_of
+from accounts.models import User
+from config.links import site_link
+from games import deadlines
+from games.models import Game
+from games.registry import get_kind
+
+from .batch import HISTORY_LIMIT, RenderBatch
+from .email_choices import numbered_choices
+
+
+@dataclass
+class Letter:
+    """What a game mail says, language-neutral in shape: the templates lay it out as text and HTML."""
+
+    subject: str
+    intro: list[str]
+    sections: list[tuple[str, list[str]]] = field(default_factory=list)
+    links: list[tuple[str, str]] = field(default_factory=list)
+
+
+def game_url(game: Game, at: int | None = None) -> str:
+    """The link to the game page (at a version: the replay)."""
+    url = site_link("game-page", game.pk)
+    return url if at is None else f"{url}?at={at}"
+
+
+def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: int, names: dict[int, str]) -> list[str]:
+    """The events after `after_seq` up to `upto` as `seat` may see them, in words (in the active language);
+    service moves are marked. The events come from the batch, decoded once for all its readers."""
+    kind = get_kind(game.kind)
+    site, redact = kind.site_module, kind.rules.redact
+    events = batch.events.get(game.pk, {})
+    total = upto - after_seq  # a log's seqs have no gaps
+    lines = []
+    if total > HISTORY_LIMIT:
+        lines.append(_("... and {count} earlier events").format(count=total - HISTORY_LIMIT))
+        after_seq = upto - HISTORY_LIMIT
+    for seq in range(after_seq + 1, upto + 1):
+        if seq not in events:
+            continue
+        event, command_key = events[seq]
+        seen = redact(event, seat)
+        if seen is None:
+            continue
+        line = site.describe_event(seen, names)
+        if command_key is not None and deadlines.is_timeout_key(command_key):
+            line += " " + _("(played for the absent player)")
+        lines.append(line)
+    return lines
+
+
+def _names(users: dict[int, User], reader_seat: int | None, lang: str) -> dict[int, str]:
+    names = {seat: user.display_name for seat, user in users.items()}
+    if reader_seat is not None and reader_seat in names:
+        with translation.override(lang):
+            names[reader_seat] = _("{name} (you)").format(name=names[reader_seat])
+    return names
+
+
+def turn(batch: RenderBatch, game: Game, state: Any, seat: int, user: User, users: dict[int, User],
+         since: int) -> Letter:
+    """The your-turn mail; its history tells the events after `since` (the reader's last own move)."""
+    lang = language_of(user)
+    kind = get_kind(game.kind)
+    names = _names(users, seat, lang)
+    view = kind.rules.view(state, seat)
+    deadline = format_time(game.deadline_at, user) if game.deadline_at else "-"
+    with translation.override(lang):
+        choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names, view)
+        history = _history(batch, game, seat, since, game.version, names) or [_("Nothing new.")]
+        return Letter(
+            subject=_("Your turn in {title} #{game}").format(title=kind.title, game=game.pk),
+            intro=[
+                _("it is your turn in {title} #{game}.").format(title=kind.title, game=game.pk),
+                _("Please act by {deadline}.").format(deadline=deadline),
+            ],
+            sections=[
+                (_("Since your last turn"), history),
+                (_("Your choices now"), choices),
+                *kind.site_module.email_sections(view, seat, names),
+                (_("Deadline"), [deadline]),
+            ],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def started(game: Game, seat: int, user: User, users: dict[int, User]) -> Letter:
+    """The game has started: who plays, and the reader's seat."""
+    players = ", ".join(users[s].display_name for s in sorted(users))
+    title = get_kind(game.kind).title
+    with translation.override(language_of(user)):
+        return Letter(
+            subject=_("{title} #{game} has started").format(title=title, game=game.pk),
+            intro=[
+                _("{title} #{game} has started with {players}. You sit at seat {seat}.").format(
+                    title=title, game=game.pk, players=players, seat=seat + 1
+                )
+            ],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def ended(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Letter:
+    """The game is over: the winners and the final scores, with a link to the replay."""
+    lang = language_of(user)
+    names = _names(users, seat, lang)
+    kind = get_kind(game.kind)
+    view = kind.rules.view(state, seat)
+    scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
+    winners = ", ".join(names.get(w, f"#{w}") for w in view.get("winners") or [])
+    with translation.override(lang):
+        lines = [
+            _("{name}: {total} points").format(name=names.get(s["seat"], f"#{s['seat']}"), total=s.get("total", 0))
+            for s in scores
+        ]
+        return Letter(
+            subject=_("{title} #{game} is over").format(title=kind.title, game=game.pk),
+            intro=[_("{title} #{game} is over.").format(title=kind.title, game=game.pk),
+                   _("Winner: {names}").format(names=winners)],
+            sections=[(_("Final scores"), lines)],
+            links=[(_("Replay the game"), game_url(game, at=1)), (_("Open the game"), game_url(game))],
+        )
+
+
+def timeout(batch: RenderBatch, game: Game, seat: int, user: User, users: dict[int, User],
+            params: dict[str, Any]) -> Letter:
+    """The deadline passed and the service played for the reader (`params`: the first event it wrote, the
+    last, the policy, whether the seat is now played by the bot and after how many missed deadlines)."""
+    lang = language_of(user)
+    names = _names(users, seat, lang)
+    first_seq, policy, absent, streak = params["first_seq"], params["policy"], params["absent"], params["streak"]
+    title = get_kind(game.kind).title
+    with translation.override(lang):
+        played = _history(batch, game, seat, first_seq - 1, params["upto"], names)
+        policies = {
+            "bot": _("a bot chose a sensible move"),
+            "minimal": _("the least move"),
+        }
+        intro = [
+            _("the deadline in {title} #{game} passed, so the service played for you ({policy}).").format(
+                title=title, game=game.pk, policy=policies.get(policy, policy)
+            )
+        ]
+        if absent:
+            intro.append(
+                _(
+                    "You missed {count} deadlines in a row, so the bot now plays your seat at once. "
+                    "Open the game and press \"I'm back\" to play again yourself."
+                ).format(count=streak)
+            )
+        return Letter(
+            subject=_("Deadline passed in {title} #{game}: we moved for you").format(title=title, game=game.pk),
+            intro=intro,
+            sections=[(_("What was played for you"), played)],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def reminder(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Letter:
+    """The reminder before the deadline, with the choices to answer by email."""
+    assert game.deadline_at is not None
+    deadline = format_time(game.deadline_at, user)
+    lang = language_of(user)
+    kind = get_kind(game.kind)
+    choices = numbered_choices(
+        kind, kind.rules.legal_commands(state, seat), lang, _names(users, seat, lang), kind.rules.view(state, seat)
+    )
+    with translation.override(lang):
+        return Letter(
+            subject=_("Reminder: your move in {title} #{game} is due {deadline}").format(
+                title=kind.title, game=game.pk, deadline=deadline
+            ),
+            intro=[
+                _(
+                    "{title} #{game} is still waiting for your move. If you do not act by {deadline}, "
+                    "the service moves for you."
+                ).format(title=kind.title, game=game.pk, deadline=deadline)
+            ],
+            sections=[(_("Your choices now"), choices)] if choices else [],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def digest(user: User, held: list[tuple[Game | None, str]]) -> Letter:
+    """The daily digest: the subjects of the held mails (`held`: each one's game and subject), by game."""
+    by_game: dict[int | None, tuple[Game | None, list[str]]] = {}
+    for game, subject in held:
+        by_game.setdefault(game.pk if game is not None else None, (game, []))[1].append(subject)
+    sections = []
+    links = []
+    with translation.override(language_of(user)):
+        for game_id, (game, subjects) in by_game.items():
+            title = f"{get_kind(game.kind).title} #{game_id}" if game is not None else "-"
+            sections.append((title, subjects))
+            if game is not None:
+                links.append((_("Open {title}").format(title=title), game_url(game)))
+        return Letter(
+            subject=_("Your game digest: {count} news").format(count=len(held)),
+            intro=[_("here is what happened in your games since the last digest.")],
+            sections=sections,
+            links=links,
+        )
+
+
+def answer(game: Game, state: Any, seat: int, user: User, users: dict[int, User], outcome: dict[str, Any]) -> Letter:
+    """The answer to a reply by email: what its lines did (`outcome`, as `mailin` wrote it into the row: each
+    line's status, the applied command in the words its sender saw, the refusal's reason in the reader's
+    language), and the choices at the row's version, numbered to be answered again."""
+    lang = language_of(user)
+    kind = get_kind(game.kind)
+    names = {index: player.display_name for index, player in users.items()}
+    view = kind.rules.view(state, seat)
+    current = kind.rules.legal_commands(state, seat) if outcome["awaited"] else []
+    results = outcome["results"]
+    with translation.override(lang):
+        done = [r["said"] for r in results if r["status"] == "applied"]
+        refused = [f"\u201c{r['line']}\u201d: {r['reason']}" for r in results if r["status"] == "refused"]
+        skipped = [f"\u201c{r['line']}\u201d" for r in results if r["status"] == "skipped"]
+        detail = [outcome["detail"]] if outcome["status"] in ("no_commands", "unreadable") else []
+        sections = [(title, lines) for title, lines in (
+            (_("Applied"), done),
+            (_("Refused"), refused + detail),
+            (_("Not tried (a line before was refused)"), skipped),
+            (_("Your choices now"), numbered_choices(kind, current, lang, names, view)),
+        ) if lines]
+        if not current:
+            sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))
+        return Letter(
+            subject=(_("Your reply in %(title)s #%(game)s") % {"title": kind.title, "game": game.pk})[:200],
+            intro=[_("This is what your email did in %(title)s #%(game)s.") % {"title": kind.title, "game": game.pk}],
+            sections=sections,
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def as_of(game: Game, version: int | None, params: dict[str, Any] | None = None) -> Game:
+    """The game as a mail written at `version` saw it (its version, and the deadline it showed if `params`
+    name one)."""
+    then = copy.copy(game)
+    if version is not None:
+        then.version = version
+    if params is not None and "deadline" in params:
+        then.deadline_at = datetime.fromisoformat(params["deadline"]) if params["deadline"] else None
+    return then
+
+

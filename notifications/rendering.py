@@ -1,0 +1,125 @@
+"""Rendering outbox rows at delivery: every mail, a game's or an account's, is rendered from its row when it
+is sent, in the row's language, from Django templates. The row (`models.Outbox`) is data; this module reads
+it, and the sender (`delivery`) calls it for each batch it claimed.
+
+A game mail's words are a `letters.Letter` built from the log as it was at the row's version, laid out by
+`notifications/email/message.{txt,html}`; an account mail (verification, sign-up attempt, password reset) is
+its own template in `accounts/email/`, with the link made now (a reset link is never stored)."""
+
+from __future__ import annotations
+
+import copy
+from typing import NamedTuple
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from accounts import services as accounts
+from accounts.local import language_of
+from accounts.models import User
+from config.links import site_link
+
+from . import letters
+from .batch import RenderBatch
+from .mime import one_line
+from .models import ACCOUNT_KINDS, Kind, Outbox
+
+
+class Rendered(NamedTuple):
+    """A mail as it is sent: its subject (one line), plain text and HTML."""
+
+    subject: str
+    text: str
+    html: str
+
+
+def render(row: Outbox) -> Rendered:
+    """The subject, text and HTML of one outbox row."""
+    return render_many([row])[0]
+
+
+def render_many(rows: list[Outbox]) -> list[Rendered]:
+    """The rendered mails of these rows, in their order, reading what their games need together (a few
+    queries for the batch, `batch.RenderBatch`)."""
+    batch = RenderBatch([row for row in rows if row.kind not in ACCOUNT_KINDS])
+    return [_account_mail(row) if row.kind in ACCOUNT_KINDS else _game_mail(row, batch) for row in rows]
+
+
+def _reader(row: Outbox, batch: RenderBatch) -> User:
+    """The row's user (from the batch's seats when seated: no query), speaking the row's language: the
+    text does not depend on when it is rendered."""
+    users = batch.users.get(row.game_id, {}) if row.game_id is not None else {}
+    user = copy.copy(users[row.seat] if row.seat in users else row.user)  # row.user: read only if needed
+    user.language = row.language
+    return user
+
+
+def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
+    """What a game mail says, built from the log as it was at the row's version."""
+    game = row.game
+    users = batch.users.get(row.game_id, {}) if row.game_id is not None else {}
+    params = row.params or {}
+    if row.kind == Kind.DIGEST:
+        held = list(Outbox.objects.filter(pk__in=params.get("held", [])).select_related("user", "game").order_by("id"))
+        subjects = [mail.subject for mail in render_many(held)]
+        return letters.digest(user, [(mail.game, subject) for mail, subject in zip(held, subjects, strict=True)])
+    assert game is not None and row.seat is not None, f"outbox #{row.pk} names no game or seat"
+    state = batch.states.get((game.pk, row.version)) if row.version else None
+    if row.kind == Kind.STARTED:
+        return letters.started(game, row.seat, user, users)
+    if row.kind == Kind.TURN:
+        then = letters.as_of(game, row.version, params)
+        return letters.turn(batch, then, state, row.seat, user, users, batch.history_from[row.pk])
+    if row.kind == Kind.ENDED:
+        return letters.ended(letters.as_of(game, row.version), state, row.seat, user, users)
+    if row.kind == Kind.REMINDER:
+        return letters.reminder(letters.as_of(game, row.version, params), state, row.seat, user, users)
+    if row.kind == Kind.TIMEOUT:
+        return letters.timeout(batch, letters.as_of(game, row.version), row.seat, user, users, params)
+    if row.kind == Kind.ANSWER:
+        return letters.answer(letters.as_of(game, row.version), state, row.seat, user, users, params["outcome"])
+    raise ValueError(f"outbox #{row.pk}: unknown kind {row.kind!r}")
+
+
+def _game_mail(row: Outbox, batch: RenderBatch) -> Rendered:
+    """A game mail laid out by the templates. Each text is one line of the plain text (`one_line`): names
+    and players' words in it cannot add lines of their own."""
+    user = _reader(row, batch)
+    letter = _letter(row, batch, user)
+    lang = language_of(user)
+    context = {
+        "lang": lang,
+        "name": one_line(user.display_name),
+        "intro": [one_line(line) for line in letter.intro],
+        "sections": [(one_line(title), [one_line(line) for line in lines]) for title, lines in letter.sections],
+        "links": [(one_line(label), url) for label, url in letter.links],
+        "unsubscribe_url": row.unsubscribe_url,
+        "settings_url": site_link("settings"),
+        "subject": one_line(letter.subject),
+    }
+    with translation.override(lang):
+        text = render_to_string("notifications/email/message.txt", context)
+        html = render_to_string("notifications/email/message.html", context)
+    return Rendered(one_line(letter.subject)[:255], text, html)
+
+
+def _account_link(row: Outbox) -> str:
+    """The link an account mail carries, made now from the account as it is: a verification link for the
+    address the row was written to, a fresh reset link (valid PASSWORD_RESET_TIMEOUT from now), or the
+    reset page for a sign-up attempt with a taken address."""
+    if row.kind == Kind.VERIFY:
+        return accounts.verification_link(row.user, row.to_email)
+    if row.kind == Kind.PASSWORD_RESET:
+        return accounts.password_reset_link(row.user)
+    return site_link("accounts:password_reset")
+
+
+def _account_mail(row: Outbox) -> Rendered:
+    """An account mail from its templates (`accounts/email/<kind>_subject.txt`, `<kind>.txt`, `<kind>.html`)."""
+    context = {"lang": row.language, "name": one_line(row.user.display_name), "link": _account_link(row)}
+    with translation.override(row.language):
+        subject = one_line(render_to_string(f"accounts/email/{row.kind}_subject.txt", context).strip())
+        context["subject"] = subject
+        text = render_to_string(f"accounts/email/{row.kind}.txt", context)
+        html = render_to_string(f"accounts/email/{row.kind}.html", context)
+    return Rendered(subject[:255], text, html)
