@@ -19,9 +19,6 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Q
-from django.utils import timezone
-
-from config.rows import insert
 
 from .models import Command, Event, Game, Snapshot
 from .registry import get_kind
@@ -199,11 +196,13 @@ def load_states(wanted: Iterable[tuple[Game, int]]) -> dict[tuple[int, int], Any
     return found
 
 
-def events_in(windows: Iterable[tuple[int, int, int]], command_keys: bool = False) -> list[tuple[Any, ...]]:
+def events_in(windows: Iterable[tuple[int, int, int]], by_service: bool = False) -> list[tuple[Any, ...]]:
     """The events of several games in one statement: of each window (game id, after, upto) the events with
-    after < seq <= upto, as (game id, seq, data), with `command_keys` also the idempotency key of the command
-    that wrote each (None for none); ordered by game and seq. Written-out SQL: the ORM's form of this
-    statement cost ten times its CPU, mostly in compiling the ranges."""
+    after < seq <= upto, as (game id, seq, data), with `by_service` also whether the service played the
+    command that wrote each (`Command.by_service`; False for events of no command); ordered by game and seq.
+
+    Written-out SQL: the ORM's form of this statement (a Q per window) cost ten times its CPU, mostly in
+    compiling the ranges, on the outbox's path (every batch of mails reads its events here)."""
     windows = list(windows)
     if not windows:
         return []
@@ -211,16 +210,20 @@ def events_in(windows: Iterable[tuple[int, int, int]], command_keys: bool = Fals
     event, command = Event._meta, Command._meta
     columns = f"e.{q('game_id')}, e.{q('seq')}, e.{q('data')}"
     source = f"{q(event.db_table)} e"
-    if command_keys:
-        columns += f", c.{q('idempotency_key')}"
+    if by_service:
+        columns += f", c.{q('by_service')}"
         source += f" LEFT JOIN {q(command.db_table)} c ON c.{q(command.pk.column)} = e.{q('command_id')}"
     where = " OR ".join([f"(e.{q('game_id')} = %s AND e.{q('seq')} > %s AND e.{q('seq')} <= %s)"] * len(windows))
     sql = f"SELECT {columns} FROM {source} WHERE {where} ORDER BY e.{q('game_id')}, e.{q('seq')}"
     with connection.cursor() as cursor:
         cursor.execute(sql, [value for window in windows for value in window])
         rows = cursor.fetchall()
-    # JSON arrives as text from both backends (Django has psycopg leave it so, for its JSONField).
-    return [(row[0], row[1], json.loads(row[2]) if isinstance(row[2], str) else row[2], *row[3:]) for row in rows]
+    # JSON arrives as text from both backends (Django has psycopg leave it so, for its JSONField); SQLite's
+    # booleans as 0/1, and an event of no command has none.
+    return [
+        (game_id, seq, json.loads(data) if isinstance(data, str) else data, *(bool(flag) for flag in rest))
+        for game_id, seq, data, *rest in rows
+    ]
 
 
 def _snapshots_before(
@@ -249,54 +252,47 @@ def _snapshots_before(
     }
 
 
-def chain(
+def append(
     game: Game,
     state: Any,
     events: list[Any],
     *,
+    command: Command | None,
     actor_id: int | None,
     actor_seat: int | None,
-    command_id: Any = None,
-    now: datetime | None = None,
-) -> tuple[list[Event], Any, Snapshot | None]:
-    """The rows of `events` after `game.version` (the hash chain), the state after them, and the snapshot due
-    at their end (every GAMES_SNAPSHOT_EVERY events; None if none is): nothing written yet."""
+    now: datetime,
+) -> tuple[list[Event], Any]:
+    """Insert the (new) command and its events after `game.version`, inside the caller's transaction,
+    and return the events' rows with the state after them.
+
+    The UNIQUE(game, seq) constraint refuses a second writer at the same version, as does the compare-and-set
+    of `write_projection`. Snapshots are taken every GAMES_SNAPSHOT_EVERY events."""
     kind = get_kind(game.kind)
     rules = kind.rules
-    now = now or timezone.now()
     prev = game.head_hash or GENESIS_HASH
+    command_id = command.pk if command is not None else None
     rows: list[Event] = []
-    seq = game.version
-    for event in events:
-        seq += 1
+    for seq, event in enumerate(events, start=game.version + 1):
         data = rules.encode(event)
         type_ = str(data.get("type", type(event).__name__))[:64]
         digest = event_hash(prev, seq, type_, data, actor_id, actor_seat, command_id)
-        rows.append(
-            Event(
-                game_id=game.pk,
-                seq=seq,
-                type=type_,
-                data=data,
-                actor_id=actor_id,
-                actor_seat=actor_seat,
-                command_id=command_id,
-                created_at=now,
-                prev_hash=prev,
-                hash=digest,
-            )
-        )
+        rows.append(Event(game_id=game.pk, seq=seq, type=type_, data=data, actor_id=actor_id, actor_seat=actor_seat,
+                          command_id=command_id, created_at=now, prev_hash=prev, hash=digest))
         prev = digest
+    if command is not None:
+        Command.objects.bulk_create([command])
+    Event.objects.bulk_create(rows)
     if events:
         state = rules.fold(events, state)
+    version = game.version + len(rows)
     every = int(settings.GAMES_SNAPSHOT_EVERY)
-    snapshot = None
-    if every > 0 and kind.supports_snapshots() and game.version // every != seq // every:
-        snapshot = Snapshot(game_id=game.pk, seq=seq, state=rules.dump_state(state))  # type: ignore[attr-defined]
-    return rows, state, snapshot
+    if every > 0 and kind.supports_snapshots() and game.version // every != version // every:
+        Snapshot.objects.create(game_id=game.pk, seq=version, state=rules.dump_state(state))  # type: ignore[attr-defined]
+    _remember(game, prev, version, state)
+    return rows, state
 
 
-def remember(game: Game, head_hash: str, version: int, state: Any) -> None:
+def _remember(game: Game, head_hash: str, version: int, state: Any) -> None:
     """File the state of the game's head at `version` in the process's cache: under its head hash at once,
     under its version once the transaction commits."""
     key = (game.pk, game.rng_salt, version)
@@ -304,74 +300,9 @@ def remember(game: Game, head_hash: str, version: int, state: Any) -> None:
     transaction.on_commit(lambda: state_cache.put(key, state))
 
 
-def append(
-    game: Game,
-    state: Any,
-    events: list[Any],
-    *,
-    actor_id: int | None,
-    actor_seat: int | None,
-    command_id: Any = None,
-    now: datetime | None = None,
-) -> tuple[list[Event], Any]:
-    """Insert events after `game.version` (inside the caller's transaction) and return them with the new state.
-
-    The UNIQUE(game, seq) constraint refuses a second writer at the same version; the caller's version check
-    on the game row (`advance`) refuses it too. Snapshots are taken every GAMES_SNAPSHOT_EVERY events.
-    """
-    rows, state, snapshot = chain(
-        game, state, events, actor_id=actor_id, actor_seat=actor_seat, command_id=command_id, now=now
-    )
-    insert(rows)  # bulk_create, written out (see config.rows)
-    if snapshot is not None:
-        snapshot.save(force_insert=True)
-    remember(game, rows[-1].hash if rows else game.head_hash or GENESIS_HASH, game.version + len(rows), state)
-    return rows, state
-
-
 def write_projection(game: Game, old_version: int, fields: Sequence[str], now: datetime) -> bool:
     """Write these columns of the game's row (and `updated_at`) in one UPDATE, if the row is still at
     `old_version` (a compare-and-set: the second guard, after the row lock, against two writers)."""
     game.updated_at = now
-    by_name = {field.name: field for field in Game._meta.concrete_fields}
-    changed = [by_name[name] for name in (*fields, "updated_at")]
-    q = connection.ops.quote_name
-    sql = (
-        f"UPDATE {q(Game._meta.db_table)} SET {', '.join(f'{q(c.column)} = %s' for c in changed)} "
-        f"WHERE {q('id')} = %s AND {q('version')} = %s"
-    )
-    values = [c.get_db_prep_save(getattr(game, c.attname), connection) for c in changed]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, game.pk, old_version])
-        return bool(cursor.rowcount == 1)
-
-
-def write_projections(games: Sequence[tuple[Game, int]], fields: Sequence[str]) -> int:
-    """`write_projection` of many games in one UPDATE: each (game, version it was read at) has these columns
-    (and `updated_at`) written if its row is still at that version. The number of rows written."""
-    if not games:
-        return 0
-    by_name = {field.name: field for field in Game._meta.concrete_fields}
-    written = [by_name[name] for name in (*fields, "updated_at")]
-    keys = [by_name["id"], by_name["version"]]  # the row and the version it was read at
-    q = connection.ops.quote_name
-    # PostgreSQL types the VALUES by their first row, where a NULL would be text: every value names its type.
-    typed = connection.vendor == "postgresql"
-    row = "(" + ", ".join(
-        f"CAST(%s AS {c.db_type(connection)})" if typed else "%s" for c in (*keys, *written)
-    ) + ")"
-    # Both databases name the columns of a VALUES list column1, column2, ...: here the row's id, the version
-    # it was read at, then the written columns.
-    table = q(Game._meta.db_table)
-    assignments = ", ".join(f"{q(c.column)} = v.column{i}" for i, c in enumerate(written, start=3))
-    sql = (
-        f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([row] * len(games))}) AS v "
-        f"WHERE {table}.{q('id')} = v.column1 AND {table}.{q('version')} = v.column2"
-    )
-    params: list[Any] = []
-    for game, read_at in games:
-        params += [game.pk, read_at]
-        params += [c.get_db_prep_save(getattr(game, c.attname), connection) for c in written]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return int(cursor.rowcount)
+    changed = {name: getattr(game, name) for name in (*fields, "updated_at")}
+    return Game.objects.filter(pk=game.pk, version=old_version).update(**changed) == 1

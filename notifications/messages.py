@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from accounts.local import format_time, language_of
 from accounts.models import User
 from config.links import site_link
-from games import deadlines, store
+from games import store
 from games.models import Command, Game, Seat
 from games.registry import get_kind
 
@@ -63,12 +63,12 @@ def _history(batch: _Batch, game: Game, seat: int, after_seq: int, upto: int, na
     for seq in range(after_seq + 1, upto + 1):
         if seq not in events:
             continue
-        event, command_key = events[seq]
+        event, by_service = events[seq]
         seen = redact(event, seat)
         if seen is None:
             continue
         line = site.describe_event(seen, names)
-        if command_key is not None and deadlines.is_timeout_key(command_key):
+        if by_service:
             line += " " + _("(played for the absent player)")
         lines.append(line)
     return lines
@@ -308,7 +308,7 @@ class _Batch:
             if row.game is not None and row.version and row.kind in (Kind.TURN, Kind.ENDED, Kind.REMINDER)
         )
         self.history_from = self._histories_from([row for row in told if row.kind == Kind.TURN])
-        self.events: dict[int, dict[int, tuple[Any, str | None]]] = {}
+        self.events: dict[int, dict[int, tuple[Any, bool]]] = {}
         self._read_events(told)
 
     @staticmethod
@@ -341,8 +341,8 @@ class _Batch:
             windows.setdefault(row.game.pk, []).append((max(after, upto - HISTORY_LIMIT), upto))
         games = {row.game.pk: row.game for row in rows if row.game is not None}
         spans = [(game_id, after, upto) for game_id, spans in windows.items() for after, upto in _merged(spans)]
-        for game_id, seq, data, command_key in store.events_in(spans, command_keys=True):
-            self.events.setdefault(game_id, {})[seq] = (get_kind(games[game_id].kind).rules.decode(data), command_key)
+        for game_id, seq, data, by_service in store.events_in(spans, by_service=True):
+            self.events.setdefault(game_id, {})[seq] = (get_kind(games[game_id].kind).rules.decode(data), by_service)
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

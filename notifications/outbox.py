@@ -20,14 +20,13 @@ from urllib.parse import urlparse
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from accounts.local import language_of
 from accounts.models import User
 from config.links import site_link
-from games.models import Game, Seat
+from games.models import Game
 from mailin.tokens import reply_address
 
 from . import recipients
@@ -35,7 +34,6 @@ from .models import Kind, Outbox, Preference
 from .preferences import unsubscribe_url
 
 if TYPE_CHECKING:
-    from games.bulk import Bulk
     from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed
 
 log = logging.getLogger(__name__)
@@ -106,7 +104,7 @@ def _may_email(user: User, kind: str) -> str | None:
 
 
 def _preference_of(user: User) -> Preference:
-    """The user's preferences, from the row loaded with the user when it was (`seats_with_users`)."""
+    """The user's preferences, from the row loaded with the user when it was (`recipients.seats_with_users`)."""
     try:
         pref: Preference = user.notification_pref
     except Preference.DoesNotExist:
@@ -121,10 +119,9 @@ def _as_mail(message: Message) -> Mail:
                 reply_to=message.reply_to)
 
 
-def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
+def enqueue(mails: Iterable[Mail | Message]) -> int:
     """Write outbox rows for these mails (a dedupe key already present is skipped) and, after the
-    surrounding transaction commits, send one delivery task for the pending ones. Returns rows written
-    (in a `bulk`: handed to it, to be written with the other games' rows)."""
+    surrounding transaction commits, send one delivery task for the pending ones. Returns rows written."""
     now = timezone.now()
     rows = []
     for mail in mails:
@@ -153,11 +150,7 @@ def enqueue(mails: Iterable[Mail | Message], bulk: Bulk | None = None) -> int:
                 created_at=now,
             )
         )
-    if bulk is not None:
-        for row in rows:
-            assert row.game_id is not None  # a bulk's mails are about its games
-            bulk.defer(row.game_id, write_rows, [row])
-    elif rows:
+    if rows:
         write_rows(rows)
     return len(rows)
 
@@ -180,27 +173,8 @@ def _send_tasks(keys: list[str]) -> None:
         log.exception("could not send the delivery task; the outbox sweep will pick the rows up")
 
 
-def seats_with_users(game: Game, bulk: Bulk | None = None) -> list[Seat]:
-    """The game's seats with their users, the users' preferences and whether the bot plays the seat
-    (`absent`): one query (for all the games of a bulk at once)."""
-    if bulk is not None:
-        bulk.load(_read_preferences)
-        seats = bulk.seats(game.pk)
-        played_by_bot = bulk.absent(game.pk)
-        for seat in seats:
-            seat.absent = seat.index in played_by_bot  # type: ignore[attr-defined]
-        return seats
-    return recipients.seats_with_users(game.pk)
-
-
-def _read_preferences(bulk: Bulk) -> None:
-    """The preferences of every player of the bulk's games, onto their users: one query."""
-    prefetch_related_objects([seat.user for game_id in bulk.game_ids for seat in bulk.seats(game_id)],
-                             "notification_pref")
-
-
-def seat_users(game: Game, bulk: Bulk | None = None) -> dict[int, User]:
-    return {s.index: s.user for s in seats_with_users(game, bulk) if s.index is not None}
+def seat_users(game: Game) -> dict[int, User]:
+    return {s.index: s.user for s in recipients.seats_with_users(game.pk) if s.index is not None}
 
 
 def on_events_appended(batch: EventsAppended) -> None:
@@ -214,7 +188,7 @@ def on_events_appended(batch: EventsAppended) -> None:
     )
     if not (started or ended or newly_awaited):
         return  # most batches: nothing to tell anyone, and no query spent on finding that out
-    seats = seats_with_users(game, batch.bulk)
+    seats = recipients.seats_with_users(game.pk)
     users = {s.index: s.user for s in seats if s.index is not None}
     absent = {s.index for s in seats if s.absent}  # type: ignore[attr-defined]
     mails: list[Mail] = []
@@ -231,32 +205,29 @@ def on_events_appended(batch: EventsAppended) -> None:
             mails.append(mail(Kind.TURN, seat, dedupe_key(Kind.TURN, game.pk, seat, game.version), True, deadline=deadline))
     if ended:
         mails += [mail(Kind.ENDED, seat, dedupe_key(Kind.ENDED, game.pk, seat)) for seat in sorted(users)]
-    enqueue(mails, batch.bulk)
+    enqueue(mails)
 
 
 def timeout_notice(
-    game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int,
-    bulk: Bulk | None = None,
+    game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int
 ) -> None:
     """The "deadline passed, we moved for you" email (written in the deadline's transaction, with the game
     as the service's commands left it)."""
-    if bulk is not None:
-        bulk.load(_read_preferences)  # `user` is one of the bulk's players
     params = {"first_seq": first_seq, "upto": game.version, "policy": policy, "absent": absent, "streak": streak}
-    enqueue([Mail(Kind.TIMEOUT, user, game, dedupe_key(Kind.TIMEOUT, game.pk, seat, version), seat, version, params)], bulk)
+    enqueue([Mail(Kind.TIMEOUT, user, game, dedupe_key(Kind.TIMEOUT, game.pk, seat, version), seat, version, params)])
 
 
 def on_timeout_played(notice: TimeoutPlayed) -> None:
     """games.hooks listener: the timeout email of one seat."""
     timeout_notice(
         notice.game, notice.seat, notice.user, version=notice.version, first_seq=notice.first_seq,
-        policy=notice.policy, absent=notice.absent, streak=notice.streak, bulk=notice.bulk,
+        policy=notice.policy, absent=notice.absent, streak=notice.streak,
     )
 
 
-def reminder_notice(game: Game, seats: list[int], *, version: int, bulk: Bulk | None = None) -> int:
+def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
     """The reminder before the deadline, once per decision (written in the deadline's transaction)."""
-    users = seat_users(game, bulk)
+    users = seat_users(game)
     mails = []
     for seat in seats:
         user = users.get(seat)
@@ -266,12 +237,12 @@ def reminder_notice(game: Game, seats: list[int], *, version: int, bulk: Bulk | 
         # An awaited seat always has a choice to make: the reminder can be answered to play it.
         mails.append(Mail(Kind.REMINDER, user, game, key, seat, game.version, {"deadline": game.deadline_at.isoformat()},
                           reply_to=reply_address(user.pk, game.pk, game.version)))
-    return enqueue(mails, bulk)
+    return enqueue(mails)
 
 
 def on_reminder_due(notice: ReminderDue) -> int:
     """games.hooks listener: the reminders of a deadline; returns the rows written."""
-    return reminder_notice(notice.game, notice.seats, version=notice.version, bulk=notice.bulk)
+    return reminder_notice(notice.game, notice.seats, version=notice.version)
 
 
 def send_digests(now: datetime | None = None) -> int:
