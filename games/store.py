@@ -1,6 +1,7 @@
 """The event store: loading a game's state (snapshot + tail), appending events with the hash chain,
-taking snapshots, writing the projection columns (checking a log: `integrity`). Called by games.services,
-the deadline sweep and the operators' commands.
+taking snapshots, writing the projection columns (checking a log: `integrity`). Called by games.services
+and the operators' commands. Its writes go through `unit_of_work` (at once, or batched by the deadline
+sweep); its hand-written SQL is in `store_sql`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,17 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q
 
+from . import unit_of_work
 from .models import Command, Event, Game, Snapshot
 from .registry import get_kind
+from .store_sql import events_in
+from .unit_of_work import insert
+
+__all__ = ["GENESIS_HASH", "append", "canonical_json", "event_hash", "events_in", "load_state", "load_states",
+           "state_cache", "write_projection"]
 
 GENESIS_HASH = "0" * 64
 
@@ -196,36 +203,6 @@ def load_states(wanted: Iterable[tuple[Game, int]]) -> dict[tuple[int, int], Any
     return found
 
 
-def events_in(windows: Iterable[tuple[int, int, int]], by_service: bool = False) -> list[tuple[Any, ...]]:
-    """The events of several games in one statement: of each window (game id, after, upto) the events with
-    after < seq <= upto, as (game id, seq, data), with `by_service` also whether the service played the
-    command that wrote each (`Command.by_service`; False for events of no command); ordered by game and seq.
-
-    Written-out SQL: the ORM's form of this statement (a Q per window) cost ten times its CPU, mostly in
-    compiling the ranges, on the outbox's path (every batch of mails reads its events here)."""
-    windows = list(windows)
-    if not windows:
-        return []
-    q = connection.ops.quote_name
-    event, command = Event._meta, Command._meta
-    columns = f"e.{q('game_id')}, e.{q('seq')}, e.{q('data')}"
-    source = f"{q(event.db_table)} e"
-    if by_service:
-        columns += f", c.{q('by_service')}"
-        source += f" LEFT JOIN {q(command.db_table)} c ON c.{q(command.pk.column)} = e.{q('command_id')}"
-    where = " OR ".join([f"(e.{q('game_id')} = %s AND e.{q('seq')} > %s AND e.{q('seq')} <= %s)"] * len(windows))
-    sql = f"SELECT {columns} FROM {source} WHERE {where} ORDER BY e.{q('game_id')}, e.{q('seq')}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [value for window in windows for value in window])
-        rows = cursor.fetchall()
-    # JSON arrives as text from both backends (Django has psycopg leave it so, for its JSONField); SQLite's
-    # booleans as 0/1, and an event of no command has none.
-    return [
-        (game_id, seq, json.loads(data) if isinstance(data, str) else data, *(bool(flag) for flag in rest))
-        for game_id, seq, data, *rest in rows
-    ]
-
-
 def _snapshots_before(
     games: dict[int, Game], missing: dict[int, list[int]], starts: dict[int, tuple[int, Any]]
 ) -> dict[int, tuple[int, Any]]:
@@ -280,14 +257,14 @@ def append(
                           command_id=command_id, created_at=now, prev_hash=prev, hash=digest))
         prev = digest
     if command is not None:
-        Command.objects.bulk_create([command])
-    Event.objects.bulk_create(rows)
+        insert([command])
+    insert(rows)
     if events:
         state = rules.fold(events, state)
     version = game.version + len(rows)
     every = int(settings.GAMES_SNAPSHOT_EVERY)
     if every > 0 and kind.supports_snapshots() and game.version // every != version // every:
-        Snapshot.objects.create(game_id=game.pk, seq=version, state=rules.dump_state(state))  # type: ignore[attr-defined]
+        insert([Snapshot(game_id=game.pk, seq=version, state=rules.dump_state(state))])  # type: ignore[attr-defined]
     _remember(game, prev, version, state)
     return rows, state
 
@@ -302,7 +279,7 @@ def _remember(game: Game, head_hash: str, version: int, state: Any) -> None:
 
 def write_projection(game: Game, old_version: int, fields: Sequence[str], now: datetime) -> bool:
     """Write these columns of the game's row (and `updated_at`) in one UPDATE, if the row is still at
-    `old_version` (a compare-and-set: the second guard, after the row lock, against two writers)."""
+    `old_version` (a compare-and-set: the second guard, after the row lock, against two writers); inside a
+    unit of work, when it ends (`games.unit_of_work`)."""
     game.updated_at = now
-    changed = {name: getattr(game, name) for name in (*fields, "updated_at")}
-    return Game.objects.filter(pk=game.pk, version=old_version).update(**changed) == 1
+    return unit_of_work.write_projection(game, old_version, (*fields, "updated_at"))

@@ -27,6 +27,7 @@ from accounts.local import language_of
 from accounts.models import User
 from config.links import site_link
 from games.models import Game
+from games.unit_of_work import insert
 from mailin.tokens import reply_address
 
 from . import recipients
@@ -156,8 +157,9 @@ def enqueue(mails: Iterable[Mail | Message]) -> int:
 
 
 def write_rows(rows: list[Outbox]) -> None:
-    """Insert outbox rows (a dedupe key already present is skipped); after commit, one delivery task."""
-    Outbox.objects.bulk_create(rows, ignore_conflicts=True)
+    """Insert outbox rows (a dedupe key already present is skipped) with the events' rows that cause them
+    (`games.unit_of_work.insert`); after commit, one delivery task."""
+    insert(rows, ignore_conflicts=True)
     keys = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING]
     if keys:
         transaction.on_commit(lambda: _send_tasks(keys))

@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_COMMANDS_PER_ENFORCEMENT = 60
+# The columns of a game's row an enforcement sets beside its commands' projection.
+ENFORCEMENT_FIELDS = ("timed_out", "deadline_at", "reminder_at", "deadline_version")
 
 
 def absent_after() -> int:
@@ -131,8 +133,10 @@ def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
     if game.status == Game.Status.ACTIVE and set(game.awaiting) & set(result.newly_absent):
         # The next decision already belongs to a seat that just went absent: play it at once too.
         game.deadline_at, game.reminder_at, game.deadline_version = now, None, game.version
-        Game.objects.filter(pk=game.pk).update(deadline_at=now, reminder_at=None, deadline_version=game.version)
         enforce_soon(game.pk, game.version)
+    # The mark of a first timeout and that deadline, with the commands' projection (in the sweep's unit of
+    # work, in the same statement).
+    store.write_projection(game, game.version, ENFORCEMENT_FIELDS, now)
     return result
 
 
@@ -145,13 +149,13 @@ def _count_timeout(game: Game, seat: int, known: SeatPresence | None, now: datet
     if presence.absent_since is None and presence.consecutive_timeouts >= absent_after():
         presence.absent_since = now
         result.newly_absent.append(seat)
+    # Written at once, not with the sweep's unit of work: the next commands of this enforcement ask who is
+    # absent (the deadline, the turn emails).
     SeatPresence.objects.bulk_create(
         [presence], update_conflicts=True, unique_fields=["game", "seat"],
         update_fields=["consecutive_timeouts", "total_timeouts", "absent_since"],
     )
-    if not game.timed_out:  # commands look for the seats' timeout records from now on
-        game.timed_out = True
-        Game.objects.filter(pk=game.pk).update(timed_out=True)
+    game.timed_out = True  # commands look for the seats' timeout records from now on
     return presence.consecutive_timeouts
 
 

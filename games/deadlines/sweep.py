@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 
 from ..models import Game
+from ..unit_of_work import part, unit_of_work
 from .clock import fresh_deadline
 from .enforcement import enforce_locked
 
@@ -46,20 +47,38 @@ def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000, batch:
     """The beat task's body: enforce every passed deadline, a batch of games per transaction.
 
     The games are claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so several sweepers (or a sweeper and
-    a player) never wait on each other and never enforce one deadline twice. Each game is enforced in a
-    savepoint of its own: one that fails (a bug, or a statement the database refuses) is rolled back whole
-    and its deadline put back (`FAILED_ENFORCEMENT_RETRY`), while the batch's others go on.
+    a player) never wait on each other and never enforce one deadline twice. A batch's commands are written
+    together at its end (`games.unit_of_work`); each game is enforced in a savepoint and a part of the unit
+    of its own, so one that fails (a bug, or a statement the database refuses) leaves nothing behind and
+    has its deadline put back (`FAILED_ENFORCEMENT_RETRY`), while the batch's others go on. If writing the
+    batch fails, its games are enforced again one at a time, each written at once.
     """
     now = now or timezone.now()
     report = SweepReport()
     while report.enforced + report.skipped + report.failed < limit:
         with transaction.atomic():
             games = list(due_games(now).select_for_update(skip_locked=True, of=("self",))[:batch])
-            for game in games:
-                _enforce_one(game, now, report)
+            report.add(_enforce_batch(games, now))
         if len(games) < batch:
             break
     return report
+
+
+def _enforce_batch(games: list[Game], now: datetime) -> SweepReport:
+    """Enforce the claimed games' deadlines (inside the transaction that holds their row locks)."""
+    batch_report = SweepReport()
+    try:
+        with transaction.atomic(), unit_of_work():
+            for game in games:
+                _enforce_one(game, now, batch_report)
+    except DatabaseError as error:
+        # A row of one game that cannot be written (the savepoint rolled the whole batch back): which game is
+        # found by enforcing them one by one, on their rows as they are (still locked by this transaction).
+        log.warning("writing %d enforced games at once failed (%s); enforcing them one by one", len(games), error)
+        batch_report = SweepReport()
+        for game in Game.objects.filter(pk__in=[game.pk for game in games]).order_by("deadline_at", "id"):
+            _enforce_one(game, now, batch_report)
+    return batch_report
 
 
 def _enforce_one(game: Game, now: datetime, report: SweepReport) -> None:
@@ -67,7 +86,7 @@ def _enforce_one(game: Game, now: datetime, report: SweepReport) -> None:
     transaction, which holds the game's row lock)."""
     version = game.deadline_version if game.deadline_version is not None else game.version
     try:
-        with transaction.atomic():
+        with transaction.atomic(), part():
             result = enforce_locked(game, version, now)
     except Exception as error:  # one broken game must not stop the sweep; it is retried later
         log.error("enforcing the deadline of game %s failed", game.pk, exc_info=error)
