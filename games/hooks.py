@@ -11,7 +11,8 @@ Subscribers run after the events are appended and before the game's row is updat
 columns a subscriber sets on `batch.game` (the deadline) are written by the service's one UPDATE.
 
 Every command goes through the same path (`games.services.apply_command`), a player's or the service's for a
-passed deadline: a subscriber sees each batch alike and writes its rows at once.
+passed deadline: a subscriber sees each batch alike. It writes new rows with `games.unit_of_work.insert`, as
+the store writes the events: at once, or with the rest of the deadline sweep's batch at its end.
 """
 
 from __future__ import annotations

@@ -200,6 +200,8 @@ def load_states(wanted: Iterable[tuple[Game, int]]) -> dict[tuple[int, int], Any
             found[game_id, version] = state
             if keep:
                 state_cache.put((game_id, game.rng_salt, version), state)
+            if version == game.version:  # as in load_state: the head's state is right whatever happens next
+                state_cache.put_head(game_id, game.head_hash, version, state)
     return found
 
 

@@ -104,7 +104,8 @@ def _is_due(game: Game, version: int, now: datetime) -> bool:
 def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
     """Play the seats of the due deadline set at `version` (the game's row locked): what was done."""
     users = {seat.index: seat.user for seat in Seat.objects.filter(game=game, index__isnull=False).select_related("user")}
-    records = {record.seat: record for record in SeatPresence.objects.filter(game=game)}
+    # The seats' timeout records (none before the game's first timeout: no query for them then).
+    records = {record.seat: record for record in SeatPresence.objects.filter(game=game)} if game.timed_out else {}
     absent = {seat for seat, record in records.items() if record.absent_since is not None}
     if game.reminder_at is not None:
         # This deadline's reminder was never written: `send_due_reminders` skips a row that is locked at that
