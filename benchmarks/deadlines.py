@@ -264,7 +264,6 @@ def run(args: argparse.Namespace) -> None:
 
 
 def _sweep(args: argparse.Namespace, real: list[int]) -> None:
-    from games import deadlines
     from games.deadlines import sweep
     from games.models import Command
 
@@ -286,7 +285,7 @@ def _sweep(args: argparse.Namespace, real: list[int]) -> None:
     t0 = time.perf_counter()
     again = sweep.enforce_due_deadlines()
     print(f"  second sweep right after: {again.enforced} enforced in {(time.perf_counter() - t0) * 1000:.1f} ms")
-    timeouts = Command.objects.filter(game_id__in=real, idempotency_key__startswith=deadlines.TIMEOUT_KEY_PREFIX)
+    timeouts = Command.objects.filter(game_id__in=real, by_service=True)
     games = timeouts.values("game_id").distinct().count()
     once = enforced == args.due and games == args.due and again.enforced == 0
     print(f"  exactly once: {enforced} of {args.due} due deadlines enforced, each game by one sweeper "

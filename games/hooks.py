@@ -10,10 +10,9 @@ A subscriber that raises rolls the whole command back, so subscribers must only 
 Subscribers run after the events are appended and before the game's row is updated: the projection
 columns a subscriber sets on `batch.game` (the deadline) are written by the service's one UPDATE.
 
-The deadline sweep plays the service's commands on many games in one transaction: then each notice carries
-its `bulk` (games.bulk), and a subscriber reads what it needs for all those games at once and hands its
-rows to the bulk, never writing them itself: the bulk writes them with the other games' at the end (the
-events, too, are written then), or drops them with the rest of a game whose enforcement failed.
+Every command goes through the same path (`games.services.apply_command`), a player's or the service's for a
+passed deadline: a subscriber sees each batch alike. It writes new rows with `games.unit_of_work.insert`, as
+the store writes the events: at once, or with the rest of the deadline sweep's batch at its end.
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from accounts.models import User
 
-    from .bulk import Bulk
     from .models import Command, Event, Game
 
 
@@ -41,7 +39,6 @@ class EventsAppended:
     actor: User | None  # None for events of the system (setup)
     seat: int | None
     command: Command | None
-    bulk: Bulk | None = None  # commands on many games at once (the deadline sweep): read and write through it
 
 
 Subscriber = Callable[[EventsAppended], None]
@@ -84,7 +81,6 @@ class TimeoutPlayed:
     policy: str
     absent: bool  # the seat was just marked absent (the bot plays it at once from now on)
     streak: int  # deadlines missed in a row
-    bulk: Bulk | None = None
 
 
 @dataclass(frozen=True)
@@ -94,7 +90,6 @@ class ReminderDue:
     game: Game
     seats: list[int]
     version: int
-    bulk: Bulk | None = None
 
 
 TimeoutListener = Callable[[TimeoutPlayed], None]
@@ -124,6 +119,5 @@ def timeout_played(notice: TimeoutPlayed) -> None:
 
 
 def reminder_due(notice: ReminderDue) -> int:
-    """Called by games.deadlines when a reminder is due, inside the transaction; reminders written (or, in a
-    bulk, to be written with it)."""
+    """Called by games.deadlines when a reminder is due, inside the transaction; reminders written."""
     return sum(listener(notice) for listener in list(_reminder_listeners))

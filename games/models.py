@@ -86,7 +86,9 @@ class Seat(models.Model):
         return f"seat {self.index} of game #{self.game_id}: {self.user_id}"
 
 
-# The idempotency keys of commands the service sends for a seat whose deadline passed start with this.
+# The idempotency keys of the commands the service sends for a seat whose deadline passed start with this
+# (so they never meet a player's key: `games.services.commands` refuses players' keys that begin with it).
+# Whether the service played a command is its `by_service` column, not this prefix.
 SERVICE_KEY_PREFIX = "timeout:"
 
 
@@ -101,6 +103,9 @@ class Command(models.Model):
     command = models.JSONField()
     first_seq = models.PositiveIntegerField()
     last_seq = models.PositiveIntegerField()
+    # Played by the service for a seat whose deadline passed (the history's and the emails' "played for
+    # the absent player", the end of a timeout streak), not by the player.
+    by_service = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,6 +1,7 @@
 """The event store: loading a game's state (snapshot + tail), appending events with the hash chain,
-taking snapshots, writing the projection columns (checking a log: `integrity`). Called by games.services,
-the deadline sweep and the operators' commands.
+taking snapshots, writing the projection columns (checking a log: `integrity`). Called by games.services
+and the operators' commands. Its writes go through `unit_of_work` (at once, or batched by the deadline
+sweep); its hand-written SQL is in `store_sql`.
 """
 
 from __future__ import annotations
@@ -17,14 +18,17 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
 
-from config.rows import insert
-
+from . import unit_of_work
 from .models import Command, Event, Game, Snapshot
 from .registry import get_kind
+from .store_sql import events_in
+from .unit_of_work import insert
+
+__all__ = ["GENESIS_HASH", "append", "canonical_json", "event_hash", "events_in", "load_state", "load_states",
+           "state_cache", "write_projection"]
 
 GENESIS_HASH = "0" * 64
 
@@ -196,31 +200,9 @@ def load_states(wanted: Iterable[tuple[Game, int]]) -> dict[tuple[int, int], Any
             found[game_id, version] = state
             if keep:
                 state_cache.put((game_id, game.rng_salt, version), state)
+            if version == game.version:  # as in load_state: the head's state is right whatever happens next
+                state_cache.put_head(game_id, game.head_hash, version, state)
     return found
-
-
-def events_in(windows: Iterable[tuple[int, int, int]], command_keys: bool = False) -> list[tuple[Any, ...]]:
-    """The events of several games in one statement: of each window (game id, after, upto) the events with
-    after < seq <= upto, as (game id, seq, data), with `command_keys` also the idempotency key of the command
-    that wrote each (None for none); ordered by game and seq. Written-out SQL: the ORM's form of this
-    statement cost ten times its CPU, mostly in compiling the ranges."""
-    windows = list(windows)
-    if not windows:
-        return []
-    q = connection.ops.quote_name
-    event, command = Event._meta, Command._meta
-    columns = f"e.{q('game_id')}, e.{q('seq')}, e.{q('data')}"
-    source = f"{q(event.db_table)} e"
-    if command_keys:
-        columns += f", c.{q('idempotency_key')}"
-        source += f" LEFT JOIN {q(command.db_table)} c ON c.{q(command.pk.column)} = e.{q('command_id')}"
-    where = " OR ".join([f"(e.{q('game_id')} = %s AND e.{q('seq')} > %s AND e.{q('seq')} <= %s)"] * len(windows))
-    sql = f"SELECT {columns} FROM {source} WHERE {where} ORDER BY e.{q('game_id')}, e.{q('seq')}"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [value for window in windows for value in window])
-        rows = cursor.fetchall()
-    # JSON arrives as text from both backends (Django has psycopg leave it so, for its JSONField).
-    return [(row[0], row[1], json.loads(row[2]) if isinstance(row[2], str) else row[2], *row[3:]) for row in rows]
 
 
 def _snapshots_before(
@@ -248,54 +230,47 @@ def _snapshots_before(
     }
 
 
-def chain(
+def append(
     game: Game,
     state: Any,
     events: list[Any],
     *,
+    command: Command | None,
     actor_id: int | None,
     actor_seat: int | None,
-    command_id: Any = None,
-    now: datetime | None = None,
-) -> tuple[list[Event], Any, Snapshot | None]:
-    """The rows of `events` after `game.version` (the hash chain), the state after them, and the snapshot due
-    at their end (every GAMES_SNAPSHOT_EVERY events; None if none is): nothing written yet."""
+    now: datetime,
+) -> tuple[list[Event], Any]:
+    """Insert the (new) command and its events after `game.version`, inside the caller's transaction,
+    and return the events' rows with the state after them.
+
+    The UNIQUE(game, seq) constraint refuses a second writer at the same version, as does the compare-and-set
+    of `write_projection`. Snapshots are taken every GAMES_SNAPSHOT_EVERY events."""
     kind = get_kind(game.kind)
     rules = kind.rules
-    now = now or timezone.now()
     prev = game.head_hash or GENESIS_HASH
+    command_id = command.pk if command is not None else None
     rows: list[Event] = []
-    seq = game.version
-    for event in events:
-        seq += 1
+    for seq, event in enumerate(events, start=game.version + 1):
         data = rules.encode(event)
         type_ = str(data.get("type", type(event).__name__))[:64]
         digest = event_hash(prev, seq, type_, data, actor_id, actor_seat, command_id)
-        rows.append(
-            Event(
-                game_id=game.pk,
-                seq=seq,
-                type=type_,
-                data=data,
-                actor_id=actor_id,
-                actor_seat=actor_seat,
-                command_id=command_id,
-                created_at=now,
-                prev_hash=prev,
-                hash=digest,
-            )
-        )
+        rows.append(Event(game_id=game.pk, seq=seq, type=type_, data=data, actor_id=actor_id, actor_seat=actor_seat,
+                          command_id=command_id, created_at=now, prev_hash=prev, hash=digest))
         prev = digest
+    if command is not None:
+        insert([command])
+    insert(rows)
     if events:
         state = rules.fold(events, state)
+    version = game.version + len(rows)
     every = int(settings.GAMES_SNAPSHOT_EVERY)
-    snapshot = None
-    if every > 0 and game.version // every != seq // every:
-        snapshot = Snapshot(game_id=game.pk, seq=seq, state=rules.dump_state(state))
-    return rows, state, snapshot
+    if every > 0 and game.version // every != version // every:
+        insert([Snapshot(game_id=game.pk, seq=version, state=rules.dump_state(state))])
+    _remember(game, prev, version, state)
+    return rows, state
 
 
-def remember(game: Game, head_hash: str, version: int, state: Any) -> None:
+def _remember(game: Game, head_hash: str, version: int, state: Any) -> None:
     """File the state of the game's head at `version` in the process's cache: under its head hash at once,
     under its version once the transaction commits."""
     key = (game.pk, game.rng_salt, version)
@@ -303,74 +278,9 @@ def remember(game: Game, head_hash: str, version: int, state: Any) -> None:
     transaction.on_commit(lambda: state_cache.put(key, state))
 
 
-def append(
-    game: Game,
-    state: Any,
-    events: list[Any],
-    *,
-    actor_id: int | None,
-    actor_seat: int | None,
-    command_id: Any = None,
-    now: datetime | None = None,
-) -> tuple[list[Event], Any]:
-    """Insert events after `game.version` (inside the caller's transaction) and return them with the new state.
-
-    The UNIQUE(game, seq) constraint refuses a second writer at the same version; the caller's version check
-    on the game row (`advance`) refuses it too. Snapshots are taken every GAMES_SNAPSHOT_EVERY events.
-    """
-    rows, state, snapshot = chain(
-        game, state, events, actor_id=actor_id, actor_seat=actor_seat, command_id=command_id, now=now
-    )
-    insert(rows)  # bulk_create, written out (see config.rows)
-    if snapshot is not None:
-        snapshot.save(force_insert=True)
-    remember(game, rows[-1].hash if rows else game.head_hash or GENESIS_HASH, game.version + len(rows), state)
-    return rows, state
-
-
 def write_projection(game: Game, old_version: int, fields: Sequence[str], now: datetime) -> bool:
     """Write these columns of the game's row (and `updated_at`) in one UPDATE, if the row is still at
-    `old_version` (a compare-and-set: the second guard, after the row lock, against two writers)."""
+    `old_version` (a compare-and-set: the second guard, after the row lock, against two writers); inside a
+    unit of work, when it ends (`games.unit_of_work`)."""
     game.updated_at = now
-    by_name = {field.name: field for field in Game._meta.concrete_fields}
-    changed = [by_name[name] for name in (*fields, "updated_at")]
-    q = connection.ops.quote_name
-    sql = (
-        f"UPDATE {q(Game._meta.db_table)} SET {', '.join(f'{q(c.column)} = %s' for c in changed)} "
-        f"WHERE {q('id')} = %s AND {q('version')} = %s"
-    )
-    values = [c.get_db_prep_save(getattr(game, c.attname), connection) for c in changed]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [*values, game.pk, old_version])
-        return bool(cursor.rowcount == 1)
-
-
-def write_projections(games: Sequence[tuple[Game, int]], fields: Sequence[str]) -> int:
-    """`write_projection` of many games in one UPDATE: each (game, version it was read at) has these columns
-    (and `updated_at`) written if its row is still at that version. The number of rows written."""
-    if not games:
-        return 0
-    by_name = {field.name: field for field in Game._meta.concrete_fields}
-    written = [by_name[name] for name in (*fields, "updated_at")]
-    keys = [by_name["id"], by_name["version"]]  # the row and the version it was read at
-    q = connection.ops.quote_name
-    # PostgreSQL types the VALUES by their first row, where a NULL would be text: every value names its type.
-    typed = connection.vendor == "postgresql"
-    row = "(" + ", ".join(
-        f"CAST(%s AS {c.db_type(connection)})" if typed else "%s" for c in (*keys, *written)
-    ) + ")"
-    # Both databases name the columns of a VALUES list column1, column2, ...: here the row's id, the version
-    # it was read at, then the written columns.
-    table = q(Game._meta.db_table)
-    assignments = ", ".join(f"{q(c.column)} = v.column{i}" for i, c in enumerate(written, start=3))
-    sql = (
-        f"UPDATE {table} SET {assignments} FROM (VALUES {', '.join([row] * len(games))}) AS v "
-        f"WHERE {table}.{q('id')} = v.column1 AND {table}.{q('version')} = v.column2"
-    )
-    params: list[Any] = []
-    for game, read_at in games:
-        params += [game.pk, read_at]
-        params += [c.get_db_prep_save(getattr(game, c.attname), connection) for c in written]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return int(cursor.rowcount)
+    return unit_of_work.write_projection(game, old_version, (*fields, "updated_at"))

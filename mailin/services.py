@@ -27,7 +27,7 @@ from accounts.models import User
 from config.errors import ServiceError
 from games import services as games
 from games import store
-from games.models import SERVICE_KEY_PREFIX, Command, Game, Seat
+from games.models import Command, Game, Seat
 from games.registry import get_kind
 from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
@@ -148,7 +148,7 @@ def _stale_reason(game: Game, seat: int, version: int) -> str:
     if game.status == Game.Status.FINISHED:
         return _("This game is over.")
     timed_out = Command.objects.filter(
-        game=game, seat=seat, first_seq__gt=version, idempotency_key__startswith=SERVICE_KEY_PREFIX
+        game=game, seat=seat, first_seq__gt=version, by_service=True
     ).exists()
     if timed_out:
         return _("The deadline of this decision passed and the service moved for you; nothing was changed.")

@@ -39,7 +39,7 @@ class RenderBatch:
             if row.game is not None and row.version and row.kind in KINDS_WITH_STATE
         )
         self.history_from = self._histories_from([row for row in told if row.kind == Kind.TURN])
-        self.events: dict[int, dict[int, tuple[Any, str | None]]] = {}
+        self.events: dict[int, dict[int, tuple[Any, bool]]] = {}
         self._read_events(told)
 
     @staticmethod
@@ -72,8 +72,8 @@ class RenderBatch:
             windows.setdefault(row.game.pk, []).append((max(after, upto - HISTORY_LIMIT), upto))
         games = {row.game.pk: row.game for row in rows if row.game is not None}
         spans = [(game_id, after, upto) for game_id, spans in windows.items() for after, upto in _merged(spans)]
-        for game_id, seq, data, command_key in store.events_in(spans, command_keys=True):
-            self.events.setdefault(game_id, {})[seq] = (get_kind(games[game_id].kind).rules.decode(data), command_key)
+        for game_id, seq, data, by_service in store.events_in(spans, by_service=True):
+            self.events.setdefault(game_id, {})[seq] = (get_kind(games[game_id].kind).rules.decode(data), by_service)
 
 
 def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from accounts.local import format_time, language_of
 from accounts.models import User
 from config.links import site_link
-from games import deadlines
 from games.models import Game
 from games.registry import get_kind
 
@@ -53,12 +52,12 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
     for seq in range(after_seq + 1, upto + 1):
         if seq not in events:
             continue
-        event, command_key = events[seq]
+        event, by_service = events[seq]
         seen = redact(event, seat)
         if seen is None:
             continue
         line = site.describe_event(seen, names)
-        if command_key is not None and deadlines.is_timeout_key(command_key):
+        if by_service:
             line += " " + _("(played for the absent player)")
         lines.append(line)
     return lines

@@ -23,13 +23,13 @@ from urllib.parse import urlparse
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from accounts.local import language_of
 from accounts.models import User
-from games.models import Game, Seat
+from games.models import Game
+from games.unit_of_work import insert
 
 from . import delivery, recipients
 from .models import ACCOUNT_KINDS, Kind, Outbox, Preference
@@ -37,7 +37,6 @@ from .preferences import unsubscribe_url
 from .reply_tokens import reply_address
 
 if TYPE_CHECKING:
-    from games.bulk import Bulk
     from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed
 
 log = logging.getLogger(__name__)
@@ -90,7 +89,7 @@ def _may_email(user: User, kind: str) -> str | None:
 
 
 def _preference_of(user: User) -> Preference:
-    """The user's preferences, from the row loaded with the user when it was (`seats_with_users`)."""
+    """The user's preferences, from the row loaded with the user when it was (`recipients.seats_with_users`)."""
     try:
         pref: Preference = user.notification_pref
     except Preference.DoesNotExist:
@@ -98,11 +97,10 @@ def _preference_of(user: User) -> Preference:
     return pref
 
 
-def enqueue(mails: Iterable[Mail], bulk: Bulk | None = None, deliver_now: bool = False) -> int:
+def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
     """Write outbox rows for these mails (a dedupe key already present is skipped) and, after the
     surrounding transaction commits, send one delivery task for the pending ones (`deliver_now`: send them
-    at once, in this call). Returns rows written (in a `bulk`: handed to it, to be written with the other
-    games' rows)."""
+    at once, in this call). Returns rows written."""
     now = timezone.now()
     rows = []
     for mail in mails:
@@ -129,19 +127,16 @@ def enqueue(mails: Iterable[Mail], bulk: Bulk | None = None, deliver_now: bool =
                 created_at=now,
             )
         )
-    if bulk is not None:
-        for row in rows:
-            assert row.game_id is not None  # a bulk's mails are about its games
-            bulk.defer(row.game_id, write_rows, [row])
-    elif rows:
+    if rows:
         write_rows(rows, deliver_now)
     return len(rows)
 
 
 def write_rows(rows: list[Outbox], deliver_now: bool = False) -> None:
-    """Insert outbox rows (a dedupe key already present is skipped); after commit, one delivery task (or,
-    `deliver_now`, the delivery itself at once)."""
-    Outbox.objects.bulk_create(rows, ignore_conflicts=True)
+    """Insert outbox rows (a dedupe key already present is skipped) with the events' rows that cause them
+    (`games.unit_of_work.insert`); after commit, one delivery task (or, `deliver_now`, the delivery itself at
+    once)."""
+    insert(rows, ignore_conflicts=True)
     keys = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING]
     if keys and deliver_now:
         delivery.deliver_rows(keys=keys)
@@ -157,27 +152,8 @@ def _send_tasks(keys: list[str]) -> None:
         log.exception("could not send the delivery task; the outbox sweep will pick the rows up")
 
 
-def seats_with_users(game: Game, bulk: Bulk | None = None) -> list[Seat]:
-    """The game's seats with their users, the users' preferences and whether the bot plays the seat
-    (`absent`): one query (for all the games of a bulk at once)."""
-    if bulk is not None:
-        bulk.load(_read_preferences)
-        seats = bulk.seats(game.pk)
-        played_by_bot = bulk.absent(game.pk)
-        for seat in seats:
-            seat.absent = seat.index in played_by_bot  # type: ignore[attr-defined]
-        return seats
-    return recipients.seats_with_users(game.pk)
-
-
-def _read_preferences(bulk: Bulk) -> None:
-    """The preferences of every player of the bulk's games, onto their users: one query."""
-    prefetch_related_objects([seat.user for game_id in bulk.game_ids for seat in bulk.seats(game_id)],
-                             "notification_pref")
-
-
-def seat_users(game: Game, bulk: Bulk | None = None) -> dict[int, User]:
-    return {s.index: s.user for s in seats_with_users(game, bulk) if s.index is not None}
+def seat_users(game: Game) -> dict[int, User]:
+    return {s.index: s.user for s in recipients.seats_with_users(game.pk) if s.index is not None}
 
 
 def on_events_appended(batch: EventsAppended) -> None:
@@ -191,7 +167,7 @@ def on_events_appended(batch: EventsAppended) -> None:
     )
     if not (started or ended or newly_awaited):
         return  # most batches: nothing to tell anyone, and no query spent on finding that out
-    seats = seats_with_users(game, batch.bulk)
+    seats = recipients.seats_with_users(game.pk)
     users = {s.index: s.user for s in seats if s.index is not None}
     absent = {s.index for s in seats if s.absent}  # type: ignore[attr-defined]
     mails: list[Mail] = []
@@ -208,32 +184,29 @@ def on_events_appended(batch: EventsAppended) -> None:
             mails.append(mail(Kind.TURN, seat, dedupe_key(Kind.TURN, game.pk, seat, game.version), True, deadline=deadline))
     if ended:
         mails += [mail(Kind.ENDED, seat, dedupe_key(Kind.ENDED, game.pk, seat)) for seat in sorted(users)]
-    enqueue(mails, batch.bulk)
+    enqueue(mails)
 
 
 def timeout_notice(
-    game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int,
-    bulk: Bulk | None = None,
+    game: Game, seat: int, user: User, *, version: int, first_seq: int, policy: str, absent: bool, streak: int
 ) -> None:
     """The "deadline passed, we moved for you" email (written in the deadline's transaction, with the game
     as the service's commands left it)."""
-    if bulk is not None:
-        bulk.load(_read_preferences)  # `user` is one of the bulk's players
     params = {"first_seq": first_seq, "upto": game.version, "policy": policy, "absent": absent, "streak": streak}
-    enqueue([Mail(Kind.TIMEOUT, user, game, dedupe_key(Kind.TIMEOUT, game.pk, seat, version), seat, version, params)], bulk)
+    enqueue([Mail(Kind.TIMEOUT, user, game, dedupe_key(Kind.TIMEOUT, game.pk, seat, version), seat, version, params)])
 
 
 def on_timeout_played(notice: TimeoutPlayed) -> None:
     """games.hooks listener: the timeout email of one seat."""
     timeout_notice(
         notice.game, notice.seat, notice.user, version=notice.version, first_seq=notice.first_seq,
-        policy=notice.policy, absent=notice.absent, streak=notice.streak, bulk=notice.bulk,
+        policy=notice.policy, absent=notice.absent, streak=notice.streak,
     )
 
 
-def reminder_notice(game: Game, seats: list[int], *, version: int, bulk: Bulk | None = None) -> int:
+def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
     """The reminder before the deadline, once per decision (written in the deadline's transaction)."""
-    users = seat_users(game, bulk)
+    users = seat_users(game)
     mails = []
     for seat in seats:
         user = users.get(seat)
@@ -243,12 +216,12 @@ def reminder_notice(game: Game, seats: list[int], *, version: int, bulk: Bulk | 
         # An awaited seat always has a choice to make: the reminder can be answered to play it.
         mails.append(Mail(Kind.REMINDER, user, game, key, seat, game.version, {"deadline": game.deadline_at.isoformat()},
                           reply_to=reply_address(user.pk, game.pk, game.version)))
-    return enqueue(mails, bulk)
+    return enqueue(mails)
 
 
 def on_reminder_due(notice: ReminderDue) -> int:
     """games.hooks listener: the reminders of a deadline; returns the rows written."""
-    return reminder_notice(notice.game, notice.seats, version=notice.version, bulk=notice.bulk)
+    return reminder_notice(notice.game, notice.seats, version=notice.version)
 
 
 def on_account_mail_requested(sender: type[User], user: User, kind: str, occasion: str, **kwargs: Any) -> None:

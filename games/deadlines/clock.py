@@ -11,17 +11,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from .. import hooks, queries, services
-from ..models import Absence, Game, SeatPresence
-from . import is_timeout_key
-
-if TYPE_CHECKING:
-    from ..bulk import Bulk
+from ..models import Game, SeatPresence
 
 log = logging.getLogger(__name__)
 
@@ -46,13 +42,11 @@ def paused_deadline(start: datetime, duration: timedelta, absences: Iterable[tup
     return cursor + remaining
 
 
-def fresh_deadline(
-    game: Game, seats: list[int], now: datetime, bulk: Bulk | None = None
-) -> tuple[datetime, datetime | None]:
+def fresh_deadline(game: Game, seats: list[int], now: datetime) -> tuple[datetime, datetime | None]:
     """The deadline and reminder time of a new decision of `seats`, paused by their players' absences."""
     control = time_control(game)
     duration = timedelta(hours=float(control["decision_hours"]))
-    absences = _absences(game, seats, now, bulk)
+    absences = queries.absences_by_seat(game.pk, seats, now)
     deadline = max(
         (paused_deadline(now, duration, absences.get(seat, [])) for seat in seats), default=now + duration
     )
@@ -63,44 +57,24 @@ def fresh_deadline(
     return deadline, reminder
 
 
-Absences = dict[int, list[tuple[datetime, datetime]]]
+def enforce_soon(game_id: int, version: int) -> None:
+    """Once the transaction commits, have the deadline set at `version` enforced by a task at once (the seat
+    the game awaits is played by the bot): the beat would catch it within a minute anyway."""
 
+    def send_task() -> None:
+        from ..tasks import enforce_deadline as task
 
-def _absences(game: Game, seats: list[int], now: datetime, bulk: Bulk | None) -> Absences:
-    """The absences still to come of the players at these seats, by seat: one query (for all the games of
-    a bulk at once)."""
-    absences: Absences = {}
-    if bulk is not None:
-        of_bulk = bulk.load(_absences_in_games)
-        for seat in seats:
-            absences[seat] = [(start, end) for start, end in of_bulk.get((game.pk, seat), []) if end > now]
-        return absences
-    return queries.absences_by_seat(game.pk, seats, now)
+        task.delay(game_id, version)
 
-
-def _absences_in_games(bulk: Bulk) -> dict[tuple[int, int], list[tuple[datetime, datetime]]]:
-    """The absences still to come of the players of the bulk's games, by (game, seat)."""
-    found: dict[tuple[int, int], list[tuple[datetime, datetime]]] = {}
-    for game_id, seat, starts_at, ends_at in Absence.objects.filter(
-        user__seats__game_id__in=bulk.game_ids, user__seats__index__isnull=False, ends_at__gt=timezone.now()
-    ).values_list("user__seats__game_id", "user__seats__index", "starts_at", "ends_at"):
-        if seat is not None:
-            found.setdefault((game_id, seat), []).append((starts_at, ends_at))
-    return found
+    transaction.on_commit(send_task)
 
 
 def _presence_after(batch: hooks.EventsAppended) -> set[int]:
     """The awaited seats that are absent, after the acting player's own command (which makes them present
     again: their timeout streak is over). One query, plus an UPDATE only when a streak is reset."""
     game = batch.game
-    acted = (
-        batch.seat
-        if batch.command is not None and batch.seat is not None and not is_timeout_key(batch.command.idempotency_key)
-        else None
-    )
+    acted = batch.seat if batch.command is not None and not batch.command.by_service else None
     awaited = set(game.awaiting) if game.status == Game.Status.ACTIVE else set()
-    if batch.bulk is not None and acted is None:  # the service's commands: the bulk knows who is absent
-        return awaited & batch.bulk.absent(game.pk)
     wanted = awaited | ({acted} if acted is not None else set())
     if not wanted or not game.timed_out:  # no seat here ever let a deadline pass: none has a record
         return set()
@@ -130,20 +104,10 @@ def on_events_appended(batch: hooks.EventsAppended) -> None:
         # The bot plays an absent seat at once: due now, and a task is sent after commit (the beat would
         # catch it within a minute anyway).
         deadline, reminder, version = now, None, game.version
-        game_id, at = game.pk, game.version
-
-        def kick() -> None:
-            from ..tasks import enforce_deadline as task
-
-            task.delay(game_id, at)
-
-        if batch.bulk is not None:
-            batch.bulk.on_commit(game_id, kick)
-        else:
-            transaction.on_commit(kick)
+        enforce_soon(game.pk, game.version)
         log.debug("game %s: absent seats %s are played at once", game.pk, sorted(absent))
     elif sorted(batch.previous_awaiting) != sorted(game.awaiting) or batch.previous_status != Game.Status.ACTIVE:
-        deadline, reminder = fresh_deadline(game, list(game.awaiting), now, batch.bulk)
+        deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
         version = game.version
     else:
         # The same seat goes on with its decision (e.g. took gold, now builds): the same clock runs on, but
@@ -151,6 +115,6 @@ def on_events_appended(batch: hooks.EventsAppended) -> None:
         # (The row was loaded under lock at the start of the command, so these are the stored values.)
         deadline, reminder = game.deadline_at, game.reminder_at
         if deadline is None:
-            deadline, reminder = fresh_deadline(game, list(game.awaiting), now, batch.bulk)
+            deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
         version = game.version
     game.deadline_at, game.reminder_at, game.deadline_version = deadline, reminder, version

@@ -10,9 +10,11 @@ from typing import Any
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 
+from .. import store
 from ..models import Game
+from ..unit_of_work import part, unit_of_work
 from .clock import fresh_deadline
-from .enforcement import Enforcement, enforce_locked
+from .enforcement import enforce_locked
 
 log = logging.getLogger(__name__)
 
@@ -46,62 +48,65 @@ def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000, batch:
     """The beat task's body: enforce every passed deadline, a batch of games per transaction.
 
     The games are claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so several sweepers (or a sweeper and
-    a player) never wait on each other and never enforce one deadline twice; a batch is enforced in one
-    bulk (`enforcement.enforce_locked`), where one broken game leaves the others' work whole.
+    a player) never wait on each other and never enforce one deadline twice. A batch's commands are written
+    together at its end (`games.unit_of_work`); each game is enforced in a savepoint and a part of the unit
+    of its own, so one that fails (a bug, or a statement the database refuses) leaves nothing behind and
+    has its deadline put back (`FAILED_ENFORCEMENT_RETRY`), while the batch's others go on. If writing the
+    batch fails, its games are enforced again one at a time, each written at once.
     """
     now = now or timezone.now()
     report = SweepReport()
     while report.enforced + report.skipped + report.failed < limit:
-        batch_report, ids = SweepReport(), []
-        try:
-            with transaction.atomic():
-                games = list(due_games(now).select_for_update(skip_locked=True)[:batch])
-                ids = [game.pk for game in games]
-                _enforce_batch(games, now, batch_report)
-        except DatabaseError:
-            if not ids:
-                raise  # the claim itself failed: the database is not there
-            # A statement failed inside the bulk (PostgreSQL then refuses the rest of the transaction):
-            # the batch is rolled back whole and its games enforced one at a time, so only the one that
-            # fails again fails, and its deadline is put back instead of failing every sweep.
-            log.warning("a batch of %d deadlines failed in the database; enforcing them one by one", len(ids))
-            batch_report = SweepReport()
-            for game_id in ids:
-                _enforce_alone(game_id, now, batch_report)
-        report.add(batch_report)
-        if len(ids) < batch:
+        with transaction.atomic():
+            games = list(due_games(now).select_for_update(skip_locked=True, of=("self",))[:batch])
+            report.add(_enforce_batch(games, now))
+        if len(games) < batch:
             break
     return report
 
 
-def _enforce_batch(games: list[Game], now: datetime, report: SweepReport) -> None:
-    """Enforce the claimed games' deadlines in one bulk and count them (inside the caller's transaction)."""
-    claimed = [(game, game.deadline_version if game.deadline_version is not None else game.version) for game in games]
-    for game, result in zip(games, enforce_locked(claimed, now), strict=True):
-        _count(game, result, now, report)
-
-
-def _enforce_alone(game_id: int, now: datetime, report: SweepReport) -> None:
-    """Enforce one game of a batch that failed, in a transaction of its own; a database error puts its
-    deadline back (`FAILED_ENFORCEMENT_RETRY`)."""
-    alone = SweepReport()
+def _enforce_batch(games: list[Game], now: datetime) -> SweepReport:
+    """Enforce the claimed games' deadlines (inside the transaction that holds their row locks)."""
+    batch_report = SweepReport()
     try:
-        with transaction.atomic():
-            _enforce_batch(list(due_games(now).select_for_update(skip_locked=True).filter(pk=game_id)), now, alone)
-        report.add(alone)
+        with transaction.atomic(), unit_of_work():
+            _load_states(games)
+            for game in games:
+                _enforce_one(game, now, batch_report)
     except DatabaseError as error:
-        log.error("enforcing the deadline of game %s failed in the database", game_id, exc_info=error)
-        Game.objects.filter(pk=game_id, deadline_at__lte=now).update(deadline_at=now + FAILED_ENFORCEMENT_RETRY)
-        report.failed += 1
+        # A row of one game that cannot be written (the savepoint rolled the whole batch back): which game is
+        # found by enforcing them one by one, on their rows as they are (still locked by this transaction).
+        log.warning("writing %d enforced games at once failed (%s); enforcing them one by one", len(games), error)
+        batch_report = SweepReport()
+        for game in Game.objects.filter(pk__in=[game.pk for game in games]).order_by("deadline_at", "id"):
+            _enforce_one(game, now, batch_report)
+    return batch_report
 
 
-def _count(game: Game, result: Enforcement | None | Exception, now: datetime, report: SweepReport) -> None:
-    """Count what the enforcement of one claimed game did, inside the sweep's transaction."""
-    if isinstance(result, Exception):  # one broken game must not stop the sweep; it is retried later
-        log.error("enforcing the deadline of game %s failed", game.pk, exc_info=result)
+def _load_states(games: list[Game]) -> None:
+    """The games' states, folded together (three statements for the batch): each enforcement then finds its
+    game's in the process's cache. A log the rules cannot fold is left for its own enforcement to fail on."""
+    try:
+        store.load_states((game, game.version) for game in games)
+    except DatabaseError:
+        raise
+    except Exception as error:
+        log.warning("folding %d games' logs at once failed (%r); each is loaded on its own", len(games), error)
+
+
+def _enforce_one(game: Game, now: datetime, report: SweepReport) -> None:
+    """Enforce one claimed game's deadline in a savepoint and count what it did (inside the sweep's
+    transaction, which holds the game's row lock)."""
+    version = game.deadline_version if game.deadline_version is not None else game.version
+    try:
+        with transaction.atomic(), part():
+            result = enforce_locked(game, version, now)
+    except Exception as error:  # one broken game must not stop the sweep; it is retried later
+        log.error("enforcing the deadline of game %s failed", game.pk, exc_info=error)
         Game.objects.filter(pk=game.pk).update(deadline_at=now + FAILED_ENFORCEMENT_RETRY)
         report.failed += 1
-    elif result is None:
+        return
+    if result is None:
         # Stale bookkeeping (e.g. deadline_version behind): set a fresh deadline rather than spin.
         deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
         Game.objects.filter(pk=game.pk).update(deadline_at=deadline, reminder_at=reminder, deadline_version=game.version)

@@ -3,7 +3,9 @@
 One module per concern, reached through this package (`from games import services`):
 
 * `lifecycle`: create / join / leave / start a game (options and time control checked);
-* `commands`: `execute`, a player's command exactly once (idempotency key, expected version, races);
+* `commands`: `execute`, a player's command exactly once (idempotency key, expected version, races), and
+  `apply_command`, the one write path of every command under it (a player's, an emailed reply's, the
+  service's for a passed deadline);
 * `reading`: game_detail / history / state_at, a game as a viewer may see it;
 * `writing`: what the changing services share (the game's row and its lock, the random source, appending
   events with the projection columns).
@@ -14,7 +16,7 @@ The rules are reached only through the registry (`games.registry`).
 
 from __future__ import annotations
 
-from .commands import CommandResult, decide, execute
+from .commands import Applied, CommandResult, apply_command, decide, execute
 from .lifecycle import (
     DEFAULT_TIME_CONTROL,
     MAX_DECISION_HOURS,
@@ -38,13 +40,15 @@ from .reading import (
     seat_of,
     state_at,
 )
-from .writing import PROJECTION_FIELDS, game_rng, project
+from .writing import PROJECTION_FIELDS, game_rng
 
 __all__ = [
     "DEFAULT_TIME_CONTROL",
     "MAX_DECISION_HOURS",
     "PROJECTION_FIELDS",
+    "Applied",
     "CommandResult",
+    "apply_command",
     "clean_time_control",
     "create_game",
     "decide",
@@ -61,7 +65,6 @@ __all__ = [
     "leave_game",
     "list_games",
     "may_see",
-    "project",
     "seat_of",
     "set_spectators",
     "start_game",

@@ -17,9 +17,8 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 from config.parsers import has_bad_text
-from config.rows import insert
 
-from .. import store
+from .. import queries, store
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
 from ..registry import get_kind
 from .reading import may_see, render_events
@@ -69,9 +68,9 @@ def _check_key(key: Any) -> str | None:
         return None  # no key: the command is not deduplicated
     if not isinstance(key, str) or len(key) > 128 or not key.isprintable():
         raise ServiceError("invalid", "invalid_idempotency_key", gettext("Idempotency-Key is up to 128 printable characters."))
-    if key.lower().startswith(SERVICE_KEY_PREFIX):  # in any case: SQLite's LIKE, which finds them, ignores it
-        # The service's own moves (a passed deadline) are known by this prefix: a player's key with it would
-        # pass for one (the history's "played for you", the timeout streak) or block the service's key.
+    if key.lower().startswith(SERVICE_KEY_PREFIX):  # in any case, as it always was refused
+        # The service's own moves (a passed deadline) have keys with this prefix, under the same unique
+        # (game, user, key): a player's key with it could take the one the service's move needs.
         raise ServiceError(
             "invalid", "invalid_idempotency_key",
             gettext("An Idempotency-Key may not begin with “{prefix}”.").format(prefix=SERVICE_KEY_PREFIX),
@@ -130,37 +129,58 @@ def execute(
 def _execute_once(
     user: User, game_id: Any, command: dict[str, Any], key: str | None, expected_version: int | None
 ) -> CommandResult:
-    # One statement: the locked row, the caller's seat and their earlier command with this key.
-    game = game_or_404(game_id, lock=True, seat_of_user=user, command_key=key)
+    game = game_or_404(game_id, lock=True)
+    # One statement: the caller's seat and their earlier command with this key.
+    seat, prior_id = queries.seat_and_prior_command(game.pk, user, key).first() or (None, None)
     # A seat index means a seated player; without one (a spectator, or anybody before the start) the private
     # game must answer as a missing one to whoever may not see it.
-    if getattr(game, "viewer_seat", None) is None and not may_see(game, user):
+    if seat is None and not may_see(game, user):
         raise game_not_found(game_id)
-    if getattr(game, "viewer_seat", None) is not None:  # a stranger is told not_a_player below, whatever they send
+    if seat is not None:  # a stranger is told not_a_player below, whatever they send
         command = _normalized(game, command)
-    if key is None:
-        return _decide_and_apply(game, user, command, uuid.uuid4().hex, expected_version)
-    if getattr(game, "prior_command_id", None) is not None:
-        return _replay(game, Command.objects.get(pk=game.prior_command_id), command)  # type: ignore[attr-defined]
+    if prior_id is not None:
+        return _replay(game, Command.objects.get(pk=prior_id), command)
     try:
-        return _decide_and_apply(game, user, command, key, expected_version)
+        applied = apply_command(game, user, seat, command, key=key or uuid.uuid4().hex, expected_version=expected_version)
     except ServiceError:
-        # The key's lookup ran in the lock statement, whose snapshot predates a wait for the lock: a
-        # command with this key committed meanwhile is found only now. (On success the unique key on
-        # (game, user, idempotency_key) refuses a second one, and the retry finds the first.)
-        prior = Command.objects.filter(game=game, user=user, idempotency_key=key).first()
+        # The key's lookup ran before this command's snapshot saw a command with this key that committed
+        # while we waited for the lock: it is found only now. (On success the unique key on (game, user,
+        # idempotency_key) refuses a second one, and the retry finds the first.)
+        prior = Command.objects.filter(game=game, user=user, idempotency_key=key).first() if key else None
         if prior is not None:
             return _replay(game, prior, command)
         raise
+    return CommandResult(
+        render_events(game, applied.events, seat, set()), game.version, list(game.awaiting), replayed=False, game=game
+    )
 
 
-def _decide_and_apply(
-    game: Game, user: User, command: dict[str, Any], key: str, expected_version: int | None
-) -> CommandResult:
+@dataclass(frozen=True)
+class Applied:
+    """What `apply_command` appended, and the rules' state after it."""
+
+    events: list[Event]
+    state: Any
+
+
+def apply_command(
+    game: Game,
+    user: User,
+    seat: int | None,
+    command: dict[str, Any],
+    *,
+    key: str,
+    expected_version: int | None = None,
+    by_service: bool = False,
+) -> Applied:
+    """The one write path of a command, a player's (`execute`, an emailed reply) or the service's for a seat
+    whose deadline passed (`by_service`): on the game whose row the caller holds locked, check that the game
+    takes it from this seat at `expected_version`, decide it on the current state and append its events
+    with the projection columns. Raises ServiceError for a refusal, LostRace when another writer got in
+    first (the caller's transaction must then be rolled back)."""
     if game.status != Game.Status.ACTIVE:
         code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
         raise ServiceError("conflict", code, gettext("This game is {status}; it takes no commands.").format(status=game.get_status_display()))
-    seat: int | None = getattr(game, "viewer_seat", None)
     if seat is None:
         raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
     if expected_version is not None and expected_version != game.version:
@@ -185,13 +205,10 @@ def _decide_and_apply(
         command=command,
         first_seq=game.version + 1,
         last_seq=game.version + len(events),
+        by_service=by_service,
     )
-    insert([record])
-    rows, _ = append_and_project(game, state, events, actor=user, seat=seat, command=record)
-    by_service = {record.pk} if key.startswith(SERVICE_KEY_PREFIX) else set()
-    return CommandResult(
-        render_events(game, rows, seat, by_service), game.version, list(game.awaiting), replayed=False, game=game
-    )
+    rows, state = append_and_project(game, state, events, actor=user, seat=seat, command=record)
+    return Applied(rows, state)
 
 
 def decide(game: Game, state: Any, seat: int, command: dict[str, Any]) -> list[Any]:

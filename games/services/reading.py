@@ -12,9 +12,9 @@ from accounts.models import User
 from config.errors import ServiceError
 
 from .. import queries, store
-from ..models import SERVICE_KEY_PREFIX, Command, Event, Game, Seat
+from ..models import Command, Event, Game, Seat
 from ..registry import GameKind, get_kind
-from .writing import game_not_found, game_or_404, game_pk
+from .writing import game_not_found, game_or_404
 
 
 def seat_of(game: Game, user: User | None) -> int | None:
@@ -36,8 +36,7 @@ def render_events(
     command_ids = {row.command_id for row in rows if row.command_id is not None}
     if by_service is None:
         by_service = set(
-            Command.objects.filter(pk__in=command_ids, idempotency_key__startswith=SERVICE_KEY_PREFIX)
-            .values_list("pk", flat=True)
+            Command.objects.filter(pk__in=command_ids, by_service=True).values_list("pk", flat=True)
         ) if command_ids else set()
     rendered = []
     for row in rows:
@@ -96,11 +95,9 @@ def list_games(user: User, status: str | None = None, mine: bool = False) -> Que
 
 
 def game_detail_by_id(game_id: Any, user: User | None) -> dict[str, Any]:
-    """`game_detail` of the game with this id, its row and seats read in one statement (the GET of a game)."""
-    found = queries.game_and_seat_names(pk) if (pk := game_pk(game_id)) is not None else None
-    if found is None:
-        raise game_not_found(game_id)
-    game, seats = found
+    """`game_detail` of the game with this id (the GET of a game)."""
+    game = game_or_404(game_id)
+    seats = list(queries.seat_names(game.pk))
     if not may_see(game, user, seated=user is not None and any(user_id == user.pk for _, user_id, _ in seats)):
         raise game_not_found(game_id)
     return game_detail(game, user, seats=seats)
@@ -111,7 +108,7 @@ def game_detail(game: Game, user: User | None, *, seats: list[queries.SeatName] 
     (`seats`: the game's `queries.seat_names`, read here when None)."""
     kind = get_kind(game.kind)
     if seats is None:
-        seats = queries.seat_names(game.pk)
+        seats = list(queries.seat_names(game.pk))
     own = next((index for index, user_id, _ in seats if user is not None and user_id == user.pk), None)
     seated = any(user is not None and user_id == user.pk for _, user_id, _ in seats)
     view = None

@@ -10,7 +10,6 @@ from datetime import datetime
 from typing import Any
 
 from django.conf import settings
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -18,8 +17,7 @@ from accounts.models import User
 from config.errors import ServiceError
 
 from .. import hooks, queries, store
-from ..bulk import Bulk
-from ..models import Command, Event, Game, Seat
+from ..models import Command, Event, Game
 from ..registry import get_kind
 
 # The columns of a game's row that appending events changes (the deadline columns are the deadline hook's:
@@ -51,25 +49,10 @@ def game_not_found(game_id: Any) -> ServiceError:
     return ServiceError("not_found", "game_not_found", gettext("There is no game {game}.").format(game=game_id))
 
 
-def game_or_404(
-    game_id: Any, *, lock: bool = False, seat_of_user: User | None = None, command_key: str | None = None
-) -> Game:
-    """The game (row-locked with `lock`), in one query with, for `seat_of_user`, its `viewer_seat` and (when
-    locked) the id of their earlier command with the idempotency key `command_key` (`prior_command_id`)."""
+def game_or_404(game_id: Any, *, lock: bool = False) -> Game:
+    """The game (its row locked until the end of the transaction with `lock`), or the 404 of a missing one."""
     pk = game_pk(game_id)
-    game: Game | None
-    if pk is None:
-        game = None
-    elif lock and seat_of_user is not None:
-        game = queries.lock_for_command(pk, seat_of_user.pk, command_key)
-    elif not lock and seat_of_user is None:
-        game = queries.game_row(pk)
-    else:
-        queryset = Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
-        if seat_of_user is not None:
-            seat = Seat.objects.filter(game=OuterRef("pk"), user=seat_of_user).values("index")[:1]
-            queryset = queryset.annotate(viewer_seat=Subquery(seat))
-        game = queryset.filter(pk=pk).first()
+    game = queries.games(lock=lock).filter(pk=pk).first() if pk is not None else None
     if game is None:
         raise game_not_found(game_id)
     return game
@@ -103,22 +86,16 @@ def append_and_project(
     previous_status = previous_status or game.status
     previous_awaiting = list(game.awaiting or [])
     rows, state = store.append(
-        game,
-        state,
-        events,
-        actor_id=actor.pk if actor else None,
-        actor_seat=seat,
-        command_id=command.pk if command else None,
-        now=now,
+        game, state, events, command=command, actor_id=actor.pk if actor else None, actor_seat=seat, now=now
     )
-    project(game, state, rows, previous_status=previous_status, previous_awaiting=previous_awaiting,
-            actor=actor, seat=seat, command=command, now=now)
+    _project(game, state, rows, previous_status=previous_status, previous_awaiting=previous_awaiting,
+             actor=actor, seat=seat, command=command, now=now)
     if not store.write_projection(game, old_version, PROJECTION_FIELDS, now):
         raise LostRace()
     return rows, state
 
 
-def project(
+def _project(
     game: Game,
     state: Any,
     rows: list[Event],
@@ -129,10 +106,9 @@ def project(
     seat: int | None,
     command: Command | None,
     now: datetime,
-    bulk: Bulk | None = None,
 ) -> None:
     """Set the game's projection columns after `rows` were appended (`state` is the state after them) and
-    call the hooks; the caller writes the row (`PROJECTION_FIELDS`), in a `bulk` with other games' rows."""
+    call the hooks; the caller writes the row (`PROJECTION_FIELDS`)."""
     game.version += len(rows)
     game.head_hash = rows[-1].hash if rows else game.head_hash
     game.awaiting = [int(s) for s in get_kind(game.kind).rules.awaiting(state)]
@@ -149,6 +125,5 @@ def project(
             actor=actor,
             seat=seat,
             command=command,
-            bulk=bulk,
         )
     )

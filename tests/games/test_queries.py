@@ -1,5 +1,5 @@
-"""The written-out reads of games.queries (a game's row, its seats, the row locked for a command, absences)
-and the rows written by config.rows.insert are what the ORM reads and writes, on PostgreSQL as on SQLite."""
+"""The selectors of games.queries (a game's row, locked or not, its seats, the caller's seat and earlier
+command, absences) and the rows the store appends, on PostgreSQL as on SQLite."""
 
 from __future__ import annotations
 
@@ -11,56 +11,67 @@ from django.db import transaction
 from django.utils import timezone
 
 from citadels import RULES
+from config.errors import ServiceError
 from games import hooks, queries, services, store
 from games.models import Absence, Command, Event, Game, Seat
+from games.services.writing import game_or_404
 
 from .helpers import seat_users, started_game
 
 
-def _fields(game: Game) -> dict[str, Any]:
-    return {f.attname: getattr(game, f.attname) for f in Game._meta.concrete_fields}
-
-
-def _orm_seats(game: Game) -> list[tuple[int | None, int, str]]:
-    return [(s.index, s.user_id, s.user.display_name) for s in
-            game.seats.select_related("user").order_by("index", "joined_at", "id")]
-
-
 @pytest.mark.django_db
-def test_game_row_and_seats_as_the_orm_reads_them(make_user: Any) -> None:
+def test_seat_names_in_seat_order_then_joining_order(make_user: Any) -> None:
     ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
     started = started_game([ann, bob, cat], options={"edition": "2000"})
     waiting = services.create_game(ann, "citadels", 3, time_control={"decision_hours": 5})
     services.join_game(bob, waiting.pk)
     abandoned = services.create_game(cat, "citadels", 2)
     services.leave_game(cat, abandoned.pk)
-    for game in (started, waiting, abandoned):
-        orm = Game.objects.get(pk=game.pk)
-        row = queries.game_row(game.pk)
-        found = queries.game_and_seat_names(game.pk)
-        assert row is not None and found is not None
-        assert _fields(row) == _fields(found[0]) == _fields(orm)
-        assert found[1] == queries.seat_names(game.pk) == _orm_seats(orm)
-    assert [s[1] for s in queries.seat_names(started.pk)] != [] and queries.seat_names(abandoned.pk) == []
-    assert queries.game_row(10**9) is None and queries.game_and_seat_names(10**9) is None
+    by_user = {s.user_id: s.index for s in Seat.objects.filter(game=started)}
+    assert sorted(by_user.values()) == [0, 1, 2]
+    assert list(queries.seat_names(started.pk)) == sorted(
+        (by_user[user.pk], user.pk, user.display_name) for user in (ann, bob, cat)
+    )
+    # Before the start: no index yet, in the order the players joined.
+    assert list(queries.seat_names(waiting.pk)) == [(None, ann.pk, ann.display_name), (None, bob.pk, bob.display_name)]
+    assert list(queries.seat_names(abandoned.pk)) == [] and list(queries.seat_names(10**9)) == []
 
 
 @pytest.mark.django_db
-def test_the_locked_row_names_the_seat_and_the_earlier_command(make_user: Any) -> None:
+def test_a_game_is_found_one_way_locked_or_not(make_user: Any) -> None:
+    game = started_game([make_user("ann"), make_user("bob")])
+    with transaction.atomic():
+        locked = game_or_404(game.pk, lock=True)
+    assert locked == game_or_404(game.pk) == Game.objects.get(pk=game.pk)
+    assert locked.version == game.version and locked.awaiting == game.awaiting
+    for missing in (10**9, "x", 0, 2**63):
+        with pytest.raises(ServiceError) as refused:
+            game_or_404(missing)
+        assert refused.value.code == "game_not_found"
+
+
+@pytest.mark.django_db
+def test_the_seat_and_the_earlier_command_of_the_caller(make_user: Any) -> None:
     ann, bob, eve = make_user("ann"), make_user("bob"), make_user("eve")
     game = started_game([ann, bob])
-    with transaction.atomic():
-        locked = queries.lock_for_command(game.pk, ann.pk, "k1")
-        assert locked is not None and _fields(locked) == _fields(Game.objects.get(pk=game.pk))
-        assert locked.viewer_seat in (0, 1) and locked.prior_command_id is None  # type: ignore[attr-defined]
-        outsider = queries.lock_for_command(game.pk, eve.pk, None)
-        assert outsider is not None and outsider.viewer_seat is None  # type: ignore[attr-defined]
+    seat = Seat.objects.get(game=game, user=ann).index
+    assert list(queries.seat_and_prior_command(game.pk, ann, "k1")) == [(seat, None)]
+    assert list(queries.seat_and_prior_command(game.pk, eve, None)) == []  # no seat: no row
+    by_seat = seat_users(game)
+    mover = game.awaiting[0]
+    command = RULES.legal_commands(store.load_state(game), mover)[0]
+    services.execute(by_seat[mover], game.pk, command, idempotency_key="k1")
+    prior = Command.objects.get(game=game, idempotency_key="k1")
+    assert list(queries.seat_and_prior_command(game.pk, by_seat[mover], "k1")) == [(mover, prior.pk)]
+    assert list(queries.seat_and_prior_command(game.pk, by_seat[mover], "k2")) == [(mover, None)]
+    other = by_seat[1 - mover]
+    assert list(queries.seat_and_prior_command(game.pk, other, "k1")) == [(1 - mover, None)]  # keys are per user
 
 
 @pytest.mark.django_db
 def test_appended_rows_are_the_stored_ones(make_user: Any) -> None:
-    """The events and the command written out (config.rows.insert) are what the ORM reads back, their
-    database-assigned ids included."""
+    """The events and the command the store appends are what the ORM reads back, their database-assigned
+    ids included; a player's command is not the service's."""
     batches: list[hooks.EventsAppended] = []
     hooks.subscribe(batches.append)
     try:
@@ -77,8 +88,9 @@ def test_appended_rows_are_the_stored_ones(make_user: Any) -> None:
             assert {f.attname: getattr(event, f.attname) for f in Event._meta.concrete_fields} == {
                 f.attname: getattr(stored[event.pk], f.attname) for f in Event._meta.concrete_fields}
     command = batches[-1].command
-    assert command is not None and not command._state.adding
-    assert Command.objects.get(pk=command.pk).command == command.command and command.created_at is not None
+    assert command is not None and command.created_at is not None
+    stored_command = Command.objects.get(pk=command.pk)
+    assert stored_command.command == command.command and not stored_command.by_service
 
 
 @pytest.mark.django_db

@@ -11,7 +11,7 @@ import time_machine
 from django.db import connection, connections, transaction
 
 from citadels import RULES
-from games import deadlines, services, store
+from games import services, store
 from games.deadlines import absences, clock, enforcement, reminders, sweep
 from games.models import Command, Event, Game, SeatPresence
 from notifications.models import Outbox
@@ -104,7 +104,7 @@ def test_a_passed_deadline_is_enforced_once_by_the_bot_and_marked_in_the_history
     assert game.version > version and seat not in game.awaiting
     commands = Command.objects.filter(game=game, first_seq__gt=version)
     assert commands.count() == report.commands
-    assert all(deadlines.is_timeout_key(c.idempotency_key) for c in commands)
+    assert all(c.by_service for c in commands)
     assert all(c.seat == seat for c in commands)
     presence = SeatPresence.objects.get(game=game, seat=seat)
     assert presence.consecutive_timeouts == 1 and presence.absent_since is None

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from citadels import RULES
 from config.errors import ServiceError
-from games import deadlines, services, store
+from games import services, store
 from games.deadlines import enforcement
 from games.models import Command, Event, Game
 
@@ -79,7 +79,7 @@ def test_player_move_and_enforcement_race_exactly_one_applies(make_user: Any) ->
             assert first.idempotency_key == f"race{round_}"
         else:
             outcomes["deadline"] += 1
-            assert deadlines.is_timeout_key(first.idempotency_key)
+            assert first.by_service
             assert not any(c.idempotency_key == f"race{round_}" for c in new)
     seqs = list(Event.objects.filter(game=game).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, len(seqs) + 1))  # no gap, no duplicate

@@ -1,5 +1,6 @@
-"""The sweep enforces a batch of due games in one bulk: one broken game fails alone and whole, and the
-statements a batch spends do not grow with its games."""
+"""The sweep enforces a batch of due games, each in a savepoint of its own and through the one write path
+of every command: one broken game fails alone and whole, and the statements a game costs do not grow with
+its batch."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import time_machine
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import deadlines
+from games import services
 from games.deadlines import enforcement, sweep
-from games.models import Command, Event, Game, SeatPresence
+from games.models import SERVICE_KEY_PREFIX, Command, Event, Game, SeatPresence
 from notifications.models import Outbox
 
 from .helpers import seat_users, started_game
@@ -35,7 +36,7 @@ def _enforced_whole(game: Game, version: int) -> bool:
     return (
         game.version > version
         and Event.objects.filter(game=game).count() == game.version
-        and all(deadlines.is_timeout_key(c.idempotency_key) for c in Command.objects.filter(game=game, first_seq__gt=version))
+        and all(c.by_service for c in Command.objects.filter(game=game, first_seq__gt=version))
         and SeatPresence.objects.get(game=game, seat=seat).consecutive_timeouts == 1
         and Outbox.objects.filter(game=game, kind="timeout").count() == 1
         and Outbox.objects.filter(game=game, kind="reminder").count() == 1
@@ -80,8 +81,8 @@ def test_a_game_that_breaks_in_a_batch_fails_alone_and_leaves_nothing_half_writt
 def test_a_game_whose_enforcement_fails_in_the_database_fails_alone(
     verified_user: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A statement that fails while one game is enforced in memory: PostgreSQL then refuses every further
-    # statement of the batch's transaction, so the batch is enforced again game by game.
+    # A statement that fails while one game is enforced: PostgreSQL then refuses every further statement of
+    # the transaction until its savepoint is rolled back, so only that game's work is lost.
     assert connection.vendor == "postgresql", "an aborted transaction is PostgreSQL's (DATABASE_URL=postgres://...)"
     games = _games(verified_user, 4)
     versions = {game.pk: game.version for game in games}
@@ -111,7 +112,7 @@ def test_a_game_whose_rows_cannot_be_written_fails_alone(verified_user: Any) -> 
     # A command already holds the idempotency key of the service's first move: its insert is refused.
     seat = broken.awaiting[0]
     Command.objects.create(game=broken, user=seat_users(broken)[seat], seat=seat, command={"type": "x"},
-                           idempotency_key=f"{deadlines.TIMEOUT_KEY_PREFIX}{broken.version}:{seat}:0",
+                           idempotency_key=f"{SERVICE_KEY_PREFIX}{broken.version}:{seat}:0",
                            first_seq=0, last_seq=0)
     with time_machine.travel(DUE, tick=False):
         report = sweep.enforce_due_deadlines()
@@ -120,14 +121,31 @@ def test_a_game_whose_rows_cannot_be_written_fails_alone(verified_user: Any) -> 
     assert all(_enforced_whole(game, versions[game.pk]) for game in games if game is not broken)
 
 
-def test_a_batch_spends_as_many_statements_on_six_games_as_on_two(verified_user: Any) -> None:
-    spent = []
-    for count in (2, 6):
+def test_every_game_of_a_batch_costs_the_same_statements_through_the_one_write_path(
+    verified_user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing a batch spends grows with its other games (each game costs the same statements however many
+    share its batch), and every command the service plays goes through `services.apply_command`."""
+    applied: list[str] = []
+    apply = services.apply_command
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        applied.append(kwargs["key"])
+        return apply(*args, **kwargs)
+
+    monkeypatch.setattr(services, "apply_command", counted)
+    spent, commands = [], []
+    for count in (1, 3, 5):
         games = _games(verified_user, count)
         versions = {game.pk: game.version for game in games}
+        applied.clear()
         with time_machine.travel(DUE, tick=False), CaptureQueriesContext(connection) as queries:
             report = sweep.enforce_due_deadlines()
-        assert report.enforced == count
+        assert report.enforced == count and report.commands == len(applied) > 0
         assert all(_enforced_whole(game, versions[game.pk]) for game in games)
+        assert sorted(applied) == sorted(
+            Command.objects.filter(game__in=games, by_service=True).values_list("idempotency_key", flat=True))
         spent.append(len(queries))
-    assert spent[0] == spent[1], spent
+        commands.append(report.commands)
+    assert commands == [commands[0] * n for n in (1, 3, 5)], commands  # one seat awaited, one command each
+    assert spent[2] - spent[1] == spent[1] - spent[0], spent

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from citadels import RULES
 from citadels.bots import heuristic_bot
-from games import deadlines, services, store
+from games import services, store
 from games.deadlines import reminders, sweep
 from games.models import Command, Game
 from notifications import delivery as notify
@@ -173,7 +173,7 @@ def test_four_players_two_silent_the_game_ends_through_deadlines(celery_worker_f
     assert RULES.awaiting(store.load_state(game)) == []
     # Every move of a silent seat was the service's; the others' never.
     for command in Command.objects.filter(game=game):
-        assert deadlines.is_timeout_key(command.idempotency_key) == (by_seat[command.seat].pk in silent)
+        assert command.by_service == (by_seat[command.seat].pk in silent)
     rows = list(Outbox.objects.filter(game=game))
     kinds = {k: sum(1 for r in rows if r.kind == k) for k in ("started", "turn", "reminder", "timeout", "ended")}
     assert kinds["started"] == 4 and kinds["ended"] == 4
