@@ -14,6 +14,9 @@ RUN_ID := $(shell echo $$PPID)
 PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/citadels_$(RUN_ID)
 SQLITE_TEST_URL := sqlite:///$(CURDIR)/var/test-$(RUN_ID).sqlite3
 PYTEST_WORKERS ?= auto
+# Work stealing: a worker that runs out takes half of another's queue, so the suite's tail is its longest
+# single test (long checks are split into tests of a few seconds: tests/reach, the random-game chunks).
+PYTEST_XDIST := -n $(PYTEST_WORKERS) --dist worksteal
 
 .PHONY: run test install lint typecheck pytest-pg pytest-sqlite migrate bench clean messages test-needs
 
@@ -67,15 +70,15 @@ test-needs:
 pytest-pg: install var test-needs
 	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
 		echo "== pytest on PostgreSQL =="; \
-		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests; \
+		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest $(PYTEST_XDIST) -p no:cacheprovider --durations=15 tests; \
 	else \
 		echo "== PostgreSQL is not reachable: the whole suite runs on SQLite, less the tests marked postgres =="; \
-		DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider -m "not postgres" tests; \
+		DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest $(PYTEST_XDIST) -p no:cacheprovider --durations=15 -m "not postgres" tests; \
 	fi
 
 pytest-sqlite: install var
 	@echo "== hosting tests on SQLite =="
-	DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest -n $(PYTEST_WORKERS) -p no:cacheprovider tests/games tests/accounts
+	DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest $(PYTEST_XDIST) -p no:cacheprovider tests/games tests/accounts
 
 test: lint typecheck pytest-pg pytest-sqlite
 

@@ -5,10 +5,13 @@ on the CI machines). A missing browser or Playwright is a failure, never a skip:
 them (apt-get install -y chromium; pip install playwright through the dev extras).
 
 Playwright's sync API runs an asyncio loop in the test's thread, which makes Django's ORM refuse to run
-there (SynchronousOnlyOperation). Each test therefore starts and stops its own Playwright, with
-DJANGO_ALLOW_ASYNC_UNSAFE set only for that test, so that no loop outlives a browser test and the other
-tests of the same worker keep Django's check. The database connections the test opened meanwhile are
-closed before the loop stops (see the fixture).
+there (SynchronousOnlyOperation). Each test module therefore starts and stops its own Playwright and
+Chromium (a start costs about a CPU second, once per module instead of once per test), with
+DJANGO_ALLOW_ASYNC_UNSAFE set only while the module runs: every test of this folder uses the browser,
+pytest tears a module's fixtures down before the next module's tests (xdist too), so no loop outlives
+the browser tests and the other tests of the same worker keep Django's check. Each test closes the
+browser contexts (tabs, cookies, live polls) it opened; the database connections opened meanwhile are
+closed before the loop stops (see `_chromium`).
 """
 
 from __future__ import annotations
@@ -38,9 +41,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "var" / "screenshots"
 
 
-@pytest.fixture
-def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """A headless Chromium (Playwright `Browser`) for one test."""
+@pytest.fixture(scope="module")
+def _chromium() -> Iterator[Any]:
+    """A headless Chromium (Playwright `Browser`) for the tests of one module."""
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(
             f"{CHROMIUM} is missing: the browser tests need Debian's Chromium. "
@@ -55,17 +58,26 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
             "(its browser download is not needed: the tests use /usr/bin/chromium).",
             pytrace=False,
         )
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
+    with pytest.MonkeyPatch.context() as monkeypatch, sync_playwright() as playwright:
+        monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
             yield chromium
         finally:
             chromium.close()
-            # While Playwright's loop runs, the test's ORM calls get database connections of their own,
-            # which Django's test teardown (run after the loop is gone) does not see and never closes; an
+            # While Playwright's loop runs, the tests' ORM calls get database connections of their own,
+            # which Django's connection handling after the loop is gone does not see and never closes; an
             # open one makes PostgreSQL refuse to drop the test database at the end of the session.
             connections.close_all()
+
+
+@pytest.fixture
+def browser(_chromium: Any) -> Iterator[Any]:
+    """The module's headless Chromium for one test; the contexts the test opened are closed after it, so
+    that none of its pages (their live polls) reaches into the next test."""
+    yield _chromium
+    for context in _chromium.contexts:
+        context.close()
 
 
 def hold_live_updates(page: Any) -> None:

@@ -14,7 +14,7 @@ from citadels.bots import heuristic_bot, random_bot
 from .invariants import play_checked, random_options
 
 PLAYER_COUNTS = range(2, 9)
-LOOP_CHUNKS, GAMES_PER_CHUNK = 40, 250  # 10,000 games in all, spread over the workers
+LOOP_CHUNKS, GAMES_PER_CHUNK = 80, 125  # 10,000 games in all, spread over the workers (about 6 s CPU a chunk)
 
 
 @given(
