@@ -13,7 +13,7 @@ engine did not write are `NotRequired`.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, NotRequired, TypedDict
+from typing import Any, NamedTuple, NotRequired, TypedDict, cast
 
 from rules_kit.events import Event, EventCodec, Payload, encode, redact
 
@@ -423,7 +423,7 @@ PAYLOADS: dict[str, Parts] = {
 def _upcast_1_to_2(event: Event) -> Event:
     public = event.public
     if event.type == "game_set_up":
-        rules = resolve(event.secret["options"], public["players"])
+        rules = resolve(cast(GameSetUpSecret, event.secret)["options"], cast(GameSetUp, public)["players"])
         purple = sorted({d for d in rules.deck if DISTRICTS[d].colour == Colour.PURPLE})
         public = {**public, "characters": list(rules.characters), "purple": purple}
     return Event(event.type, public, event.private, event.secret, 2)
