@@ -9,15 +9,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
 
-from . import bot_dark
+from .abilities.cities import district_value
 from .cards import CHARACTERS, DISTRICTS
+from .commands import Command
 from .legal import legal_commands
 from .state import Player, State
 
-Command = dict[str, Any]
 Bot = Callable[[State, int, random.Random], Command]
+ByType = dict[str, list[Command]]
 
 
 def random_bot(state: State, seat: int, rng: random.Random) -> Command:
@@ -28,7 +28,7 @@ def random_bot(state: State, seat: int, rng: random.Random) -> Command:
 def heuristic_bot(state: State, seat: int, rng: random.Random) -> Command:
     """A sensible move: good characters, income by need, the dearest affordable build, pointed targets."""
     commands = legal_commands(state, seat)
-    by_type: dict[str, list[Command]] = {}
+    by_type: ByType = {}
     for command in commands:
         by_type.setdefault(command["type"], []).append(command)
     for pick in _PREFERENCES:
@@ -60,10 +60,10 @@ def _character_value(state: State, seat: int, character: str) -> float:
         value += 1.5
     if character in ("king", "emperor") and state.crown != seat:
         value += 1
-    return value + bot_dark.character_bonus(state, seat, character)
+    return value + _character_bonus(state, seat, character)
 
 
-def _draft(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+def _draft(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     for kind, best in (("choose_character", max), ("discard_character", min)):
         if kind in by_type:
             return best(by_type[kind], key=lambda c: _character_value(state, seat, c["character"]))
@@ -84,7 +84,7 @@ def _card_value(player: Player, district: str) -> float:
     return card.points + affordable
 
 
-def _keep(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+def _keep(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     player = state.players[seat]
     if "keep_card" in by_type:
         return max(by_type["keep_card"], key=lambda c: _card_value(player, c["district"]))
@@ -93,7 +93,7 @@ def _keep(state: State, seat: int, by_type: dict[str, list[Command]], rng: rando
     return None
 
 
-def _income(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+def _income(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     if "take_gold" not in by_type:
         return None
     player = state.players[seat]
@@ -103,7 +103,7 @@ def _income(state: State, seat: int, by_type: dict[str, list[Command]], rng: ran
     return by_type["take_gold"][0]
 
 
-def _collect(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+def _collect(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     if "collect_income" not in by_type:
         return None
     assert state.turn is not None
@@ -115,7 +115,7 @@ def _collect(state: State, seat: int, by_type: dict[str, list[Command]], rng: ra
     return by_type["collect_income"][0]
 
 
-def _build(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+def _build(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     if "build" not in by_type:
         return None
     return max(by_type["build"], key=lambda c: DISTRICTS[c["district"]].points)
@@ -128,7 +128,7 @@ def _leader(state: State, seat: int) -> Player:
     return max(others, key=lambda p: (len(p.city), p.gold))
 
 
-def _power(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+def _power(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     if "kill" in by_type:
         return _named(by_type["kill"], ("architect", "merchant", "king", "alchemist", "navigator", "warlord"), rng)
     if "rob" in by_type:
@@ -145,7 +145,7 @@ def _named(commands: list[Command], wanted: tuple[str, ...], rng: random.Random)
     return rng.choice(favoured or commands)
 
 
-def _magic(state: State, seat: int, by_type: dict[str, list[Command]]) -> Command | None:
+def _magic(state: State, seat: int, by_type: ByType) -> Command | None:
     me = state.players[seat]
     richest = max((p for p in state.players if p.seat != seat), key=lambda p: len(p.hand))
     if len(richest.hand) >= len(me.hand) + 2:
@@ -166,7 +166,7 @@ def _warlord(state: State, seat: int, destroys: list[Command]) -> Command | None
     return free[0] if free else None
 
 
-def _purple(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+def _purple(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     player = state.players[seat]
     for command in by_type.get("use_laboratory", []):
         if player.has(command["district"]):
@@ -180,13 +180,108 @@ def _purple(state: State, seat: int, by_type: dict[str, list[Command]], rng: ran
     return None
 
 
-def _end(state: State, seat: int, by_type: dict[str, list[Command]], rng: random.Random) -> Command | None:
+def _end(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     return by_type["end_turn"][0] if "end_turn" in by_type else None
 
 
+# --- the Ball Room's thanks, the open decisions, the other characters' powers, the other purples ----------
+
+# Extra draft value of the characters of Die dunklen Lande (beyond what `_character_value` counts).
+DARK_VALUES = {"tax_collector": 1.5, "abbot": 1.0, "alchemist": 2.5, "navigator": 2.0, "queen": 1.0,
+               "witch": 2.0, "wizard": 1.5, "artist": 1.0, "diplomat": 1.0, "emperor": 0.5}
+
+
+def _character_bonus(state: State, seat: int, character: str) -> float:
+    """What a Dark City character is worth to `seat` beyond its colour income."""
+    me = state.players[seat]
+    value = DARK_VALUES.get(character, 0.0)
+    players = state.rules.players
+    if character == "queen" and state.crown in ((seat + 1) % players, (seat - 1) % players):
+        value += 3
+    if character == "alchemist" and me.gold >= 3 and _buildable(me):
+        value += 2
+    if character == "navigator" and not _buildable(me):
+        value += 2
+    if character == "artist" and me.gold >= 4:
+        value += 1
+    return value
+
+
+def _worth(player: Player, district: str) -> float:
+    card = DISTRICTS[district]
+    new = 0.0 if player.has(district) else 3.0
+    return card.points + new + (2.0 if card.cost <= player.gold + 2 else 0.0)
+
+
+def _thanks(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
+    """Always thank His Excellency first."""
+    return by_type["thank_your_excellency"][0] if "thank_your_excellency" in by_type else None
+
+
+def _decisions(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
+    """The open decisions: the Wizard's card, the Lighthouse's search and card, the Bell Tower, the Emperor's
+    crown."""
+    me = state.players[seat]
+    if "take_card" in by_type:
+        return max(by_type["take_card"], key=lambda c: (_worth(me, c["district"]), c.get("build", False)))
+    if "search_deck" in by_type:  # a card of one's choice is worth more than the order kept unseen
+        return by_type["search_deck"][0]
+    if "keep_from_deck" in by_type:
+        return max(by_type["keep_from_deck"], key=lambda c: _worth(me, c["district"]))
+    if "set_bell_tower" in by_type:
+        ahead = len(me.city) >= max(len(p.city) for p in state.players)
+        return {"type": "set_bell_tower", "districts": 7 if ahead else 8}
+    if "give_crown" in by_type:  # to the player who profits least: the smallest city
+        return min(by_type["give_crown"], key=lambda c: (len(state.players[c["seat"]].city), c["seat"]))
+    return None
+
+
+def _more_powers(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
+    """The new characters' powers, each when it pays."""
+    me = state.players[seat]
+    if "bewitch" in by_type:
+        wanted = ("architect", "merchant", "king", "alchemist", "navigator", "bishop", "warlord")
+        favoured = [c for c in by_type["bewitch"] if c["character"] in wanted[:4]]
+        return rng.choice(favoured or by_type["bewitch"])
+    if "look_at_hand" in by_type:
+        return max(by_type["look_at_hand"], key=lambda c: len(state.players[c["seat"]].hand))
+    if "navigate" in by_type:
+        take = "cards" if not _buildable(me) and len(by_type["navigate"]) > 1 else "gold"
+        return next(c for c in by_type["navigate"] if c["take"] == take)
+    if "exchange" in by_type:
+        return _exchange(state, seat, by_type["exchange"])
+    if "adorn" in by_type and (me.gold >= 5 or not _buildable(me)):
+        return by_type["adorn"][0]
+    return None
+
+
+def _exchange(state: State, seat: int, exchanges: list[Command]) -> Command | None:
+    def gain(command: Command) -> int:
+        other = state.players[command["seat"]]
+        mine = district_value(state.players[seat], command["own"])
+        return district_value(other, command["their"]) - mine
+
+    best = max(exchanges, key=gain)
+    return best if gain(best) >= 2 and gain(best) <= state.players[seat].gold else None
+
+
+def _more_purples(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
+    """The Museum takes useless cards; the Armory hits a leader close to the end."""
+    me = state.players[seat]
+    for command in by_type.get("use_museum", []):
+        if me.has(command["district"]) or len(me.hand) > 3:
+            return command
+    leader = _leader(state, seat)
+    if len(leader.city) >= state.complete_at - 1:
+        hits = [c for c in by_type.get("use_armory", []) if c["seat"] == leader.seat]
+        if hits:
+            return max(hits, key=lambda c: DISTRICTS[c["district"]].cost)
+    return None
+
+
 _PREFERENCES = (
-    bot_dark.thanks, bot_dark.decisions, _draft, _keep, _purple, bot_dark.purples, _power, bot_dark.powers,
-    _income, _collect, _build, _end,
+    _thanks, _decisions, _draft, _keep, _purple, _more_purples, _power, _more_powers, _income, _collect, _build,
+    _end,
 )
 
 BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}

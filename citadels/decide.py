@@ -3,56 +3,30 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
 from rules_kit import IllegalCommand
 
-from . import characters, dark_characters, dark_purple, draft, purple, turn
+from . import draft, flow, turn
+from .abilities import COMMANDS, GRAVEYARD_COMMANDS, Action
+from .commands import Command
 from .events import Event
 from .recorder import Recorder
-from .state import DRAFT, OVER, State
-
-Action = Callable[[Recorder, int, dict[str, Any]], None]
+from .state import DRAFT, OVER, State, Turn
 
 DRAFT_ACTIONS: dict[str, Action] = {
     "choose_character": draft.choose,
     "discard_character": draft.discard,
 }
-GRAVEYARD_ACTIONS: dict[str, Action] = {
-    "use_graveyard": purple.use_graveyard,
-    "decline_graveyard": purple.decline_graveyard,
-}
+GRAVEYARD_ACTIONS: dict[str, Action] = GRAVEYARD_COMMANDS
 TURN_ACTIONS: dict[str, Action] = {
     "take_gold": turn.take_gold,
     "draw_cards": turn.draw_cards,
     "keep_card": turn.keep_card,
     "discard_card": turn.discard_card,
     "build": turn.build,
-    "collect_income": characters.collect_income,
-    "end_turn": turn.end_turn,
-    "kill": characters.kill,
-    "rob": characters.rob,
-    "swap_hands": characters.swap_hands,
-    "redraw": characters.redraw,
-    "destroy": characters.destroy,
-    "use_laboratory": purple.use_laboratory,
-    "use_smithy": purple.use_smithy,
-    # Die dunklen Lande
-    "thank_your_excellency": dark_purple.thank,
-    "bewitch": dark_characters.bewitch,
-    "look_at_hand": dark_characters.look_at_hand,
-    "take_card": dark_characters.take_card,
-    "give_crown": dark_characters.give_crown,
-    "navigate": dark_characters.navigate,
-    "exchange": dark_characters.exchange,
-    "adorn": dark_characters.adorn,
-    "search_deck": dark_purple.search_deck,
-    "decline_search": dark_purple.decline_search,
-    "keep_from_deck": dark_purple.keep_from_deck,
-    "set_bell_tower": dark_purple.set_bell_tower,
-    "use_museum": dark_purple.use_museum,
-    "use_armory": dark_purple.use_armory,
+    "end_turn": flow.end_turn,
+    "thank_your_excellency": flow.thank,
+    **COMMANDS,
 }
 INCOME_ACTIONS = frozenset({"take_gold", "draw_cards", "keep_card", "discard_card"})
 COMMAND_TYPES = frozenset(DRAFT_ACTIONS) | frozenset(GRAVEYARD_ACTIONS) | frozenset(TURN_ACTIONS)
@@ -82,7 +56,7 @@ def actions_now(state: State) -> dict[str, Action]:
     return TURN_ACTIONS
 
 
-def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Event]:
+def decide(state: State, seat: int, command: object, rng: random.Random) -> list[Event]:
     """The events `command` from `seat` causes; IllegalCommand if it is not legal now."""
     if not isinstance(command, dict) or not isinstance(command.get("type"), str):
         raise IllegalCommand("malformed", 'a command is a JSON object with a "type", e.g. {"type": "take_gold"}',
@@ -104,13 +78,12 @@ def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Ev
     if turn_ is not None and action is TURN_ACTIONS.get(kind):
         if turn_.must_thank and kind != "thank_your_excellency":
             _require_legal_once_thanked(state, seat, command, action, rng)
-            dark_purple.lose_turn(rec, seat, kind)
+            flow.lose_turn(rec, seat, kind)
             return rec.events
         if kind != "thank_your_excellency":
             _require_open_decision(turn_, kind)
     action(rec, seat, command)
-    if turn_ is not None:
-        turn.settle(rec)
+    flow.settle(rec)
     return rec.events
 
 
@@ -125,7 +98,7 @@ _OPEN_DECISIONS = (
 
 
 def _require_legal_once_thanked(
-    state: State, seat: int, command: dict[str, Any], action: Action, rng: random.Random
+    state: State, seat: int, command: Command, action: Action, rng: random.Random
 ) -> None:
     """Refuse, with its own error, a command that would be illegal even after the thanks (the Ball Room): only
     a real move made without thanking loses the turn (seed 000: "Vergisst der aufgerufene Spieler dies, so
@@ -133,14 +106,16 @@ def _require_legal_once_thanked(
     source, and what it would cause is thrown away."""
     turn_ = state.turn
     assert turn_ is not None
-    thanked = state._replace(turn=turn_._replace(must_thank=False))
-    _require_open_decision(thanked.turn, command["type"])
+    thanked = state.copy()
+    thanked_turn = thanked.current_turn()
+    thanked_turn.must_thank = False
+    _require_open_decision(thanked_turn, command["type"])
     probe = random.Random()
     probe.setstate(rng.getstate())
     action(Recorder(thanked, probe), seat, command)
 
 
-def _require_open_decision(turn_: Any, kind: str) -> None:
+def _require_open_decision(turn_: Turn, kind: str) -> None:
     if turn_.income_only and kind not in INCOME_ACTIONS:
         raise IllegalCommand("income_only", "this turn you take your income only; then it ends")
     for field, answers, message in _OPEN_DECISIONS:

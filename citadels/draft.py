@@ -1,10 +1,10 @@
-"""The character draft of each round, for every player count."""
+"""The character draft of each round, for every player count. Once the last character is chosen, `flow`
+closes the draft (`discard_leftovers`) and calls the first character."""
 
 from __future__ import annotations
 
 from rules_kit import IllegalCommand
 
-from . import turn
 from .commands import Command, text_field
 from .evolve import draft_script
 from .options import ONLINE, Rules
@@ -88,7 +88,7 @@ def _drafted(rec: Recorder, seat: int, command: Command, action: str) -> str:
 
 
 def _advance(rec: Recorder) -> None:
-    """Offer the face-down card to a last chooser left with one card; end the draft when done."""
+    """Offer the face-down card to a last chooser left with one card."""
     state = rec.state
     if state.draft_steps:
         step = state.draft_steps[0]
@@ -97,12 +97,11 @@ def _advance(rec: Recorder) -> None:
                 "face_down_offered", {"seat": step.seat},
                 private={step.seat: {"character": state.face_down[0]}},
             )
-        return
-    last = _last_chooser(rec)
+
+
+def discard_leftovers(rec: Recorder) -> None:
+    """The characters nobody chose, discarded face down by the last chooser."""
+    state = rec.state
+    last = draft_script(state.rules, state.crown)[-1].seat
     for leftover in state.draft_pile:
         rec.emit("character_discarded", {"seat": last}, private={last: {"character": leftover}})
-    turn.call_next(rec)
-
-
-def _last_chooser(rec: Recorder) -> int:
-    return draft_script(rec.state.rules, rec.state.crown)[-1].seat

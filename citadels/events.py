@@ -1,12 +1,19 @@
-"""Citadels' events (see `rules_kit.events` for their parts and stored form) and their format versions.
+"""Citadels' events: each type's payload (the parts of `rules_kit.events`, typed), the codec and the upcasters.
 
-`decode` upcasts older versions to the current one:
+Each event type declares its `public` part, and its `private` (per seat) and `secret` parts when it has them,
+as TypedDicts in `PAYLOADS`: the fold and the abilities read an event through its declared part
+(`typing.cast`: the stored JSON is the dict itself, so stored logs replay as they are). Fields an older
+engine did not write are `NotRequired`.
+
+`decode` upcasts older format versions to the current one:
 * v1 (the base game): `game_set_up` names no character set and no purples.
 * v2 (Die dunklen Lande): `game_set_up` names them publicly (`characters`, `purple`); every other type
   of v1 reads the same in v2.
 """
 
 from __future__ import annotations
+
+from typing import Any, NamedTuple, NotRequired, TypedDict, cast
 
 from rules_kit.events import Event, EventCodec, Payload, encode, redact
 
@@ -16,10 +23,407 @@ from .options import resolve
 EVENT_SCHEMA_VERSION = 2
 
 
+# --- parts several types share ---------------------------------------------------------------------------
+
+class Seat(TypedDict):
+    """A seat's own decision or loss (graveyard_declined, deck_search_declined; the public part of a
+    secret choice: character_chosen, character_discarded, face_down_offered, card_kept, museum_used)."""
+
+    seat: int
+
+
+class SeatCharacter(TypedDict):
+    """A seat and a character (character_killed, character_robbed, character_bewitched, turn_ended)."""
+
+    seat: int
+    character: str
+
+
+class SeatAmount(TypedDict):
+    """Gold for a seat (gold_taken, income_collected)."""
+
+    seat: int
+    amount: int
+
+
+class SeatDistrict(TypedDict):
+    """A seat and one district (graveyard_offered, graveyard_used, laboratory_used)."""
+
+    seat: int
+    district: str
+
+
+class CharacterPart(TypedDict):
+    """A character only its seat sees (the draft's choices)."""
+
+    character: str
+
+
+class DistrictPart(TypedDict):
+    """A district only its seat sees (a card kept, taken or tucked away)."""
+
+    district: str
+
+
+class CardsPart(TypedDict):
+    """Cards only their seat sees (drawn, or the Lighthouse's deck content)."""
+
+    cards: list[str]
+
+
+class HandPart(TypedDict):
+    """A hand only its seat sees (swapped, or looked at)."""
+
+    hand: list[str]
+
+
+class DeckPart(TypedDict):
+    """The deck's new order (the server's secret)."""
+
+    deck: list[str]
+
+
+# --- the opening and the draft ---------------------------------------------------------------------------
+
+class GameSetUp(TypedDict):
+    """game_set_up: the table (`characters` and `purple` since v2)."""
+
+    players: int
+    gold: int
+    crown: int
+    edition: NotRequired[str]
+    rejected_card: NotRequired[str]
+    king_sees_face_down: NotRequired[bool]
+    deck_size: int
+    characters: list[str]
+    purple: list[str]
+
+
+class GameSetUpSecret(TypedDict):
+    """game_set_up: the options as played (random draws made) and the deck."""
+
+    options: dict[str, Any]
+    deck: list[str]
+
+
+class RoundStarted(TypedDict):
+    """round_started."""
+
+    round: int
+    crown: int
+    face_up: list[str]
+
+
+class FaceDownPart(TypedDict):
+    """round_started: the face-down card, for the crown when its edition shows it."""
+
+    face_down: str
+
+
+class RoundStartedSecret(TypedDict):
+    """round_started: the face-down card and the pile handed round."""
+
+    face_down: list[str]
+    pile: list[str]
+
+
+# --- calls and ends ---------------------------------------------------------------------------------------
+
+class CharacterCalled(TypedDict):
+    """character_revealed and hospital_turn: the call, with the decisions it opens."""
+
+    seat: int
+    character: str
+    must_thank: NotRequired[bool]
+    bewitched: NotRequired[bool]
+    gives_crown: NotRequired[bool]
+
+
+class WitchTookOver(TypedDict):
+    """witch_took_over: the Witch plays the rest of `victim`'s bewitched turn."""
+
+    seat: int
+    character: str
+    victim: int
+    gives_crown: NotRequired[bool]
+
+
+class Thanked(TypedDict):
+    """thanked: the Ball Room's thanks to the crown's holder `to`."""
+
+    seat: int
+    to: int
+
+
+class TurnLost(TypedDict):
+    """turn_lost: a command sent without the thanks the Ball Room asks for."""
+
+    seat: int
+    character: str
+    reason: str
+    command: str
+
+
+class RoundEnded(TypedDict):
+    """round_ended: `stalled`, the rounds in a row without a build or a card to draw."""
+
+    round: int
+    stalled: NotRequired[int]
+
+
+class Score(TypedDict):
+    """One seat's score and its parts (`extras`, the Dark City's end-of-game points, since v2)."""
+
+    seat: int
+    districts: int
+    colours: int
+    complete: int
+    extras: NotRequired[int]
+    total: int
+
+
+class GameEnded(TypedDict):
+    """game_ended."""
+
+    scores: list[Score]
+    winners: list[int]
+
+
+# --- gold and the crown -----------------------------------------------------------------------------------
+
+class GoldStolen(TypedDict):
+    """gold_stolen: the Thief (`seat`) takes the robbed character's gold."""
+
+    seat: int
+    victim: int
+    amount: int
+
+
+class CrownPassed(TypedDict):
+    """crown_passed: `reason` king, killed_king or emperor."""
+
+    seat: int
+    reason: str
+
+
+class BonusGold(TypedDict):
+    """bonus_gold: `reason` merchant, queen, alchemist, poor_house or throne_room."""
+
+    seat: int
+    amount: int
+    reason: str
+    safe_from_tax: NotRequired[bool]
+
+
+class GoldPaid(TypedDict):
+    """gold_paid: from `seat` to `to`, `reason` tax or abbot."""
+
+    seat: int
+    to: int
+    amount: int
+    reason: str
+
+
+class NavigatorTook(TypedDict):
+    """navigator_took: `take` gold or cards."""
+
+    seat: int
+    take: str
+    amount: int
+
+
+# --- cards --------------------------------------------------------------------------------------------
+
+class CardsDrawn(TypedDict):
+    """cards_drawn: `reason` income, architect, magician, smithy, navigator or park; an income draw names
+    how many cards are kept (`keep`, default all) and how many hand cards to discard."""
+
+    seat: int
+    count: int
+    reason: str
+    keep: NotRequired[int]
+    discard: NotRequired[int]
+
+
+class Counted(TypedDict):
+    """deck_reshuffled: the new deck's size."""
+
+    count: int
+
+
+class CardKept(TypedDict):
+    """card_kept: the rejected cards when they go to the open discard pile."""
+
+    seat: int
+    rejected: NotRequired[list[str]]
+
+
+class CardsDiscarded(TypedDict):
+    """cards_discarded: `reason` income or magician."""
+
+    seat: int
+    districts: list[str]
+    reason: str
+
+
+class HandsSwapped(TypedDict):
+    """hands_swapped: the Magician's and `other`'s new hand sizes."""
+
+    seat: int
+    other: int
+    sizes: list[int]
+
+
+class HandLookedAt(TypedDict):
+    """hand_looked_at: the Wizard looks at `target`'s hand."""
+
+    seat: int
+    target: int
+
+
+class CardTaken(TypedDict):
+    """card_taken: the Wizard takes a card of `target`'s hand (and `build`s it at once)."""
+
+    seat: int
+    target: int
+    build: bool
+
+
+class SmithyUsed(TypedDict):
+    """smithy_used."""
+
+    seat: int
+    cost: int
+
+
+class DeckSearched(TypedDict):
+    """deck_searched: the Lighthouse's builder sees the deck's `count` cards."""
+
+    seat: int
+    count: int
+
+
+# --- cities -------------------------------------------------------------------------------------------
+
+class DistrictBuilt(TypedDict):
+    """district_built: `wizard` when the Wizard builds a taken card (beside his normal build)."""
+
+    seat: int
+    district: str
+    cost: int
+    wizard: NotRequired[bool]
+
+
+class DistrictDestroyed(TypedDict):
+    """district_destroyed: `copy` names which of `target`'s copies when the city holds several."""
+
+    seat: int
+    target: int
+    district: str
+    cost: int
+    copy: NotRequired[int]
+
+
+class DistrictsExchanged(TypedDict):
+    """districts_exchanged: the Diplomat's `own` for `target`'s `their`, paying the difference."""
+
+    seat: int
+    own: str
+    target: int
+    their: str
+    paid: int
+    own_copy: NotRequired[int]
+    their_copy: NotRequired[int]
+
+
+class DistrictAdorned(TypedDict):
+    """district_adorned: without `copy`, every copy of the id (events before a Quarry's copies were told
+    apart)."""
+
+    seat: int
+    district: str
+    copy: NotRequired[int]
+
+
+class ArmoryUsed(TypedDict):
+    """armory_used: the Armory and `target`'s district go."""
+
+    seat: int
+    target: int
+    district: str
+    copy: NotRequired[int]
+    armory_copy: NotRequired[int]
+
+
+class BellTowerSet(TypedDict):
+    """bell_tower_set."""
+
+    seat: int
+    complete_at: int
+
+
+class Parts(NamedTuple):
+    """The declared parts of one event type (None: the type has no such part)."""
+
+    public: type
+    private: type | None = None
+    secret: type | None = None
+
+
+PAYLOADS: dict[str, Parts] = {
+    "game_set_up": Parts(GameSetUp, HandPart, GameSetUpSecret),
+    "round_started": Parts(RoundStarted, FaceDownPart, RoundStartedSecret),
+    "character_chosen": Parts(Seat, CharacterPart),
+    "character_discarded": Parts(Seat, CharacterPart),
+    "face_down_offered": Parts(Seat, CharacterPart),
+    "character_revealed": Parts(CharacterCalled),
+    "hospital_turn": Parts(CharacterCalled),
+    "witch_took_over": Parts(WitchTookOver),
+    "thanked": Parts(Thanked),
+    "turn_lost": Parts(TurnLost),
+    "turn_ended": Parts(SeatCharacter),
+    "round_ended": Parts(RoundEnded),
+    "game_ended": Parts(GameEnded),
+    "character_killed": Parts(SeatCharacter),
+    "character_robbed": Parts(SeatCharacter),
+    "character_bewitched": Parts(SeatCharacter),
+    "gold_stolen": Parts(GoldStolen),
+    "crown_passed": Parts(CrownPassed),
+    "gold_taken": Parts(SeatAmount),
+    "income_collected": Parts(SeatAmount),
+    "bonus_gold": Parts(BonusGold),
+    "gold_paid": Parts(GoldPaid),
+    "navigator_took": Parts(NavigatorTook),
+    "cards_drawn": Parts(CardsDrawn, CardsPart),
+    "deck_reshuffled": Parts(Counted, None, DeckPart),
+    "card_kept": Parts(CardKept, DistrictPart),
+    "cards_discarded": Parts(CardsDiscarded),
+    "hands_swapped": Parts(HandsSwapped, HandPart),
+    "hand_looked_at": Parts(HandLookedAt, HandPart),
+    "card_taken": Parts(CardTaken, DistrictPart),
+    "laboratory_used": Parts(SeatDistrict),
+    "smithy_used": Parts(SmithyUsed),
+    "museum_used": Parts(Seat, DistrictPart),
+    "deck_searched": Parts(DeckSearched, CardsPart),
+    "deck_search_declined": Parts(Seat),
+    "deck_card_kept": Parts(Seat, DistrictPart, DeckPart),
+    "district_built": Parts(DistrictBuilt),
+    "district_destroyed": Parts(DistrictDestroyed),
+    "graveyard_offered": Parts(SeatDistrict),
+    "graveyard_used": Parts(SeatDistrict),
+    "graveyard_declined": Parts(Seat),
+    "districts_exchanged": Parts(DistrictsExchanged),
+    "district_adorned": Parts(DistrictAdorned),
+    "armory_used": Parts(ArmoryUsed),
+    "bell_tower_set": Parts(BellTowerSet),
+}
+"""Every event type of Citadels and the TypedDicts of its parts."""
+
+
 def _upcast_1_to_2(event: Event) -> Event:
     public = event.public
     if event.type == "game_set_up":
-        rules = resolve(event.secret["options"], public["players"])
+        rules = resolve(cast(GameSetUpSecret, event.secret)["options"], cast(GameSetUp, public)["players"])
         purple = sorted({d for d in rules.deck if DISTRICTS[d].colour == Colour.PURPLE})
         public = {**public, "characters": list(rules.characters), "purple": purple}
     return Event(event.type, public, event.private, event.secret, 2)
@@ -28,4 +432,4 @@ def _upcast_1_to_2(event: Event) -> Event:
 CODEC = EventCodec(EVENT_SCHEMA_VERSION, {1: _upcast_1_to_2})
 decode = CODEC.decode
 
-__all__ = ["CODEC", "EVENT_SCHEMA_VERSION", "Event", "Payload", "decode", "encode", "redact"]
+__all__ = ["CODEC", "EVENT_SCHEMA_VERSION", "PAYLOADS", "Event", "Payload", "decode", "encode", "redact"]

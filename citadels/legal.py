@@ -5,15 +5,22 @@ Each command listed here is accepted by `decide`; the tests hold the two to that
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
 
-from . import characters, purple, turn
+from .abilities.cities import (
+    BELL_TOWER_CHOICES,
+    why_not_adorn,
+    why_not_armory,
+    why_not_destroy,
+    why_not_exchange,
+)
+from .abilities.crown import crown_targets
+from .abilities.hands import SMITHY_COST
 from .cards import CHARACTERS
-from .dark_legal import dark_power_commands, dark_purple_commands, open_decision
+from .commands import Command
 from .decide import awaiting
 from .state import DRAFT, State, Turn
-
-Command = dict[str, Any]
+from .turn import build_cost, why_not_afford, why_not_build
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -28,8 +35,8 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     turn_ = state.turn
     assert turn_ is not None
     if turn_.must_thank:  # listed first; any other command is accepted too, and loses the whole turn
-        thanked = turn_._replace(must_thank=False)
-        return [{"type": "thank_your_excellency"}, *_turn_commands(state._replace(turn=thanked), thanked)]
+        thanked = replace(turn_, must_thank=False)
+        return [{"type": "thank_your_excellency"}, *_turn_commands(replace(state, turn=thanked), thanked)]
     return _turn_commands(state, turn_)
 
 
@@ -43,7 +50,7 @@ def _turn_commands(state: State, turn_: Turn) -> list[Command]:
         return [{"type": "keep_card", "district": d} for d in _distinct(turn_.drawn)]
     if turn_.must_discard:
         return [{"type": "discard_card", "district": d} for d in _distinct(player.hand)]
-    decision = open_decision(state, turn_)
+    decision = _open_decision(state, turn_)
     if decision is not None:
         return decision
     commands: list[Command] = []
@@ -56,13 +63,13 @@ def _turn_commands(state: State, turn_: Turn) -> list[Command]:
     else:
         commands += [
             {"type": "build", "district": d} for d in _distinct(player.hand)
-            if turn.why_not_build(state, turn_, player, d) is None
+            if why_not_build(state, turn_, player, d) is None
         ]
     if CHARACTERS[turn_.character].colour is not None and not turn_.colour_income_taken:
         commands.append({"type": "collect_income"})
     if not turn_.ability_used:
-        commands += _power_commands(state, turn_) + dark_power_commands(state, turn_)
-    commands += _purple_commands(state, turn_) + dark_purple_commands(state, turn_)
+        commands += _power_commands(state, turn_)
+    commands += _purple_commands(state, turn_)
     if turn_.income_taken:
         commands.append({"type": "end_turn"})
     return commands
@@ -92,9 +99,9 @@ def _power_commands(state: State, turn_: Turn) -> list[Command]:
             {"type": "destroy", "seat": victim.seat, "district": d}
             for victim in state.players
             for d in _distinct(victim.districts())
-            if characters.why_not_destroy(state, seat, victim, d) is None
+            if why_not_destroy(state, seat, victim, d) is None
         ]
-    return []
+    return _other_power_commands(state, turn_)
 
 
 def _purple_commands(state: State, turn_: Turn) -> list[Command]:
@@ -103,8 +110,74 @@ def _purple_commands(state: State, turn_: Turn) -> list[Command]:
     if player.has("laboratory") and "laboratory" not in turn_.used:
         commands += [{"type": "use_laboratory", "district": d} for d in _distinct(player.hand)]
     if (
-        player.has("smithy") and "smithy" not in turn_.used and player.gold >= purple.SMITHY_COST
+        player.has("smithy") and "smithy" not in turn_.used and player.gold >= SMITHY_COST
         and (state.deck or state.discard)
     ):
         commands.append({"type": "use_smithy"})
+    if player.has("museum") and "museum" not in turn_.used:
+        commands += [{"type": "use_museum", "district": d} for d in _distinct(player.hand)]
+    if player.has("armory"):
+        commands += [
+            {"type": "use_armory", "seat": p.seat, "district": d}
+            for p in state.players for d in _distinct(p.districts())
+            if why_not_armory(state, turn_.seat, p.seat, d) is None
+        ]
     return commands
+
+
+def _open_decision(state: State, turn_: Turn) -> list[Command] | None:
+    """The only commands while a decision of this turn is open (the Wizard's card, the Lighthouse's search
+    and card, the Bell Tower, the Emperor's crown), or None."""
+    player = state.players[turn_.seat]
+    if turn_.seen:
+        commands: list[Command] = [{"type": "take_card", "district": d} for d in sorted(set(turn_.seen))]
+        commands += [
+            {"type": "take_card", "district": d, "build": True} for d in sorted(set(turn_.seen))
+            if why_not_afford(player, d) is None and player.gold >= build_cost(player, d)
+        ]
+        return commands
+    if turn_.may_search:
+        return [{"type": "search_deck"}, {"type": "decline_search"}]
+    if turn_.searching:
+        return [{"type": "keep_from_deck", "district": d} for d in sorted(set(state.deck))]
+    if turn_.bell_tower:
+        return [{"type": "set_bell_tower", "districts": n} for n in BELL_TOWER_CHOICES]
+    if turn_.must_give_crown:
+        return [{"type": "give_crown", "seat": s} for s in crown_targets(state, turn_.seat)]
+    return None
+
+
+def _other_power_commands(state: State, turn_: Turn) -> list[Command]:
+    """The powers of the other characters (Witch, Wizard, Navigator, Diplomat, Artist) still open in this turn."""
+    seat, character = turn_.seat, turn_.character
+    player = state.players[seat]
+    others = [p for p in state.players if p.seat != seat]
+    if character == "witch":
+        if not turn_.income_taken:
+            return []
+        return [
+            {"type": "bewitch", "character": c} for c in state.rules.characters
+            if c != "witch" and c not in state.face_up
+        ]
+    if character == "wizard":
+        return [{"type": "look_at_hand", "seat": p.seat} for p in others if p.hand]
+    if character == "navigator":
+        if not turn_.income_taken:
+            return []
+        return [{"type": "navigate", "take": "gold"}] + (
+            [{"type": "navigate", "take": "cards"}] if state.deck or state.discard else []
+        )
+    if character == "diplomat":
+        return [
+            {"type": "exchange", "own": own, "seat": p.seat, "their": their}
+            for own in sorted(set(player.districts()))
+            for p in others
+            for their in sorted(set(p.districts()))
+            if why_not_exchange(state, seat, own, p.seat, their) is None
+        ]
+    if character == "artist":
+        return [
+            {"type": "adorn", "district": d} for d in sorted(set(player.districts()))
+            if why_not_adorn(state, seat, d) is None
+        ]
+    return []

@@ -7,11 +7,14 @@ reads the state as it will be, and `decide` stays a sequence of small steps.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable
+from typing import TypeVar
 
 from .events import CODEC, Event, Payload
 from .evolve import evolve
 from .state import State
+
+Item = TypeVar("Item")
 
 
 class Recorder:
@@ -31,7 +34,7 @@ class Recorder:
         self.state = evolve(self.state, event)
         self.events.append(event)
 
-    def shuffled(self, items: Any) -> list[Any]:
+    def shuffled(self, items: Iterable[Item]) -> list[Item]:
         """A shuffled copy of `items`, from the caller's random source only."""
         result = list(items)
         self.rng.shuffle(result)

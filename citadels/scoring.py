@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import DISTRICTS, Colour
+from .events import Score
 from .recorder import Recorder
 from .state import Player, State
 
@@ -20,7 +21,7 @@ def has_five_colours(player: Player, last_round: int) -> bool:
     return others >= ALL_COLOURS
 
 
-def score(state: State, player: Player) -> dict[str, int]:
+def score(state: State, player: Player) -> Score:
     """One player's score and its parts: `districts` (an Artist's adorned district 1 more), the bonuses
     for colours and a complete city, and the Dark City's end-of-game `extras`."""
     districts = sum(DISTRICTS[b.district].points + (1 if b.adorned else 0) for b in player.city)
@@ -32,10 +33,9 @@ def score(state: State, player: Player) -> dict[str, int]:
         complete = COMPLETE_BONUS
     extras = extra_points(player)
     total = districts + colours + complete + extras
-    return {
-        "seat": player.seat, "districts": districts, "colours": colours, "complete": complete,
-        "extras": extras, "total": total,
-    }
+    return Score(
+        seat=player.seat, districts=districts, colours=colours, complete=complete, extras=extras, total=total,
+    )
 
 
 def extra_points(player: Player) -> int:
@@ -53,7 +53,7 @@ def extra_points(player: Player) -> int:
     return points
 
 
-def winners(scores: list[dict[str, int]]) -> list[int]:
+def winners(scores: list[Score]) -> list[int]:
     """The most points win; a tie goes to the most district points; a tie after that is shared."""
     best = max((s["total"], s["districts"]) for s in scores)
     return [s["seat"] for s in scores if (s["total"], s["districts"]) == best]

@@ -8,6 +8,7 @@ snapshots stored by an older engine keep loading.
 
 from __future__ import annotations
 
+from dataclasses import fields, is_dataclass
 from typing import Any
 
 from .cards import DISTRICTS
@@ -26,6 +27,8 @@ def dump_state(state: State) -> dict[str, Any]:
 
 
 def _plain(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if hasattr(value, "_asdict"):
         return {k: _plain(v) for k, v in value._asdict().items()}
     if isinstance(value, (tuple, list)):

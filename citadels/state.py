@@ -1,15 +1,17 @@
-"""The state of a game: immutable NamedTuples, changed only by `evolve`.
+"""The state of a game, changed only by `evolve`.
 
-NamedTuples rather than dataclasses because `_replace` is about five times cheaper. Inside `evolve` and
-`fold` the state is a `Work`: a mutable copy the events change in place, frozen into a `State` once at the
-end (the fold of a long game would otherwise copy the whole state once per event).
+A `State` (and the `Turn` it owns) is a plain dataclass that `evolve` and `fold` change in place, but only
+ever on a copy they made (`State.copy`): a state once given out never changes, so everyone else reads it as
+immutable. The fold of a long game thus copies the state once, not once per event. The records it holds
+(`Player`, `Built`, `DraftStep`, `GraveyardOffer`) are immutable NamedTuples, replaced whole (`_replace`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import NamedTuple
 
+from .events import Score
 from .options import Rules
 
 DRAFT, TURNS, OVER = "draft", "turns", "over"
@@ -79,8 +81,9 @@ class DraftStep(NamedTuple):
     action: str
 
 
-class Turn(NamedTuple):
-    """The character turn being played."""
+@dataclass
+class Turn:
+    """The character turn being played (owned by one `State`, copied with it)."""
 
     seat: int
     character: str
@@ -104,6 +107,12 @@ class Turn(NamedTuple):
     spent: int = 0  # gold paid for districts this turn (the Alchemist gets it back)
     adorned: int = 0  # districts the Artist adorned this turn
 
+    def copy(self) -> Turn:
+        """A copy to change (copying the instance's dict: `dataclasses.replace` is several times slower)."""
+        new = _new_object(Turn)
+        new.__dict__.update(self.__dict__)
+        return new
+
 
 class GraveyardOffer(NamedTuple):
     """The Graveyard's owner may pay 1 gold to take the destroyed district into hand."""
@@ -112,7 +121,8 @@ class GraveyardOffer(NamedTuple):
     district: str
 
 
-class State(NamedTuple):
+@dataclass
+class State:
     """Everything the server knows about one game."""
 
     rules: Rules
@@ -143,8 +153,16 @@ class State(NamedTuple):
     stalled_rounds: int = 0  # rounds in a row with no card to draw and no district built
     # the end
     first_complete: int | None = None
-    scores: tuple[dict[str, int], ...] = ()
+    scores: tuple[Score, ...] = ()
     winners: tuple[int, ...] = ()
+
+    def copy(self) -> State:
+        """A copy to change, with its own copy of the turn (what `evolve` and `fold` work on)."""
+        new = _new_object(State)
+        new.__dict__.update(self.__dict__)
+        if self.turn is not None:
+            new.turn = self.turn.copy()
+        return new
 
     def player(self, seat: int) -> Player:
         """The player at `seat`."""
@@ -158,10 +176,10 @@ class State(NamedTuple):
         return None
 
     def with_player(self, player: Player) -> State:
-        """This state with one player replaced."""
-        players = list(self.players)
-        players[player.seat] = player
-        return self._replace(players=tuple(players))
+        """A copy of this state with one player replaced."""
+        new = self.copy()
+        new.set_player(player)
+        return new
 
     def is_revealed(self, character: str) -> bool:
         """Whether `character` has revealed itself this round."""
@@ -179,48 +197,18 @@ class State(NamedTuple):
                 return witch
         return self.holder(character)
 
+    # --- changes, for `evolve` on its own copy only ---------------------------------------------------
 
-class Work:
-    """A mutable working copy of a `State`, private to `evolve` and `fold`: the same fields, the players
-    as a list. `thaw` makes one, `freeze` turns it back into a `State`."""
-
-    __slots__ = (
-        "rules", "players", "deck", "discard", "round", "crown", "phase", "face_up", "face_down", "draft_pile",
-        "draft_steps", "chosen", "killed", "robbed", "revealed", "called_rank", "turn", "graveyard_offer",
-        "bewitched", "builders", "taxed", "alms", "complete_at", "stalled_rounds", "first_complete", "scores", "winners",
-    )
-    rules: Rules
-    players: list[Player]
-    deck: tuple[str, ...]
-    discard: tuple[str, ...]
-    round: int
-    crown: int
-    phase: str
-    face_up: tuple[str, ...]
-    face_down: tuple[str, ...]
-    draft_pile: tuple[str, ...]
-    draft_steps: tuple[DraftStep, ...]
-    chosen: tuple[tuple[str, ...], ...]
-    killed: str | None
-    robbed: str | None
-    revealed: tuple[tuple[int, str], ...]
-    called_rank: int
-    turn: Turn | None
-    graveyard_offer: GraveyardOffer | None
-    bewitched: str | None
-    builders: tuple[int, ...]
-    taxed: tuple[int, ...]
-    alms: tuple[int, ...]
-    complete_at: int
-    stalled_rounds: int
-    first_complete: int | None
-    scores: tuple[dict[str, int], ...]
-    winners: tuple[int, ...]
+    def set_player(self, player: Player) -> None:
+        """Put `player` in its seat."""
+        players = list(self.players)
+        players[player.seat] = player
+        self.players = tuple(players)
 
     def gain(self, seat: int, amount: int) -> None:
-        """`amount` gold more (or less) for `seat` (the fold's most frequent change, made without `_replace`)."""
+        """`amount` gold more (or less) for `seat` (the fold's most frequent change)."""
         p = self.players[seat]
-        self.players[seat] = _new_tuple(Player, (p.seat, p.gold + amount, p.hand, p.city, p.museum))
+        self.set_player(Player(p.seat, p.gold + amount, p.hand, p.city, p.museum))
 
     def current_turn(self) -> Turn:
         """The turn being played (a turn event outside a turn is a corrupt log)."""
@@ -228,65 +216,11 @@ class Work:
             raise ValueError("a turn event outside a turn")
         return self.turn
 
-    def change_turn(self, **changes: Any) -> None:
-        """The turn being played with these fields changed."""
-        self.turn = self.current_turn()._replace(**changes)
 
-
-if Work.__slots__ != State._fields:
-    raise TypeError("a Work has exactly the fields of a State, in the same order")
-
-
-def thaw(state: State) -> Work:
-    """A working copy of `state` (which stays as it is)."""
-    work = Work.__new__(Work)
-    (
-        work.rules, players, work.deck, work.discard, work.round, work.crown, work.phase, work.face_up,
-        work.face_down, work.draft_pile, work.draft_steps, work.chosen, work.killed, work.robbed, work.revealed,
-        work.called_rank, work.turn, work.graveyard_offer, work.bewitched, work.builders, work.taxed, work.alms,
-        work.complete_at, work.stalled_rounds, work.first_complete, work.scores, work.winners,
-    ) = state
-    work.players = list(players)
-    return work
-
-
-def freeze(work: Work) -> State:
-    """The immutable `State` of a working copy."""
-    return _new_tuple(State, (
-        work.rules, tuple(work.players), work.deck, work.discard, work.round, work.crown, work.phase,
-        work.face_up, work.face_down, work.draft_pile, work.draft_steps, work.chosen, work.killed, work.robbed,
-        work.revealed, work.called_rank, work.turn, work.graveyard_offer, work.bewitched, work.builders,
-        work.taxed, work.alms, work.complete_at, work.stalled_rounds, work.first_complete, work.scores, work.winners,
-    ))
-
-
-_new_tuple = tuple.__new__
+_new_object = object.__new__
 
 
 def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`cards` less one copy of `card` (ValueError if absent: a corrupt log must not fold quietly)."""
     index = cards.index(card)
     return cards[:index] + cards[index + 1:]
-
-
-def _fast_replace(cls: type[tuple[Any, ...]]) -> Callable[..., Any]:
-    """A `_replace` for a NamedTuple class that sets only the named fields (the generated one pops every
-    field's name from the keywords: the fold replaces a player or the turn at most events)."""
-    index = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
-    new = tuple.__new__
-
-    def _replace(self: tuple[Any, ...], /, **changes: Any) -> Any:
-        values = list(self)
-        try:
-            for name, value in changes.items():
-                values[index[name]] = value
-        except KeyError:
-            raise ValueError(f"Got unexpected field names: {list(changes)!r}") from None
-        return new(cls, values)
-
-    return _replace
-
-
-# Set after the classes are made: typing.NamedTuple refuses a `_replace` in the class body.
-for _cls in (State, Player, Turn):
-    _cls._replace = _fast_replace(_cls)  # type: ignore[method-assign]

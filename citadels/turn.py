@@ -1,10 +1,10 @@
-"""A character's turn: calling characters, income, building, ending turns and rounds."""
+"""What every character's turn offers by the basic rules: income (gold or cards), building, and the checks
+the abilities share (whose turn, what must come first). The order of the turns is `flow`'s."""
 
 from __future__ import annotations
 
 from rules_kit import IllegalCommand
 
-from . import characters, dark_characters, dark_purple, draft, scoring
 from .cards import CHARACTERS, DISTRICTS
 from .commands import Command, text_field
 from .options import REJECTED_ANY_HAND_CARD, REJECTED_UNDER_DECK
@@ -32,91 +32,28 @@ def require_income(turn_: Turn, doing: str) -> None:
         raise IllegalCommand("income_first", f"take your income (gold or cards) before you {doing}")
 
 
-# A game whose deck and discard pile are empty and in which nobody builds for this many rounds in a row
-# can never end by a complete city: it ends (docs/rulings.md, "A game that cannot go on").
-STALLED_ROUNDS = 3
-
-
-# --- calling the characters -------------------------------------------------------------------------
-
-def call_next(rec: Recorder) -> None:
-    """Call the next character in rank order that someone holds and that lives; end the round if none.
-
-    A killed character does not reveal itself and loses its turn, unless its player has a Hospital (then
-    the turn is income only). A bewitched character takes only its income; the Witch plays the rest."""
-    state = rec.state
-    for character in state.rules.characters:
-        if CHARACTERS[character].rank <= state.called_rank:
-            continue
-        seat = state.holder(character)
-        if seat is None:
-            continue
-        public: dict[str, object] = {"seat": seat, "character": character}
-        if dark_purple.must_thank(state, seat):
-            public["must_thank"] = True
-        if character == state.killed:
-            if state.players[seat].has("hospital"):
-                rec.emit("hospital_turn", public)
-                return
-            continue
-        bewitched = character == state.bewitched
-        if bewitched:
-            public["bewitched"] = True
-        elif dark_characters.emperor_must_give(state, seat, character):
-            public["gives_crown"] = True
-        rec.emit("character_revealed", public)
-        characters.on_call(rec, seat, character)
-        if not bewitched and not public.get("must_thank"):
-            characters.on_turn_start(rec, seat, character)
-        return
-    end_round(rec)
-
-
-def finish_turn(rec: Recorder) -> None:
-    """End the turn being played: the end-of-turn effects (taxes, Poor House, Alchemist, Park), then the
-    Witch's part of a bewitched turn or the next character."""
-    turn_ = rec.state.turn
-    assert turn_ is not None
-    dark_characters.end_of_turn(rec, turn_)
-    rec.emit("turn_ended", {"seat": turn_.seat, "character": turn_.character})
-    if not dark_characters.witch_takes_over(rec, turn_):
-        call_next(rec)
-
-
-def settle(rec: Recorder) -> None:
-    """After a command: an income-only turn (bewitched, or killed with a Hospital) ends once the income
-    is in the hand."""
-    turn_ = rec.state.turn
-    if (
-        rec.state.phase == "turns" and turn_ is not None and turn_.income_only and turn_.income_taken
-        and not turn_.drawn and not turn_.must_discard
-    ):
-        finish_turn(rec)
-
-
-def end_round(rec: Recorder) -> None:
-    """Pass the crown to a killed King, then end the game or deal the next round."""
-    state = rec.state
-    public: dict[str, object] = {"round": state.round}
-    if not state.deck and not state.discard and not state.builders:
-        public["stalled"] = state.stalled_rounds + 1
-    rec.emit("round_ended", public)
-    if state.killed is not None:
-        seat = state.holder(state.killed)
-        if state.killed == "king" and seat is not None:
-            characters.pass_crown(rec, seat, "killed_king")
-    if rec.state.first_complete is not None or rec.state.stalled_rounds >= STALLED_ROUNDS:
-        scoring.end_game(rec)
-    else:
-        draft.start_round(rec)
-
-
-def end_turn(rec: Recorder, seat: int, command: Command) -> None:
-    """`end_turn`: hand over to the next character."""
-    turn_ = current(rec.state, seat)
+def require_power(state: State, seat: int, character: str, power: str) -> Turn:
+    """Refuse a character's power to any other character, before a pending card choice or a second time in
+    a turn; the turn being played if it may be used."""
+    turn_ = current(state, seat)
+    if turn_.character != character:
+        raise IllegalCommand("not_your_power", f"only the {CHARACTERS[character].name_en} may {power}")
     require_no_pending(turn_)
-    require_income(turn_, "end your turn")
-    finish_turn(rec)
+    if turn_.ability_used:
+        raise IllegalCommand("ability_used", "you have already used your character's power this turn")
+    return turn_
+
+
+def require_district_power(state: State, seat: int, district: str) -> None:
+    """Refuse a purple district's once-a-turn power without the district, before a pending card choice or a
+    second time in a turn."""
+    turn_ = current(state, seat)
+    name = DISTRICTS[district].name_en
+    if not state.players[seat].has(district):
+        raise IllegalCommand("no_such_district", f"you have no {name} in your city")
+    require_no_pending(turn_)
+    if district in turn_.used:
+        raise IllegalCommand("power_used", f"you have already used the {name} this turn")
 
 
 # --- income -------------------------------------------------------------------------------------------

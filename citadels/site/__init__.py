@@ -3,17 +3,19 @@
 The hosting (games/, notifications/) reaches this package only through the registry (`GameKind.site`):
 the table template and the helper that fills it (`table`), the words for events, commands and cards in the
 reader's language (`words`, through gettext; card names from `citadels.cards`), the engine's refusals by their
-code (`refusals`), and the new-game form's Citadels options (`options`). `import citadels` loads none of it,
+code (`refusals`), the table of a turn email (`email_sections`), and the new-game form's Citadels options
+(`options`). `import citadels` loads none of it,
 so the rules stay free of Django.
 """
 
 from __future__ import annotations
 
+from .email_sections import email_sections
 from .event_words import describe_event
 from .options import describe_options, form_fields, options_from_form
 from .refusals import describe_refusal
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
-from .words import card_line, describe_command, email_sections
+from .words import card_line, describe_command
 
 __all__ = [
     "TABLE_TEMPLATE",

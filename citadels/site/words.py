@@ -148,37 +148,3 @@ def describe_command(command: Mapping[str, Any], names: Mapping[int, str]) -> st
     if template is None:
         return kind.replace("_", " ")
     return _(template).format_map(values)
-
-
-def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, str]) -> list[tuple[str, list[str]]]:
-    """The table of a turn email: the reader's hand, gold, city and characters, then every player's row."""
-    sections: list[tuple[str, list[str]]] = []
-    if seat is not None:
-        me: dict[str, Any] = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-        sections += [
-            (_("Your hand"), [card_line(view.get("hand", []))]),
-            (_("Your gold"), [str(me.get("gold", 0))]),
-            (_("Your city"), [card_line(me.get("city", []))]),
-            (_("Your characters"), [card_line(view.get("my_characters", []), character_name)]),
-        ]
-        if view.get("museum"):
-            sections.append((_("Under your Museum"), [card_line(view["museum"])]))
-    rows = [_player_row(p, names) for p in view.get("players", [])]
-    if view.get("characters"):
-        rows.append(_("Characters in this game: {names}").format(names=card_line(view["characters"], character_name)))
-    if view.get("complete_at") not in (None, COMPLETE_CITY):
-        rows.append(_("Bell Tower: a city is complete with {count} districts.").format(count=view["complete_at"]))
-    sections.append((_("The table"), rows))
-    return sections
-
-
-def _player_row(player: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    cards = int(player.get("hand_size", 0))
-    row = _("{name}: {gold} gold, {hand}, city: {city}").format(
-        name=seat_name(names, player["seat"]), gold=player.get("gold", 0),
-        hand=ngettext("%(cards)s card in hand", "%(cards)s cards in hand", cards) % {"cards": cards},
-        city=card_line(player.get("city", [])),
-    )
-    if player.get("museum_size"):
-        row += ", " + museum_size(int(player["museum_size"]))
-    return row

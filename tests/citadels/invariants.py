@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from citadels import RULES
@@ -64,10 +65,11 @@ def blind(state: State, seat: int | None) -> State:
     turn = state.turn
     deck = (HIDDEN,) * len(state.deck)
     if turn is not None and turn.seat != seat:
-        turn = turn._replace(drawn=(HIDDEN,) * len(turn.drawn), seen=(HIDDEN,) * len(turn.seen))
+        turn = replace(turn, drawn=(HIDDEN,) * len(turn.drawn), seen=(HIDDEN,) * len(turn.seen))
     elif turn is not None and turn.searching:
         deck = tuple(sorted(state.deck))  # the Lighthouse's searcher may know the content, never the order
-    return state._replace(
+    return replace(
+        state,
         players=players, chosen=chosen, deck=deck, turn=turn,
         draft_pile=state.draft_pile if drafting else (HIDDEN,) * len(state.draft_pile),
         face_down=state.face_down[:1] + (HIDDEN,) * (len(state.face_down) - 1) if sees_face_down

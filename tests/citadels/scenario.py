@@ -1,13 +1,14 @@
 """A small helper for building Citadels situations in rule-by-rule tests.
 
 `Table` wraps a live game: it sets one up with a known deck and known character orders, drives it through
-`RULES.decide` + `RULES.evolve`, and may rewrite a player's gold, hand and city (the state is an immutable
-NamedTuple, so this is a `_replace`) to reach e.g. "a Warlord facing a Keep" without playing ten rounds.
+`RULES.decide` + `RULES.evolve`, and may rewrite a player's gold, hand and city (a state is never changed
+in place: arranging makes a changed copy) to reach e.g. "a Warlord facing a Keep" without playing ten rounds.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -152,7 +153,7 @@ class Table:
 
     def set_deck(self, deck: list[str], discard: list[str] | None = None) -> None:
         """Rewrite the draw pile (top first) and the discard pile."""
-        self.state = self.state._replace(deck=tuple(deck), discard=tuple(discard or ()))
+        self.state = replace(self.state, deck=tuple(deck), discard=tuple(discard or ()))
 
 
 def of_type(events: list[Event], kind: str) -> list[Event]:

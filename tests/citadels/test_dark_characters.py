@@ -5,6 +5,8 @@ Five players and nine characters: two lie face up, one face down, seat 0 holds t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from citadels import RULES, IllegalCommand
@@ -209,7 +211,7 @@ def test_witch_who_built_before_pays_when_the_tax_collector_reveals() -> None:
     table = table5(with_("witch", "tax_collector"), ["witch", "tax_collector", "king", "merchant", "warlord"],
                    ("magician", "architect"), "bishop")
     table.income()
-    table.state = table.state._replace(builders=(0,))
+    table.state = replace(table.state, builders=(0,))
     events = table.do("bewitch", character="warlord")
     assert of_type(events, "gold_paid")[0].public == {"seat": 0, "to": 1, "amount": 1, "reason": "tax"}
 
@@ -273,7 +275,7 @@ def test_witchs_poor_house_coin_is_safe_from_the_back_tax_too() -> None:
     table.set(0, gold=0, city=["poor_house"])
     table.do("draw_cards")
     table.do("keep_card", district=table.state.turn.drawn[0])
-    table.state = table.state._replace(builders=(0,))  # as if she had built (see the test above)
+    table.state = replace(table.state, builders=(0,))  # as if she had built (see the test above)
     events = table.do("bewitch", character="warlord")
     assert not [e for e in of_type(events, "gold_paid") if e.public["seat"] == 0]
     assert [e.public.get("safe_from_tax") for e in of_type(events, "bonus_gold") if e.public["seat"] == 0] == [True]
@@ -383,11 +385,11 @@ def test_abbot_takes_one_gold_from_the_single_richest(golds: list[int], paid: in
     table = abbot_table()
     for _ in range(3):
         table.end()
-    table.state = table.state._replace(called_rank=4, turn=None)
+    table.state = replace(table.state, called_rank=4, turn=None)
     for seat, gold in enumerate(golds):
         table.set(seat, gold=gold)
+    from citadels.flow import call_next
     from citadels.recorder import Recorder
-    from citadels.turn import call_next
 
     rec = Recorder(table.state, table.rng)
     call_next(rec)
@@ -496,7 +498,7 @@ def test_graveyard_has_no_function_with_the_diplomat_in_the_game() -> None:
     game: with the Diplomat among the characters it is never offered."""
     table = table5(with_("diplomat"), ["king", "bishop", "merchant", "architect", "diplomat"],
                    ("assassin", "thief"), "magician")
-    from citadels.purple import graveyard_owner
+    from citadels.abilities.cities import graveyard_owner
     from citadels.recorder import Recorder
 
     table.set(2, city=["graveyard"], gold=5)
@@ -554,7 +556,7 @@ def test_artist_adorns_one_or_two_districts_each_once_worth_one_more_everywhere(
     assert table.refuse("adorn", district="manor") == "ability_used"
     assert table.gold(4) == 1
     assert table.view(None)["players"][4]["adorned"] == ["temple", "castle"]
-    from citadels.characters import destroy_cost
+    from citadels.abilities.cities import destroy_cost
     from citadels.scoring import score
 
     player = table.state.players[4]
@@ -568,12 +570,12 @@ def test_queen_takes_three_gold_next_to_the_crown(crown: int, gold: int) -> None
                    "magician")
     for _ in range(4):
         table.end()
-    table.state = table.state._replace(crown=crown)
+    table.state = replace(table.state, crown=crown)
     # replay the Queen's call with the crown where the test puts it
+    from citadels.flow import call_next
     from citadels.recorder import Recorder
-    from citadels.turn import call_next
 
-    table.state = table.state._replace(turn=None, called_rank=8)
+    table.state = replace(table.state, turn=None, called_rank=8)
     rec = Recorder(table.state, table.rng)
     call_next(rec)
     bonus = [e.public["amount"] for e in of_type(rec.events, "bonus_gold") if e.public["reason"] == "queen"]

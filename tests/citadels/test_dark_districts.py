@@ -3,10 +3,12 @@ Lighthouse, Bell Tower) written in docs/rulings.md."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from citadels import RULES
-from citadels.characters import destroy_cost
+from citadels.abilities.cities import destroy_cost
 from citadels.scoring import score
 from citadels.state import OVER, Built
 
@@ -381,13 +383,13 @@ def test_bell_tower_asks_its_builder_at_once_and_seven_districts_end_the_game() 
 
 def test_destroyed_bell_tower_sets_the_end_back_to_eight_unless_it_was_triggered() -> None:
     table = warlord_table()
-    table.state = table.state._replace(complete_at=7)
+    table.state = replace(table.state, complete_at=7)
     table.set(0, city=["bell_tower", "manor"])
     table.set(3, gold=10)
     table.do("destroy", seat=0, district="bell_tower")
     assert table.state.complete_at == 8
     table = warlord_table()
-    table.state = table.state._replace(complete_at=7, first_complete=1)
+    table.state = replace(table.state, complete_at=7, first_complete=1)
     table.set(0, city=["bell_tower", "manor"])
     table.set(3, gold=10)
     table.do("destroy", seat=0, district="bell_tower")
