@@ -26,7 +26,6 @@ class FrameData(TypedDict, total=False):
     """What an effect keeps between its steps (`Recorder.then`, `Recorder.ask` take these as keywords)."""
 
     card: int  # the card whose effect this is ("this")
-    ans: Answer  # the answer the step continues with
     joint: bool  # the answer is a joint decision's: seat -> answer
     target: int  # the card played twice (Throne Room, Procession, Counterfeit, Vassal)
     top: list[int] | int  # the cards looked at (Ironmonger's: the one card revealed)
@@ -53,6 +52,7 @@ class Frame(FrameData, total=False):
     op: Required[str]
     seat: Required[int]
     step: Required[int]
+    ans: Answer  # the answer the step continues with (set by the engine, never by `then`)
 
 
 class Decision(TypedDict, total=False):

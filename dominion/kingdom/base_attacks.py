@@ -5,13 +5,13 @@ play (play.py asks the Moats before the effect starts). The attacker's own part 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
 from .. import decisions
 from ..cards import TREASURE, VICTORY
 from ..play import attacked
 from ..recorder import Recorder, step
-from ..state import Answer, Frame
+from ..state import Answer, Frame, FrameData
 from ..triggers import discard_down
 
 
@@ -73,9 +73,10 @@ def _reveal_each(g: Recorder, f: Frame, card: str, count: int, chooser: str) -> 
     g.ask(f, 2, decisions.pick(who, card, "trash_revealed", targets, 1, 1), revealed=revealed)
 
 
-def _trash_and_discard(g: Recorder, f: Frame, ans: list[int], **data: Any) -> None:
+def _trash_and_discard(g: Recorder, f: Frame, ans: list[int], **data: Unpack[FrameData]) -> None:
     victim = f["victims"][0]
-    g.then(f, 1, victims=f["victims"][1:], **data)
+    rest: FrameData = {"victims": f["victims"][1:], **data}
+    g.then(f, 1, **rest)
     g.discard(victim, [c for c in f["revealed"] if c not in ans], "set_aside")
     g.trash(victim, ans, "set_aside")
 
