@@ -26,7 +26,6 @@ from .events import (
     LookedAt,
     Moved,
     MoveVerb,
-    Payload,
     Phase,
     PlayedByName,
     ReactionRevealed,
@@ -41,6 +40,13 @@ from .events import (
 )
 from .evolve import apply
 from .state import PILE, Answer, Decision, Frame, FrameData, State, clone, zone_list
+
+_PayloadPart = Mapping[str, object]
+_new_event = cast(
+    Callable[[str, _PayloadPart, Mapping[int, _PayloadPart] | None, _PayloadPart | None], Event], CODEC.event,
+)
+"""`CODEC.event` for the typed payloads (events.py's TypedDicts are the JSON dicts it stores as they are): one
+cast here, none per event."""
 
 Step = Callable[["Recorder", Frame, Answer], None]
 STEPS: dict[str, Step] = {}
@@ -103,11 +109,10 @@ class Recorder:
     @overload
     def emit(self, type: Literal["reaction_revealed"], public: ReactionRevealed) -> None: ...
 
-    def emit(self, type: str, public: Mapping[str, object], private: Mapping[int, Mapping[str, object]] | None = None,
-             secret: Mapping[str, object] | None = None) -> None:
+    def emit(self, type: str, public: _PayloadPart, private: Mapping[int, _PayloadPart] | None = None,
+             secret: _PayloadPart | None = None) -> None:
         """Record one event and apply it to the working state."""
-        event = CODEC.event(type, cast(Payload, public), cast(dict[int, Payload] | None, private),
-                            cast(Payload | None, secret))
+        event = _new_event(type, public, private, secret)
         apply(self.s, event)
         self.events.append(event)
 
