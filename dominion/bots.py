@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from .cards import ACTION, CARDS, CURSE, RUINS, SHELTER, TREASURE, VICTORY
+from .commands import Buy, Command, Decide
 from .legal import legal_commands
-from .state import State, owned
+from .state import Decision, State, owned
 
-Command = dict[str, Any]
 Bot = Callable[[State, int, random.Random], Command]
 
 # Actions worth buying, best first; the bot keeps a few of them in a money deck.
@@ -60,8 +59,8 @@ def value(name: str) -> float:
 def heuristic_bot(state: State, seat: int, rng: random.Random) -> Command:
     """A sensible move: money and a few good actions, Provinces at $8, every decision answered."""
     commands = legal_commands(state, seat)
-    if state.pending:
-        return _decide(state, seat, commands)
+    if state.pending:  # every legal command is a decide
+        return _decide(state, seat, [c for c in commands if c["type"] == "decide"])
     names = {c.get("card"): state.names[c["card"]] for c in commands if c["type"] == "play"}
     actions = [c for c in commands if c["type"] == "play" and CARDS[names[c["card"]]].has(ACTION)]
     if actions:
@@ -77,7 +76,7 @@ def heuristic_bot(state: State, seat: int, rng: random.Random) -> Command:
     return buys[choice] if choice is not None else {"type": "end_turn"}
 
 
-def _buy(state: State, seat: int, buys: dict[str, Command]) -> str | None:
+def _buy(state: State, seat: int, buys: dict[str, Buy]) -> str | None:
     coins, provinces = state.coins, len(state.piles["province"])
     mine = [state.names[c] for c in owned(state, seat)]
     if "province" in buys:
@@ -109,7 +108,7 @@ _FIRST_CHOICE = {
 }
 
 
-def _decide(state: State, seat: int, commands: list[Command]) -> Command:
+def _decide(state: State, seat: int, commands: list[Decide]) -> Decide:
     decision = state.pending[seat]
     kind, prompt, card = decision["kind"], decision["prompt"], decision["card"]
     if kind == "name":
@@ -142,7 +141,7 @@ def _spy(state: State, seat: int) -> str:
     return "back"
 
 
-def _choose(state: State, decision: dict[str, Any], commands: list[Command]) -> Command:
+def _choose(state: State, decision: Decision, commands: list[Decide]) -> Decide:
     options = decision["options"]
     prompt, card = decision["prompt"], decision["card"]
     wanted: str | None = None

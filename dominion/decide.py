@@ -7,24 +7,12 @@ from typing import Any
 
 from rules_kit import IllegalCommand
 
-from . import (  # noqa: F401 (steps)
-    cards_base,
-    cards_basegame,
-    cards_basegame_attacks,
-    cards_basegame_more,
-    cards_cheap,
-    cards_five,
-    cards_four,
-    decisions,
-    knights,
-    triggers,
-)
+from . import decisions, kingdom, triggers  # noqa: F401 (kingdom and triggers register their steps)
+from .commands import REACTIONS
 from .events import Event
-from .game import Game
+from .recorder import Recorder
 from .state import OVER, State
 from .turn import turn_command
-
-REACTIONS = ("beggar", "market_square", "hovel", "moat")
 
 
 def awaiting(state: State) -> list[int]:
@@ -47,12 +35,12 @@ def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tu
     if state.phase == OVER:
         raise IllegalCommand("game_over", "the game is over")
     if command.get("type") == "set_reaction":
-        game = Game(state, rng)
+        game = Recorder(state, rng)
         _set_reaction(game, seat, command)
         return game.events, game.s
     if seat not in state.awaiting():
         raise IllegalCommand("not_your_turn", "the game does not wait for you now")
-    game = Game(state, rng)
+    game = Recorder(state, rng)
     if state.pending:
         if command.get("type") != "decide":
             raise IllegalCommand("decision_pending", "answer the decision asked of you first")
@@ -64,7 +52,7 @@ def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tu
     return game.events, game.s
 
 
-def _set_reaction(game: Game, seat: int, command: dict[str, Any]) -> None:
+def _set_reaction(game: Recorder, seat: int, command: dict[str, Any]) -> None:
     """A standing answer for one reaction card: always use it, never, or ask each time."""
     card, answer = command.get("card"), command.get("answer")
     if card not in REACTIONS:

@@ -16,12 +16,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import permutations
-from typing import Any
+from typing import Any, TypedDict
 
 from rules_kit import IllegalCommand
 
 from .cards import CARDS
+from .commands import Decide
 from .state import Decision, Frame, State
+
+
+class DecisionSummary(TypedDict):
+    """What everyone may know of a decision (`summary`: in the `waiting` event's public part)."""
+
+    seat: int
+    card: str
+    prompt: str
+    kind: str
+
 
 NONE: Any = object()
 """`automatic`'s answer when the player must decide."""
@@ -40,7 +51,7 @@ def pick(seat: int, card: str, prompt: str, cards: list[int], lo: int, hi: int) 
 
 def choose(seat: int, card: str, prompt: str, options: list[str], seen: list[int] | None = None) -> Decision:
     """One of `options`; `seen`: the cards the player looks at to decide (shown in their decision)."""
-    decision = {"seat": seat, "card": card, "prompt": prompt, "kind": "choice", "options": list(options)}
+    decision: Decision = {"seat": seat, "card": card, "prompt": prompt, "kind": "choice", "options": list(options)}
     if seen is not None:
         decision["seen"] = list(seen)
     return decision
@@ -77,9 +88,9 @@ def as_asked_now(decision: Decision, stack: list[Frame]) -> Decision:
     return {**decision, "seen": list(top) if isinstance(top, list) else [top]}
 
 
-def summary(decision: Decision) -> dict[str, Any]:
+def summary(decision: Decision) -> DecisionSummary:
     """What everyone may know of a decision: who decides, for which card, about what."""
-    return {k: decision[k] for k in ("seat", "card", "prompt", "kind")}
+    return {"seat": decision["seat"], "card": decision["card"], "prompt": decision["prompt"], "kind": decision["kind"]}
 
 
 def automatic(state: State, decision: Decision) -> Any:
@@ -133,7 +144,7 @@ def parse(decision: Decision, command: dict[str, Any]) -> Any:
     return value
 
 
-def answers(state: State, decision: Decision) -> list[dict[str, Any]]:
+def answers(state: State, decision: Decision) -> list[Decide]:
     """The decide commands to list for a decision: all when at most 64 (cards of one name in one place counting
     as one), else a representative set with the smallest and the largest selections."""
     kind = decision["kind"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from rules_kit.engine import GameRules
 
@@ -27,9 +27,14 @@ class DominionRules(GameRules[State]):
     def __init__(self) -> None:
         super().__init__(
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
-            legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
+            legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES,
         )
+
+
+def _legal_commands(state: State, seat: int) -> list[dict[str, Any]]:
+    """`legal.legal_commands` as the JSON objects `GameRules` speaks of (a `Command` is one, typed)."""
+    return cast(list[dict[str, Any]], legal_commands(state, seat))
 
 
 def _validate_options(options: dict[str, Any] | None, players: int) -> None:

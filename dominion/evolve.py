@@ -7,23 +7,38 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast, get_args
 
 from rules_kit.fold import Fold
 
-from .events import Event
+from .events import (
+    Bonus,
+    Bought,
+    Event,
+    GameEnded,
+    GameSetUp,
+    GameSetUpSecret,
+    Moved,
+    MoveVerb,
+    Phase,
+    PlayedByName,
+    SeatCount,
+    Shown,
+    StandingSet,
+    TurnStarted,
+    WaitingPrivate,
+    WaitingSecret,
+)
 from .state import BUY_PHASE, OVER, State, clone, zone_list
 
 Handler = Callable[[State, Event], None]
 
 # Events that move cards from one zone to another; the verb is only for the history.
-MOVES = frozenset({
-    "drew", "discarded", "trashed", "gained", "played", "put_on_deck", "revealed", "returned",
-    "put_in_hand", "set_aside", "cleaned_up",
-})
+MOVES = frozenset(get_args(MoveVerb))
 
 
 def _game_set_up(event: Event) -> State:
-    public, secret = event.public, event.secret
+    public, secret = cast(GameSetUp, event.public), cast(GameSetUpSecret, event.secret)
     players = public["players"]
     return State(
         names=tuple(secret["names"]), players=players, kingdom=tuple(public["kingdom"]),
@@ -38,15 +53,14 @@ def event_cards(event: Event) -> list[int]:
     """The card numbers an event moves, wherever the event keeps them (public, private or secret)."""
     for part in (event.public, event.secret, *event.private.values()):
         if "cards" in part:
-            cards: list[int] = part["cards"]
-            return cards
+            return cast(Shown, part)["cards"]
     raise ValueError(f"{event.type} names no cards")
 
 
 def _move(state: State, event: Event) -> None:
-    public = event.public
+    public = cast(Moved, event.public)
     if event.type == "played":
-        _count_plays(state, event.public.get("names") or [])
+        _count_plays(state, public.get("names") or [])
     seat = public["seat"]
     cards = event_cards(event)
     source = zone_list(state, seat, public["from"])
@@ -73,12 +87,12 @@ def _count_plays(state: State, names: list[str]) -> None:
 
 
 def _played_by_name(state: State, event: Event) -> None:
-    _count_plays(state, [event.public["name"]])
+    _count_plays(state, [cast(PlayedByName, event.public)["name"]])
 
 
 def _shuffled(state: State, event: Event) -> None:
-    zones = state.zones[event.public["seat"]]
-    order = event.secret["cards"]
+    zones = state.zones[cast(SeatCount, event.public)["seat"]]
+    order = cast(Shown, event.secret)["cards"]
     if sorted(order) != sorted(zones["discard"]):
         raise ValueError("shuffled does not match the discard pile")
     zones["deck"].extend(order)
@@ -86,39 +100,41 @@ def _shuffled(state: State, event: Event) -> None:
 
 
 def _bonus(state: State, event: Event) -> None:
-    public = event.public
+    public = cast(Bonus, event.public)
     state.actions += public.get("actions", 0)
     state.buys += public.get("buys", 0)
     state.coins += public.get("coins", 0)
 
 
 def _turn_started(state: State, event: Event) -> None:
-    seat = event.public["seat"]
-    state.current, state.turn, state.phase = seat, event.public["turn"], "action"
+    public = cast(TurnStarted, event.public)
+    seat = public["seat"]
+    state.current, state.turn, state.phase = seat, public["turn"], "action"
     state.actions, state.buys, state.coins, state.bought = 1, 1, 0, 0
     state.turns[seat] += 1
     state.turn_plays = {}
 
 
 def _phase(state: State, event: Event) -> None:
-    state.phase = event.public["phase"]
+    state.phase = cast(Phase, event.public)["phase"]
 
 
 def _bought(state: State, event: Event) -> None:
     state.phase = BUY_PHASE
-    state.coins -= event.public["cost"]
+    state.coins -= cast(Bought, event.public)["cost"]
     state.buys -= 1
     state.bought += 1
 
 
 def _waiting(state: State, event: Event) -> None:
-    state.stack = list(event.secret["stack"])
-    state.answers = {int(k): v for k, v in event.secret["answers"].items()}
-    state.pending = {seat: part["decision"] for seat, part in event.private.items()}
+    secret = cast(WaitingSecret, event.secret)
+    state.stack = list(secret["stack"])
+    state.answers = {int(k): v for k, v in secret["answers"].items()}
+    state.pending = {seat: cast(WaitingPrivate, part)["decision"] for seat, part in event.private.items()}
 
 
 def _standing(state: State, event: Event) -> None:
-    public = event.public
+    public = cast(StandingSet, event.public)
     answers = state.standing[public["seat"]]
     if public["answer"] == "ask":
         answers.pop(public["card"], None)
@@ -128,8 +144,9 @@ def _standing(state: State, event: Event) -> None:
 
 def _game_ended(state: State, event: Event) -> None:
     state.phase = OVER
-    state.scores = [dict(s) for s in event.public["scores"]]
-    state.winners = list(event.public["winners"])
+    public = cast(GameEnded, event.public)
+    state.scores = [s.copy() for s in public["scores"]]
+    state.winners = list(public["winners"])
 
 
 def _nothing(state: State, event: Event) -> None:

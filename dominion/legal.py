@@ -5,14 +5,11 @@ Every listed command is accepted by `decide`; cards of one name in hand are list
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import decisions
 from .cards import ACTION, CARDS, TREASURE
+from .commands import Command
 from .state import ACTION_PHASE, State
 from .turn import ASKS_NOTHING, why_not_buy
-
-Command = dict[str, Any]
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
@@ -20,7 +17,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if seat not in state.awaiting():
         return []
     if state.pending:
-        return decisions.answers(state, state.pending[seat])
+        return [*decisions.answers(state, state.pending[seat])]
     commands: list[Command] = []
     firsts: dict[str, int] = {}
     for card in state.hand(seat):

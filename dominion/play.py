@@ -7,40 +7,39 @@ card that stays in the Supply, so every "this" of that effect is lost from the s
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import decisions
 from .cards import ATTACK
-from .game import Game, step
-from .state import Frame
+from .commands import StandingAnswer
+from .recorder import Recorder, step
+from .state import Answer, Frame
 
 
-def play_card(g: Game, seat: int, card: int, source: str = "hand") -> None:
+def play_card(g: Recorder, seat: int, card: int, source: str = "hand") -> None:
     """Play an Action card from the hand (Vassal: from the discard pile): into play, then its effect (no
     Action is used here)."""
     g.move(seat, [card], source, "in_play", "played")
     push_effect(g, seat, card)
 
 
-def play_again(g: Game, seat: int, card: int) -> None:
+def play_again(g: Recorder, seat: int, card: int) -> None:
     """Play a card a second time (Procession, Counterfeit), wherever it is now."""
     g.emit("played_again", {"seat": seat, "card": card, "name": g.name(card)})
     push_effect(g, seat, card)
 
 
-def play_from_supply(g: Game, seat: int, card: int) -> None:
+def play_from_supply(g: Recorder, seat: int, card: int) -> None:
     """Play the top card of a Supply pile, leaving it there (Band of Misfits)."""
     g.emit("played_from_supply", {"seat": seat, "card": card, "name": g.name(card)})
     push_effect(g, seat, card)
 
 
-def play_treasure(g: Game, seat: int, card: int) -> None:
+def play_treasure(g: Recorder, seat: int, card: int) -> None:
     """Play a Treasure from the hand."""
     g.move(seat, [card], "hand", "in_play", "played")
     push_effect(g, seat, card)
 
 
-def push_effect(g: Game, seat: int, card: int) -> None:
+def push_effect(g: Recorder, seat: int, card: int) -> None:
     """Push a played card's effect, preceded, for an Attack, by the Urchin, Beggar and Moat reactions (Moat
     only in games with Moat, so that the stack of other games stays as it was)."""
     g.push({"op": g.name(card), "seat": seat, "card": card, "step": 0})
@@ -52,7 +51,7 @@ def push_effect(g: Game, seat: int, card: int) -> None:
 
 
 @step("urchins")
-def _urchins(g: Game, f: Frame, ans: Any) -> None:
+def _urchins(g: Recorder, f: Frame, ans: Answer) -> None:
     """Urchin: when you play another Attack with this in play, you may first trash this for a Mercenary."""
     seat = f["seat"]
     if f["step"] == 0:
@@ -74,7 +73,7 @@ def _urchins(g: Game, f: Frame, ans: Any) -> None:
 
 
 @step("beggars")
-def _beggars(g: Game, f: Frame, ans: Any) -> None:
+def _beggars(g: Recorder, f: Frame, ans: Answer) -> None:
     """Beggar: when another player plays an Attack, you may first discard this to gain 2 Silvers, one
     onto your deck. Asked of every holder at once; used in turn order; asked again while one says yes."""
     if f["step"] == 0:
@@ -95,7 +94,7 @@ def _beggars(g: Game, f: Frame, ans: Any) -> None:
 
 
 @step("beggar_reaction")
-def _beggar_reaction(g: Game, f: Frame, ans: Any) -> None:
+def _beggar_reaction(g: Recorder, f: Frame, ans: Answer) -> None:
     seat = f["seat"]
     beggar = next((c for c in g.zone(seat, "hand") if g.name(c) == "beggar"), None)
     if beggar is not None and g.discard(seat, [beggar]):
@@ -103,7 +102,7 @@ def _beggar_reaction(g: Game, f: Frame, ans: Any) -> None:
         g.gain(seat, "silver")
 
 
-def attacked(g: Game, f: Frame) -> list[int]:
+def attacked(g: Recorder, f: Frame) -> list[int]:
     """The players an Attack's effect (frame `f`) affects: every other player in turn order, less those a
     Moat shields from this play."""
     shielded = f.get("shielded", ())
@@ -111,7 +110,7 @@ def attacked(g: Game, f: Frame) -> list[int]:
 
 
 @step("moats")
-def _moats(g: Game, f: Frame, ans: Any) -> None:
+def _moats(g: Recorder, f: Frame, ans: Answer) -> None:
     """Moat: when another player plays an Attack, you may first reveal this from your hand, to be
     unaffected by it. Asked of every holder at once; the Attack's frame, next on the stack, then carries the
     shielded seats."""
@@ -134,7 +133,11 @@ def _moats(g: Game, f: Frame, ans: Any) -> None:
     g.stack[-1] = {**attack, "shielded": shielded}
 
 
-def set_standing(g: Game, seat: int, reaction: str, answer: str) -> None:
+_STANDING: dict[str, StandingAnswer] = {"always": "always", "never": "never"}
+
+
+def set_standing(g: Recorder, seat: int, reaction: str, answer: str) -> None:
     """Record a standing answer (always/never) given with a reaction's answer."""
-    if answer in ("always", "never"):
-        g.emit("standing_set", {"seat": seat, "card": reaction, "answer": answer})
+    standing = _STANDING.get(answer)
+    if standing is not None:
+        g.emit("standing_set", {"seat": seat, "card": reaction, "answer": standing})

@@ -1,7 +1,7 @@
 """The options of a game and its opening: the Supply, every physical card, the starting decks, 5 cards each.
 
-Options: the kingdom's (`kingdom`, `recommended`, `sets`, `at_least`, `ban`: `kingdoms.choose_kingdom`;
-none: 10 drawn at random), `shelters` (true or false; absent: the rulebook's rule, `kingdoms.choose_shelters`).
+Options: the kingdom's (`kingdom`, `recommended`, `sets`, `at_least`, `ban`: `options.choose_kingdom`;
+none: 10 drawn at random), `shelters` (true or false; absent: the rulebook's rule, `options.choose_shelters`).
 For tests and re-created games only: `decks` (per seat the 10 starting cards, top first; seat 0 then begins)
 and `piles` (`knights` and `ruins`: the order of those piles, top first).
 """
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from rules_kit import IllegalCommand
 
 from .cards import CARDS, KNIGHTS, RUINS_NAMES, SHELTERS, is_
-from .events import CODEC, Event
+from .events import CODEC, Event, GameSetUp, GameSetUpSecret, Payload
 from .evolve import evolve
-from .game import Game
-from .kingdoms import KINGDOM_OPTIONS, choose_kingdom, choose_shelters
+from .options import KINGDOM_OPTIONS, choose_kingdom, choose_shelters
+from .recorder import Recorder
 from .turn import start_turn
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -94,17 +94,15 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
         zones.append({"deck": ids, "hand": [], "discard": [], "in_play": [], "set_aside": []})
     first = 0 if "decks" in options else rng.randrange(players)
     supply = [p for p in sizes if p not in NON_SUPPLY]
-    opening = CODEC.event(
-        "game_set_up",
-        public={
-            "players": players, "kingdom": kingdom, "shelters": shelters, "supply": supply,
-            "non_supply": [p for p in sizes if p in NON_SUPPLY], "first": first,
-            "sizes": {p: len(c) for p, c in piles.items()},
-            "tops": {p: names[c[0]] for p, c in piles.items() if c},
-        },
-        secret={"options": options, "names": names, "zones": zones, "piles": piles},
-    )
-    game = Game(evolve(None, opening), rng)
+    public: GameSetUp = {
+        "players": players, "kingdom": kingdom, "shelters": shelters, "supply": supply,
+        "non_supply": [p for p in sizes if p in NON_SUPPLY], "first": first,
+        "sizes": {p: len(c) for p, c in piles.items()},
+        "tops": {p: names[c[0]] for p, c in piles.items() if c},
+    }
+    secret: GameSetUpSecret = {"options": options, "names": names, "zones": zones, "piles": piles}
+    opening = CODEC.event("game_set_up", cast(Payload, public), secret=cast(Payload, secret))
+    game = Recorder(evolve(None, opening), rng)
     for seat in range(players):
         game.draw(seat, 5)
     start_turn(game, first)

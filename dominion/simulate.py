@@ -2,7 +2,7 @@
 
 `--mixed` draws each game's kingdom from every set of both boxes (Dark Ages and the base game, both editions)
 unless `--options` shapes the kingdom; without it a kingdom left open is drawn from the default sets
-(`kingdoms.DEFAULT_SETS`).
+(`options.DEFAULT_SETS`).
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from rules_kit import simulate
 
 from .bots import BOTS, Bot
 from .engine import RULES, DominionRules
 from .events import Event
-from .kingdoms import KINGDOM_OPTIONS, SETS
+from .options import KINGDOM_OPTIONS, SETS
 from .setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from .state import State
 
@@ -34,10 +34,15 @@ MIXED.setup = _mixed_setup
 """The rules with kingdoms drawn from both boxes where the options name none (bot games only)."""
 
 
+def as_json_bot(bot: Bot) -> simulate.Bot:
+    """A bot as `rules_kit.simulate` takes it: its typed `Command` is the JSON object `decide` reads."""
+    return cast(simulate.Bot, bot)
+
+
 def play(bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None,
          mixed: bool = False) -> tuple[State, list[Event]]:
     """Play one game with one bot per seat; return the final state and the whole history."""
-    return simulate.play(MIXED if mixed else RULES, bots, rng, options)
+    return simulate.play(MIXED if mixed else RULES, [as_json_bot(bot) for bot in bots], rng, options)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -45,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     mixed = "--mixed" in args
     simulate.main(
-        MIXED if mixed else RULES, BOTS, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
+        MIXED if mixed else RULES, {name: as_json_bot(bot) for name, bot in BOTS.items()}, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
         [a for a in args if a != "--mixed"], __doc__, per_game=("turns per game", lambda state: state.turn),
     )
 

@@ -1,22 +1,82 @@
 """The state of a game: every physical card by its number, in exactly one zone.
 
 A `State` is treated as immutable by everyone: `evolve` applies an event to a copy (`clone`), and the
-engine works on its own copy while it decides. Card numbers index `names`; every zone is a list of card
+engine works on its own copy while it decides. `clone` copies every field by its declared type, so a new
+field is copied without being listed anywhere. Card numbers index `names`; every zone is a list of card
 numbers: decks and piles top first, discard piles oldest first (the last card is the face-up top).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, Required, TypedDict, get_args, get_origin, get_type_hints
 
 ACTION_PHASE, BUY_PHASE, OVER = "action", "buy", "over"
 SEAT_ZONES = ("deck", "hand", "discard", "in_play", "set_aside")
 TRASH = "trash"
 PILE = "pile:"  # zone name prefix of a Supply or non-Supply pile: "pile:copper"
 
-Frame = dict[str, Any]
-Decision = dict[str, Any]
+Answer = Any
+"""A player's answer to a decision, as its kind gives it: a choice or a name (str), cards (list of card
+numbers), or, to a joint decision, seat (as str) -> answer."""
+
+
+class FrameData(TypedDict, total=False):
+    """What an effect keeps between its steps (`Recorder.then`, `Recorder.ask` take these as keywords)."""
+
+    card: int  # the card whose effect this is ("this")
+    joint: bool  # the answer is a joint decision's: seat -> answer
+    target: int  # the card played twice (Throne Room, Procession, Counterfeit, Vassal)
+    top: list[int] | int  # the cards looked at (Ironmonger's: the one card revealed)
+    aside: list[int]  # Library's set-aside cards
+    asked: list[int]  # the seats still asked (Beggar)
+    done: list[int]  # the Urchins already asked about
+    choice: str
+    victims: list[int]  # the seats an Attack still has to deal with, in turn order
+    victim: int
+    revealed: list[int]
+    stolen: list[int]  # Thief: the Treasures trashed so far
+    shielded: list[int]  # the seats a Moat shields from this Attack
+    knight: bool  # the trash attack is a Knight's (it may trash itself)
+    hit: bool  # the Knight trashed a Knight
+    todo: list[int]  # trashed cards whose when-trashed effects wait
+    offer: bool  # Market Square may still be offered
+    trashed: int
+    urchin: int
+
+
+class Frame(FrameData, total=False):
+    """One effect on the stack: `op` (a card id or a flow step), the seat it belongs to, its step."""
+
+    op: Required[str]
+    seat: Required[int]
+    step: Required[int]
+    ans: Answer  # the answer the step continues with (set by the engine, never by `then`)
+
+
+class Decision(TypedDict, total=False):
+    """What is asked of a player (decisions.py makes them)."""
+
+    seat: Required[int]
+    card: Required[str]  # the card that asks
+    prompt: Required[str]
+    kind: Required[str]  # cards, choice, name or order
+    cards: list[int]
+    min: int
+    max: int
+    options: list[str]
+    seen: list[int]  # the cards the player looks at to decide
+    reaction: str  # the reaction card whose standing answer applies
+
+
+class Score(TypedDict):
+    """One seat's score at the end."""
+
+    seat: int
+    total: int
+    turns: int
+    cards: int
 
 
 @dataclass(slots=True)
@@ -43,8 +103,8 @@ class State:
     standing: list[dict[str, str]] = field(default_factory=list)  # per seat: reaction -> always/never
     stack: list[Frame] = field(default_factory=list)  # the effects still to resolve, innermost last
     pending: dict[int, Decision] = field(default_factory=dict)  # seat -> the decision asked of it
-    answers: dict[int, Any] = field(default_factory=dict)  # answers already given to a joint decision
-    scores: list[dict[str, Any]] = field(default_factory=list)
+    answers: dict[int, Answer] = field(default_factory=dict)  # answers already given to a joint decision
+    scores: list[Score] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     # Plays this turn of the cards Merchant cares about (merchant, silver), counted only in games with
     # Merchant: the first Silver played gets +$1 per Merchant played before it.
@@ -76,20 +136,46 @@ class State:
         return [(seat + i) % self.players for i in range(1, self.players)]
 
 
+Copy = Callable[[Any], Any]
+
+
+def _copier(annotation: Any) -> Copy | None:
+    """How to copy a value of a declared type so that changing the copy's containers leaves the original as
+    it was: lists and dicts are copied down to their immutable items (None: the value is shared: numbers,
+    text, tuples, and the frames, decisions and scores, which are never changed in place)."""
+    origin = get_origin(annotation)
+    if origin is list:
+        items = _copier(get_args(annotation)[0])
+        if items is None:
+            return list.copy
+        item: Copy = items
+        return lambda value: [item(x) for x in value]
+    if origin is dict:
+        values = _copier(get_args(annotation)[1])
+        if values is None:
+            return dict.copy
+        value_copy: Copy = values
+        return lambda value: {k: value_copy(x) for k, x in value.items()}
+    return None
+
+
+_HINTS = get_type_hints(State)
+_COPIED = tuple((f.name, _copier(_HINTS[f.name])) for f in fields(State))
+
+
 def clone(state: State) -> State:
-    """A copy whose containers can be changed without touching `state` (frames and decisions are
-    never changed in place, so they are shared)."""
-    return State(
-        names=state.names, players=state.players, kingdom=state.kingdom, shelters=state.shelters,
-        supply=state.supply, non_supply=state.non_supply,
-        zones=[{"deck": z["deck"][:], "hand": z["hand"][:], "discard": z["discard"][:],
-                "in_play": z["in_play"][:], "set_aside": z["set_aside"][:]} for z in state.zones],
-        piles={k: v[:] for k, v in state.piles.items()}, trash=state.trash[:], phase=state.phase,
-        turn=state.turn, current=state.current, actions=state.actions, buys=state.buys, coins=state.coins,
-        bought=state.bought, turns=state.turns[:], standing=[dict(d) for d in state.standing],
-        stack=state.stack[:], pending=dict(state.pending), answers=dict(state.answers),
-        scores=state.scores[:], winners=state.winners[:], turn_plays=dict(state.turn_plays),
-    )
+    """A copy whose containers can be changed without touching `state`: every field, by its type."""
+    copy = object.__new__(State)
+    for name, copier in _COPIED:
+        value = getattr(state, name)
+        setattr(copy, name, value if copier is None else copier(value))
+    return copy
+
+
+def looked_at(f: Frame) -> list[int]:
+    """The cards an effect keeps in `top`, as a list (Ironmonger's frame keeps its one card bare)."""
+    top = f["top"]
+    return [top] if isinstance(top, int) else top
 
 
 def zone_list(state: State, seat: int, zone: str) -> list[int]:

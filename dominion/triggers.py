@@ -8,13 +8,13 @@ Square's reaction (discard it from hand to gain a Gold) among them, as often as 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NotRequired, TypedDict, cast
 
 from . import decisions
 from .cards import CARDS, VICTORY
-from .game import Game, step
 from .play import attacked, set_standing
-from .state import Frame
+from .recorder import Recorder, step
+from .state import Answer, Frame
 
 WHEN_TRASHED = frozenset({
     "squire", "feodum", "fortress", "rats", "cultist", "catacombs", "hunting_grounds", "overgrown_estate",
@@ -23,7 +23,7 @@ WHEN_TRASHED = frozenset({
 
 
 @step("trashed")
-def _trashed(g: Game, f: Frame, ans: Any) -> None:
+def _trashed(g: Recorder, f: Frame, ans: Answer) -> None:
     seat = f["seat"]
     if ans is not None:
         _resolve(g, f, ans)
@@ -42,7 +42,7 @@ def _trashed(g: Game, f: Frame, ans: Any) -> None:
         _resolve(g, {**f, "todo": todo}, options[0])
 
 
-def _resolve(g: Game, f: Frame, ans: str) -> None:
+def _resolve(g: Recorder, f: Frame, ans: str) -> None:
     seat = f["seat"]
     if ans.startswith("card:"):
         card = int(ans[5:])
@@ -60,7 +60,7 @@ def _resolve(g: Game, f: Frame, ans: str) -> None:
 
 
 @step("when_trashed")
-def _when_trashed(g: Game, f: Frame, ans: Any) -> None:
+def _when_trashed(g: Recorder, f: Frame, ans: Answer) -> None:
     seat, card = f["seat"], f["card"]
     name = g.name(card)
     if name in ("rats", "overgrown_estate", "cultist"):
@@ -87,7 +87,7 @@ def _when_trashed(g: Game, f: Frame, ans: Any) -> None:
 
 
 @step("gained")
-def _gained(g: Game, f: Frame, ans: Any) -> None:
+def _gained(g: Recorder, f: Frame, ans: Answer) -> None:
     """Death Cart: when you gain this, gain 2 Ruins. Hovel: when you gain a Victory card, you may trash
     this from your hand (asked again while the player holds one and says yes)."""
     seat, card = f["seat"], f["card"]
@@ -109,16 +109,45 @@ def _gained(g: Game, f: Frame, ans: Any) -> None:
         g.trash(seat, hovels[:1], "hand")
 
 
+class GainChoice(TypedDict):
+    """The frame of a gain of a chosen card: `card` names the card that gains (a card id, not a number)."""
+
+    op: str
+    seat: int
+    card: str
+    lo: int
+    hi: int
+    kind: str | None
+    target: str  # where the gained card goes: discard, deck or hand
+    optional: bool
+    step: int
+    ans: NotRequired[str]
+
+
+class DiscardDown(TypedDict):
+    """The frame of the others discarding down: `card` names the Attack (a card id, not a number)."""
+
+    op: str
+    seat: int
+    card: str
+    size: int
+    step: int
+    shielded: NotRequired[list[int]]
+    ans: NotRequired[dict[str, list[int]]]
+    joint: NotRequired[bool]
+
+
 def gain_choice(
-    g: Game, seat: int, card: str, hi: int, lo: int = 0, kind: str | None = None, target: str = "discard",
+    g: Recorder, seat: int, card: str, hi: int, lo: int = 0, kind: str | None = None, target: str = "discard",
     optional: bool = False,
 ) -> None:
     """Push: the player gains a Supply card costing from `lo` to `hi` (of type `kind`), chosen by them."""
-    g.push({"op": "gain_choice", "seat": seat, "card": card, "lo": lo, "hi": hi, "kind": kind,
-            "target": target, "optional": optional, "step": 0})
+    frame: GainChoice = {"op": "gain_choice", "seat": seat, "card": card, "lo": lo, "hi": hi, "kind": kind,
+                         "target": target, "optional": optional, "step": 0}
+    g.push(cast(Frame, frame))
 
 
-def gainable(g: Game, lo: int, hi: int, kind: str | None) -> list[str]:
+def gainable(g: Recorder, lo: int, hi: int, kind: str | None) -> list[str]:
     """The Supply piles whose top card costs from `lo` to `hi` (and is of type `kind`)."""
     piles = []
     for pile in g.s.supply:
@@ -129,29 +158,31 @@ def gainable(g: Game, lo: int, hi: int, kind: str | None) -> list[str]:
 
 
 @step("gain_choice")
-def _gain_choice(g: Game, f: Frame, ans: Any) -> None:
+def _gain_choice(g: Recorder, frame: Frame, ans: Answer) -> None:
+    f = cast(GainChoice, frame)
     if f["step"] == 0:
         options = gainable(g, f["lo"], f["hi"], f["kind"])
         if options:
             prompt = {"deck": "gain_onto_deck", "hand": "gain_to_hand"}.get(f["target"], "gain")
             extra = ["none"] if f["optional"] else []
-            g.ask(f, 1, decisions.choose(f["seat"], f["card"], prompt, options + extra))
+            g.ask(frame, 1, decisions.choose(f["seat"], f["card"], prompt, options + extra))
     elif ans != "none":
         g.gain(f["seat"], ans, f["target"])
 
 
-def discard_down(g: Game, f: Frame, size: int) -> None:
+def discard_down(g: Recorder, f: Frame, size: int) -> None:
     """Push: each other player not shielded from the Attack `f` discards down to `size` cards in hand (all
     choose at once)."""
-    frame = {"op": "discard_down", "seat": f["seat"], "card": g.name(f["card"]), "size": size, "step": 0}
+    frame: DiscardDown = {"op": "discard_down", "seat": f["seat"], "card": g.name(f["card"]), "size": size, "step": 0}
     if f.get("shielded"):
         frame["shielded"] = list(f["shielded"])
-    g.push(frame)
+    g.push(cast(Frame, frame))
 
 
 @step("discard_down")
-def _discard_down(g: Game, f: Frame, ans: Any) -> None:
-    others = attacked(g, f)
+def _discard_down(g: Recorder, frame: Frame, ans: Answer) -> None:
+    f = cast(DiscardDown, frame)
+    others = attacked(g, frame)
     if f["step"] == 0:
         asked = []
         for other in others:
@@ -160,7 +191,7 @@ def _discard_down(g: Game, f: Frame, ans: Any) -> None:
                 excess = len(hand) - f["size"]
                 asked.append(decisions.pick(other, f["card"], "discard_down", hand, excess, excess))
         if asked:
-            g.ask_each(f, 1, asked)
+            g.ask_each(frame, 1, asked)
         return
     for other in others:
         if str(other) in ans:

@@ -1,4 +1,4 @@
-"""The turn: the player's commands (play, play_treasures, buy, end_turn), Clean-up, the end and the score."""
+"""The turn: the player's commands (play, play_treasures, buy, end_turn), Clean-up, and the game's end."""
 
 from __future__ import annotations
 
@@ -7,21 +7,22 @@ from typing import Any
 from rules_kit import IllegalCommand
 
 from .cards import ACTION, CARDS, TREASURE
-from .cards_basegame_more import merchant_bonus
-from .game import Game, step
+from .kingdom.treasures import merchant_bonus
 from .play import play_card, play_treasure
-from .state import ACTION_PHASE, BUY_PHASE, Frame, State, owned
+from .recorder import Recorder, step
+from .scoring import game_over, score, winners
+from .state import ACTION_PHASE, BUY_PHASE, Answer, Frame, State
 
 ASKS_NOTHING = frozenset({"copper", "silver", "gold", "spoils"})
 """Treasures that `play_treasures` plays: those that ask nothing (Counterfeit asks)."""
 
 
-def start_turn(g: Game, seat: int) -> None:
+def start_turn(g: Recorder, seat: int) -> None:
     """Begin `seat`'s turn: 1 Action, 1 Buy, $0."""
     g.emit("turn_started", {"seat": seat, "turn": g.s.turn + 1})
 
 
-def turn_command(g: Game, seat: int, command: dict[str, Any]) -> None:
+def turn_command(g: Recorder, seat: int, command: dict[str, Any]) -> None:
     """Carry out a turn command of the current player (no decision is pending)."""
     kind = command.get("type")
     if kind == "play":
@@ -48,14 +49,14 @@ def turn_command(g: Game, seat: int, command: dict[str, Any]) -> None:
         raise IllegalCommand("unknown_command", f"unknown command type {kind!r}")
 
 
-def _check_treasure_time(g: Game) -> None:
+def _check_treasure_time(g: Recorder) -> None:
     if g.s.bought:
         raise IllegalCommand("already_bought", "Treasures are played before the first buy")
     if g.s.phase == ACTION_PHASE:
         g.emit("phase", {"phase": BUY_PHASE})
 
 
-def _play(g: Game, seat: int, command: dict[str, Any]) -> None:
+def _play(g: Recorder, seat: int, command: dict[str, Any]) -> None:
     card = command.get("card")
     if not isinstance(card, int) or isinstance(card, bool):
         raise IllegalCommand("malformed", "'play' needs a 'card' (a card number from your hand)", "needs_card_number",
@@ -91,7 +92,7 @@ def why_not_buy(state: State, pile: str) -> str | None:
     return None
 
 
-def _buy(g: Game, seat: int, command: dict[str, Any]) -> None:
+def _buy(g: Recorder, seat: int, command: dict[str, Any]) -> None:
     pile = command.get("card")
     if not isinstance(pile, str):
         raise IllegalCommand("malformed", "'buy' needs a 'card' (a Supply pile id)", "needs_pile",
@@ -110,7 +111,7 @@ def _buy(g: Game, seat: int, command: dict[str, Any]) -> None:
 
 
 @step("cleanup")
-def _cleanup(g: Game, f: Frame, ans: Any) -> None:
+def _cleanup(g: Recorder, f: Frame, ans: Answer) -> None:
     seat = f["seat"]
     if f["step"] == 0:
         played = list(g.zone(seat, "in_play")) + list(g.zone(seat, "set_aside"))
@@ -132,36 +133,10 @@ def _cleanup(g: Game, f: Frame, ans: Any) -> None:
 
 
 @step("hermit_discarded")
-def _hermit_discarded(g: Game, f: Frame, ans: Any) -> None:
+def _hermit_discarded(g: Recorder, f: Frame, ans: Answer) -> None:
     """Hermit: when discarded from play with nothing bought, trash it and gain a Madman."""
     if f["step"] == 0:
         g.then(f, 1)
         g.trash(f["seat"], [f["card"]], "discard")
     elif "madman" in g.s.piles:
         g.gain(f["seat"], "madman")
-
-
-def game_over(state: State) -> bool:
-    """The Province pile is empty, or 3 Supply piles are (4 with 5 or 6 players)."""
-    empty = sum(1 for pile in state.supply if not state.piles[pile])
-    return not state.piles["province"] or empty >= (4 if state.players >= 5 else 3)
-
-
-def score(state: State) -> list[dict[str, Any]]:
-    """Every seat's victory points (Feodum: 1 per 3 Silvers; Gardens: 1 per full 10 cards owned) and turns
-    taken."""
-    scores = []
-    for seat in range(state.players):
-        names = [state.names[c] for c in owned(state, seat)]
-        silvers = names.count("silver")
-        per_card = {"feodum": silvers // 3, "gardens": len(names) // 10}
-        points = sum(per_card.get(n, CARDS[n].vp) for n in names)
-        scores.append({"seat": seat, "total": points, "turns": state.turns[seat],
-                       "cards": len(names)})
-    return scores
-
-
-def winners(scores: list[dict[str, Any]]) -> list[int]:
-    """Most points; tied: fewer turns; still tied: all of them."""
-    best = max((s["total"], -s["turns"]) for s in scores)
-    return [s["seat"] for s in scores if (s["total"], -s["turns"]) == best]

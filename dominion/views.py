@@ -70,7 +70,7 @@ def _decision(state: State, seat: int) -> dict[str, Any] | None:
     decision = state.pending.get(seat)
     if decision is None or seat in state.answers:
         return None
-    shown = dict(decision)
+    shown: dict[str, Any] = dict(decision)
     for key in ("cards", "seen"):
         if key in shown:
             shown[key] = _cards(state, shown[key])

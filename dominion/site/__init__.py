@@ -10,10 +10,11 @@ of it, so the rules stay free of Django.
 from __future__ import annotations
 
 from .email_sections import email_sections
+from .event_words import describe_event
 from .options import describe_options, form_fields, options_from_form
 from .refusals import describe_refusal
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
-from .words import card_name, describe_command, describe_event
+from .words import card_name, describe_command
 
 __all__ = [
     "TABLE_TEMPLATE",

@@ -1,4 +1,4 @@
-"""The names of Dominion's card sets and recommended kingdoms in the active language (`dominion.kingdoms`
+"""The names of Dominion's card sets and recommended kingdoms in the active language (`dominion.options`
 holds them by id): for the new-game form, a game's options, the table's label of each kingdom pile, and the
 engine's refusals."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from dominion.kingdoms import set_of
+from dominion.options import set_of
 
 SET_NAMES = {
     "dark_ages": gettext_noop("Dark Ages"),

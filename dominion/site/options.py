@@ -1,8 +1,8 @@
 """The Dominion part of the new-game form: how the kingdom is chosen (at random from sets, a recommended set,
 or 10 cards ticked one by one), the cards never drawn, and Shelters.
 
-The choices come from `dominion.kingdoms` and the card data, limited to the piles the engine has; the engine
-validates the options (`kingdoms.choose_kingdom`), and the hosting shows a refusal as a form error.
+The choices come from `dominion.options` and the card data, limited to the piles the engine has; the engine
+validates the options (`options.choose_kingdom`), and the hosting shows a refusal as a form error.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from dominion.cards import CARDS
-from dominion.kingdoms import DEFAULT_SETS, KINGDOM_SIZE, RECOMMENDED, SETS, engine_has, playable_sets, set_of
+from dominion.options import DEFAULT_SETS, KINGDOM_SIZE, RECOMMENDED, SETS, engine_has, playable_sets, set_of
 
 from .kingdom_words import SET_NAMES, pile_set, recommended_name, set_name
 from .words import card_name

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.translation import gettext_noop
 
-from dominion.decide import REACTIONS
+from dominion.commands import REACTIONS
 from games.wording import RefusalWords
 
 from .kingdom_words import set_name

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from dominion.cards import BASIC, CARDS, PILE_NAMES
+from dominion.commands import REACTIONS
 from games.registry import CardSelection
 
 from . import words
@@ -22,7 +23,6 @@ from .kingdom_words import pile_set
 
 TABLE_TEMPLATE = "dominion/table.html"
 # The reaction cards a player may give a standing answer (the engine's `set_reaction`).
-REACTIONS = ("beggar", "market_square", "hovel", "moat")
 _COLOURS = ("curse", "ruins", "shelter", "reaction", "victory", "treasure", "attack", "action")
 
 

@@ -7,7 +7,7 @@ import random
 
 from dominion import RULES
 from dominion.cards import BASE_PILES
-from dominion.turn import score
+from dominion.scoring import score
 
 from .table import Table
 

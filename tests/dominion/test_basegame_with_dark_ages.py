@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dominion.cards import KNIGHTS
-from dominion.turn import score
+from dominion.scoring import score
 
 from .table import Table
 from .test_basegame_simple import DECK, empty

@@ -240,6 +240,6 @@ def test_a_victim_chooses_which_of_two_to_trash() -> None:
 
 
 def test_dame_josephine_is_worth_2_vp() -> None:
-    from dominion.turn import score
+    from dominion.scoring import score
     t = knight_table("dame_josephine", [])
     assert score(t.state)[0]["total"] == 2

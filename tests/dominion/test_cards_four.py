@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dominion import RULES
-from dominion.turn import score
+from dominion.scoring import score
 
 from .table import Table
 

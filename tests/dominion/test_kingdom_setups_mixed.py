@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from dominion import RULES
-from dominion.kingdoms import BASE_FIRST_EDITION, BASE_SECOND_EDITION, DARK_AGES, RECOMMENDED
+from dominion.options import BASE_FIRST_EDITION, BASE_SECOND_EDITION, DARK_AGES, RECOMMENDED
 
 
 def _opening(options: dict[str, object], players: int, seed: int) -> dict[str, object]:

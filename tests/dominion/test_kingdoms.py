@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from dominion import RULES, IllegalCommand
 from dominion.cards import CARDS, PILE_NAMES
-from dominion.kingdoms import (
+from dominion.options import (
     BASE_FIRST_EDITION,
     BASE_FIRST_EDITION_ONLY,
     BASE_SECOND_EDITION,

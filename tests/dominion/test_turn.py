@@ -7,8 +7,8 @@ import random
 import pytest
 
 from dominion import RULES, IllegalCommand
+from dominion.scoring import game_over, score, winners
 from dominion.setup import pile_sizes
-from dominion.turn import game_over, score, winners
 
 from .table import Table
 

@@ -13,7 +13,7 @@ from django.utils import translation
 from dominion import RULES
 from dominion.bots import heuristic_bot, random_bot
 from dominion.cards import BASE_PILES
-from dominion.site import words
+from dominion.site import event_words, words
 from games.registry import get_kind
 from mailin import choices
 from notifications import email_choices
@@ -93,9 +93,9 @@ def test_every_decision_of_the_base_cards_has_words_and_answers_read_apart() -> 
 def test_the_new_events_are_told_in_both_languages() -> None:
     moat = {"type": "reaction_revealed", "seat": 1, "card": 3, "name": "moat", "attack": "militia"}
     with translation.override("de"):
-        assert words.describe_event(moat, {1: "Ben"}) == "Ben zeigt Burggraben vor und ist von Miliz nicht betroffen."
+        assert event_words.describe_event(moat, {1: "Ben"}) == "Ben zeigt Burggraben vor und ist von Miliz nicht betroffen."
     with translation.override("en"):
-        assert words.describe_event(moat, {1: "Ben"}) == "Ben revealed Moat: Militia does not affect them."
+        assert event_words.describe_event(moat, {1: "Ben"}) == "Ben revealed Moat: Militia does not affect them."
     for prompt in NEW_PROMPTS:
         with translation.override("de"):
             german = words.prompt_text({"card": "moat", "prompt": prompt})

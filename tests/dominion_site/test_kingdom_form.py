@@ -10,7 +10,7 @@ import pytest
 from django.utils import translation
 
 from dominion import RULES
-from dominion.kingdoms import DARK_AGES, RECOMMENDED, playable_sets
+from dominion.options import DARK_AGES, RECOMMENDED, playable_sets
 from dominion.site import describe_options, describe_refusal, email_sections
 from games import services, store
 from games.models import Game

@@ -10,16 +10,45 @@ event log alone. Every primitive that changes the table emits an event and appli
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Literal, Unpack, cast, overload
 
 from . import decisions
 from .cards import CARDS, Card
-from .events import CODEC, Event, Payload
+from .events import (
+    CODEC,
+    Bonus,
+    Bought,
+    Chose,
+    Event,
+    GameEnded,
+    HandRevealed,
+    LookedAt,
+    Moved,
+    MoveVerb,
+    Phase,
+    PlayedByName,
+    ReactionRevealed,
+    Seat,
+    SeatCount,
+    Shown,
+    StandingSet,
+    TurnStarted,
+    Waiting,
+    WaitingPrivate,
+    WaitingSecret,
+)
 from .evolve import apply
-from .state import PILE, Decision, Frame, State, clone, zone_list
+from .state import PILE, Answer, Decision, Frame, FrameData, State, clone, zone_list
 
-Step = Callable[["Game", Frame, Any], None]
+_PayloadPart = Mapping[str, object]
+_new_event = cast(
+    Callable[[str, _PayloadPart, Mapping[int, _PayloadPart] | None, _PayloadPart | None], Event], CODEC.event,
+)
+"""`CODEC.event` for the typed payloads (events.py's TypedDicts are the JSON dicts it stores as they are): one
+cast here, none per event."""
+
+Step = Callable[["Recorder", Frame, Answer], None]
 STEPS: dict[str, Step] = {}
 """Every step function by its frame `op` (card ids for card effects)."""
 
@@ -32,7 +61,7 @@ def step(op: str) -> Callable[[Step], Step]:
     return register
 
 
-class Game:
+class Recorder:
     """One decision being worked out: the state as it becomes, and the events that make it so."""
 
     def __init__(self, state: State, rng: random.Random) -> None:
@@ -42,14 +71,48 @@ class Game:
         self.events: list[Event] = []
         self.stack: list[Frame] = list(state.stack)
         self.pending: dict[int, Decision] = dict(state.pending)
-        self.answers: dict[int, Any] = dict(state.answers)
+        self.answers: dict[int, Answer] = dict(state.answers)
 
     # --- recording -------------------------------------------------------------------------------------
 
-    def emit(self, type: str, public: Payload, private: dict[int, Payload] | None = None,
-             secret: Payload | None = None) -> None:
+    # Each event type with its payload (events.py), so that mypy checks every event the engine records.
+    @overload
+    def emit(self, type: MoveVerb, public: Moved, private: dict[int, Shown] | None = None,
+             secret: Shown | None = None) -> None: ...
+    @overload
+    def emit(self, type: Literal["shuffled"], public: SeatCount, *, secret: Shown) -> None: ...
+    @overload
+    def emit(self, type: Literal["looked_at"], public: LookedAt, private: dict[int, Shown]) -> None: ...
+    @overload
+    def emit(self, type: Literal["waiting"], public: Waiting, private: dict[int, WaitingPrivate],
+             secret: WaitingSecret) -> None: ...
+    @overload
+    def emit(self, type: Literal["bonus"], public: Bonus) -> None: ...
+    @overload
+    def emit(self, type: Literal["turn_started"], public: TurnStarted) -> None: ...
+    @overload
+    def emit(self, type: Literal["turn_ended"], public: Seat) -> None: ...
+    @overload
+    def emit(self, type: Literal["phase"], public: Phase) -> None: ...
+    @overload
+    def emit(self, type: Literal["bought"], public: Bought) -> None: ...
+    @overload
+    def emit(self, type: Literal["standing_set"], public: StandingSet) -> None: ...
+    @overload
+    def emit(self, type: Literal["game_ended"], public: GameEnded) -> None: ...
+    @overload
+    def emit(self, type: Literal["hand_revealed"], public: HandRevealed) -> None: ...
+    @overload
+    def emit(self, type: Literal["chose"], public: Chose) -> None: ...
+    @overload
+    def emit(self, type: Literal["played_again", "played_from_supply"], public: PlayedByName) -> None: ...
+    @overload
+    def emit(self, type: Literal["reaction_revealed"], public: ReactionRevealed) -> None: ...
+
+    def emit(self, type: str, public: _PayloadPart, private: Mapping[int, _PayloadPart] | None = None,
+             secret: _PayloadPart | None = None) -> None:
         """Record one event and apply it to the working state."""
-        event = CODEC.event(type, public, private, secret)
+        event = _new_event(type, public, private, secret)
         apply(self.s, event)
         self.events.append(event)
 
@@ -94,7 +157,7 @@ class Game:
 
     # --- moving cards ----------------------------------------------------------------------------------
 
-    def move(self, seat: int, cards: list[int], source: str, target: str, verb: str,
+    def move(self, seat: int, cards: list[int], source: str, target: str, verb: MoveVerb,
              seen: str = "public") -> list[int]:
         """Move those of `cards` still in `source` to `target` (the others were moved away before: "lose
         track"); `seen` is who learns which cards: "public", "owner" or "nobody". Returns the moved cards.
@@ -103,8 +166,8 @@ class Game:
         moved = [c for c in cards if c in here]
         if not moved:
             return []
-        public: Payload = {"seat": seat, "from": source, "to": target, "count": len(moved)}
-        shown = {"cards": moved, "names": self.names(moved)}
+        public: Moved = {"seat": seat, "from": source, "to": target, "count": len(moved)}
+        shown: Shown = {"cards": moved, "names": self.names(moved)}
         if seen == "public":
             self.emit(verb, {**public, **shown})
             return moved
@@ -153,9 +216,15 @@ class Game:
     def plus(self, actions: int = 0, buys: int = 0, coins: int = 0) -> None:
         """+Actions, +Buys, +$ for the player whose turn it is (named in the event for the history's words;
         the fold does not read it, and older events lack it)."""
-        bonus = {k: v for k, v in (("actions", actions), ("buys", buys), ("coins", coins)) if v}
-        if bonus:
-            self.emit("bonus", {"seat": self.s.current, **bonus})
+        bonus: Bonus = {"seat": self.s.current}
+        if actions:
+            bonus["actions"] = actions
+        if buys:
+            bonus["buys"] = buys
+        if coins:
+            bonus["coins"] = coins
+        if len(bonus) > 1:
+            self.emit("bonus", bonus)
 
     def gain(self, seat: int, pile: str, target: str = "discard") -> int | None:
         """Gain the top card of a pile (nothing if it is empty); runs the gain's triggers next."""
@@ -184,13 +253,16 @@ class Game:
         """Push a frame to run after whatever is pushed later."""
         self.stack.append(frame)
 
-    def then(self, f: Frame, step_: int, **data: Any) -> None:
+    def then(self, f: Frame, step_: int, **data: Unpack[FrameData]) -> None:
         """Push the continuation of frame `f` at `step_` (with `data` changed)."""
-        frame = {k: v for k, v in f.items() if k not in ("ans", "joint")}
-        frame.update(data, step=step_)
+        frame = f.copy()
+        frame.pop("ans", None)
+        frame.pop("joint", None)
+        frame.update(cast(Frame, data))  # FrameData: some keys of a Frame
+        frame["step"] = step_
         self.stack.append(frame)
 
-    def ask(self, f: Frame, step_: int, decision: Decision, **data: Any) -> None:
+    def ask(self, f: Frame, step_: int, decision: Decision, **data: Unpack[FrameData]) -> None:
         """Ask `decision` and continue `f` at `step_` with the answer; an answer the engine can give
         itself (the only legal one, a standing answer) is given at once."""
         self.then(f, step_, **data)
@@ -200,13 +272,14 @@ class Game:
         else:
             self.pending = {decision["seat"]: decision}
 
-    def ask_each(self, f: Frame, step_: int, asked: list[Decision], **data: Any) -> None:
+    def ask_each(self, f: Frame, step_: int, questions: list[Decision], **data: Unpack[FrameData]) -> None:
         """Ask several players at once (each decides alone); `f` continues at `step_` with a dict
         seat -> answer once all have answered."""
-        self.then(f, step_, joint=True, **data)
-        answers: dict[int, Any] = {}
+        joint: FrameData = {"joint": True, **data}
+        self.then(f, step_, **joint)
+        answers: dict[int, Answer] = {}
         waiting: dict[int, Decision] = {}
-        for decision in asked:
+        for decision in questions:
             answer = decisions.automatic(self.s, decision)
             if answer is decisions.NONE:
                 waiting[decision["seat"]] = decision
@@ -217,7 +290,7 @@ class Game:
         else:
             self.stack[-1]["ans"] = {str(k): v for k, v in answers.items()}
 
-    def answer(self, seat: int, answer: Any) -> None:
+    def answer(self, seat: int, answer: Answer) -> None:
         """Take a player's answer to the decision asked of them."""
         if not self.stack[-1].get("joint"):
             self.pending = {}

@@ -1,19 +1,17 @@
 """The 10 Knights, and the attack they share with Rogue: each other player reveals the top 2 cards of
-their deck, trashes one costing $3 to $6 (their choice if both do) and discards the rest."""
+their deck, trashes one costing $3 to $6 (their choice if both do) and discards the rest; Rogue itself."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from . import decisions
-from .cards import KNIGHT, KNIGHTS
-from .game import Game, step
-from .play import attacked
-from .state import Frame
-from .triggers import discard_down, gain_choice
+from .. import decisions
+from ..cards import KNIGHT, KNIGHTS
+from ..play import attacked
+from ..recorder import Recorder, step
+from ..state import Answer, Frame
+from ..triggers import discard_down, gain_choice
 
 
-def _knight(g: Game, f: Frame, ans: Any) -> None:
+def _knight(g: Recorder, f: Frame, ans: Answer) -> None:
     """A Knight's own ability (first on the card), then the attack."""
     seat, name = f["seat"], f["op"]
     if f["step"] == 0:
@@ -45,7 +43,7 @@ for _name in KNIGHTS:
 
 
 @step("trash_attack")
-def _trash_attack(g: Game, f: Frame, ans: Any) -> None:
+def _trash_attack(g: Recorder, f: Frame, ans: Answer) -> None:
     seat, victims = f["seat"], f["victims"]
     if f["step"] == 0:
         if not victims:
@@ -61,3 +59,19 @@ def _trash_attack(g: Game, f: Frame, ans: Any) -> None:
     g.then(f, 0, victims=victims[1:], hit=f["hit"] or any(g.is_(c, KNIGHT) for c in ans))
     g.discard(victim, [c for c in g.zone(victim, "set_aside") if c not in ans], "set_aside")
     g.trash(victim, ans, "set_aside")
+
+
+@step("rogue")
+def _rogue(g: Recorder, f: Frame, ans: Answer) -> None:
+    """+$2; gain a card costing $3-$6 from the trash, or if there is none, attack like a Knight."""
+    seat = f["seat"]
+    if f["step"] == 0:
+        g.plus(coins=2)
+        cards = [c for c in g.s.trash if 3 <= g.cost(c) <= 6]
+        if cards:
+            g.ask(f, 1, decisions.pick(seat, "rogue", "gain_from_trash", cards, 1, 1))
+        else:
+            g.push({"op": "trash_attack", "seat": seat, "card": f["card"], "victims": attacked(g, f),
+                    "knight": False, "hit": False, "step": 0})
+    elif ans:
+        g.gain_card(seat, ans[0], "trash")

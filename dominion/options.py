@@ -1,4 +1,5 @@
-"""The kingdom of a new game: the boxes' card sets as data, the rulebooks' recommended sets, and the draw.
+"""A new game's options: the kingdom (the boxes' card sets as data, the rulebooks' recommended sets, and
+the draw) and the Shelters. `setup` checks the rest of its options (`shelters`, the tests' `decks`, `piles`).
 
 A kingdom is 10 different kingdom piles, chosen by exactly one of these options (none: drawn at random):
 

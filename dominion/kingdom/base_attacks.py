@@ -1,30 +1,29 @@
 """The base game's Attacks: Militia, Witch, Bureaucrat, Bandit, and the first edition's Spy and Thief.
 
 Each affects only `attacked(g, f)`: the other players in turn order less those a Moat shields from this
-play (play.py asks the Moats before the effect starts). The attacker's own part always happens.
-"""
+play (play.py asks the Moats before the effect starts). The attacker's own part always happens."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
-from . import decisions
-from .cards import TREASURE, VICTORY
-from .game import Game, step
-from .play import attacked
-from .state import Frame
-from .triggers import discard_down
+from .. import decisions
+from ..cards import TREASURE, VICTORY
+from ..play import attacked
+from ..recorder import Recorder, step
+from ..state import Answer, Frame, FrameData
+from ..triggers import discard_down
 
 
 @step("militia")
-def _militia(g: Game, f: Frame, ans: Any) -> None:
+def _militia(g: Recorder, f: Frame, ans: Answer) -> None:
     """+$2; each other player discards down to 3 cards in hand."""
     g.plus(coins=2)
     discard_down(g, f, 3)
 
 
 @step("witch")
-def _witch(g: Game, f: Frame, ans: Any) -> None:
+def _witch(g: Recorder, f: Frame, ans: Answer) -> None:
     """+2 Cards; each other player gains a Curse, in turn order, while there are Curses."""
     g.draw(f["seat"], 2)
     for other in attacked(g, f):
@@ -32,7 +31,7 @@ def _witch(g: Game, f: Frame, ans: Any) -> None:
 
 
 @step("bureaucrat")
-def _bureaucrat(g: Game, f: Frame, ans: Any) -> None:
+def _bureaucrat(g: Recorder, f: Frame, ans: Answer) -> None:
     """Gain a Silver onto your deck; each other player reveals a Victory card from their hand (their
     choice, all choosing at once) and puts it onto their deck, or reveals a hand without one."""
     seat = f["seat"]
@@ -58,7 +57,7 @@ def _bureaucrat(g: Game, f: Frame, ans: Any) -> None:
             g.move(other, ans[str(other)], "hand", "deck", "put_on_deck")
 
 
-def _reveal_each(g: Game, f: Frame, card: str, count: int, chooser: str) -> None:
+def _reveal_each(g: Recorder, f: Frame, card: str, count: int, chooser: str) -> None:
     """Bandit, Thief: the next victim reveals the top `count` cards; the victim (Bandit) or the attacker
     (Thief) picks the Treasure to trash."""
     victims = f["victims"]
@@ -74,15 +73,16 @@ def _reveal_each(g: Game, f: Frame, card: str, count: int, chooser: str) -> None
     g.ask(f, 2, decisions.pick(who, card, "trash_revealed", targets, 1, 1), revealed=revealed)
 
 
-def _trash_and_discard(g: Game, f: Frame, ans: list[int], **data: Any) -> None:
+def _trash_and_discard(g: Recorder, f: Frame, ans: list[int], **data: Unpack[FrameData]) -> None:
     victim = f["victims"][0]
-    g.then(f, 1, victims=f["victims"][1:], **data)
+    rest: FrameData = {"victims": f["victims"][1:], **data}
+    g.then(f, 1, **rest)
     g.discard(victim, [c for c in f["revealed"] if c not in ans], "set_aside")
     g.trash(victim, ans, "set_aside")
 
 
 @step("bandit")
-def _bandit(g: Game, f: Frame, ans: Any) -> None:
+def _bandit(g: Recorder, f: Frame, ans: Answer) -> None:
     """Gain a Gold; each other player in turn order reveals the top 2 cards of their deck, trashes a
     revealed Treasure other than Copper (their choice), and discards the rest."""
     if f["step"] == 0:
@@ -95,7 +95,7 @@ def _bandit(g: Game, f: Frame, ans: Any) -> None:
 
 
 @step("thief")
-def _thief(g: Game, f: Frame, ans: Any) -> None:
+def _thief(g: Recorder, f: Frame, ans: Answer) -> None:
     """Each other player in turn order reveals the top 2 cards of their deck and trashes a revealed
     Treasure you choose, discarding the rest; after all of them, you may gain any of the trashed cards
     still in the trash (asked once, docs/rulings-dominion.md)."""
@@ -117,7 +117,7 @@ def _thief(g: Game, f: Frame, ans: Any) -> None:
 
 
 @step("spy")
-def _spy(g: Game, f: Frame, ans: Any) -> None:
+def _spy(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; each player (you first, then the others in turn order) reveals the top card of
     their deck, and you choose: discard it or put it back."""
     seat = f["seat"]

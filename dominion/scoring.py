@@ -1,0 +1,32 @@
+"""The end of the game and its score: when the game is over, each seat's points, and who wins."""
+
+from __future__ import annotations
+
+from .cards import CARDS
+from .state import Score, State, owned
+
+
+def game_over(state: State) -> bool:
+    """The Province pile is empty, or 3 Supply piles are (4 with 5 or 6 players)."""
+    empty = sum(1 for pile in state.supply if not state.piles[pile])
+    return not state.piles["province"] or empty >= (4 if state.players >= 5 else 3)
+
+
+def score(state: State) -> list[Score]:
+    """Every seat's victory points (Feodum: 1 per 3 Silvers; Gardens: 1 per full 10 cards owned) and turns
+    taken."""
+    scores: list[Score] = []
+    for seat in range(state.players):
+        names = [state.names[c] for c in owned(state, seat)]
+        silvers = names.count("silver")
+        per_card = {"feodum": silvers // 3, "gardens": len(names) // 10}
+        points = sum(per_card.get(n, CARDS[n].vp) for n in names)
+        scores.append({"seat": seat, "total": points, "turns": state.turns[seat],
+                       "cards": len(names)})
+    return scores
+
+
+def winners(scores: list[Score]) -> list[int]:
+    """Most points; tied: fewer turns; still tied: all of them."""
+    best = max((s["total"], -s["turns"]) for s in scores)
+    return [s["seat"] for s in scores if (s["total"], -s["turns"]) == best]
