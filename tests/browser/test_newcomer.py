@@ -38,6 +38,9 @@ _checked: set[str] = set()
 
 def check(page: Any, kind: str) -> None:
     """axe-core over the page, once per kind of page; and nothing scrolls sideways at this width."""
+    # A click that navigates returns once the navigation has started: read the page once it has loaded
+    # (a run read a document whose root element was not there yet).
+    page.wait_for_load_state()
     if kind not in _checked:
         _checked.add(kind)
         assert_accessible(page, kind)
@@ -74,6 +77,7 @@ def sign_up(page: Any, base: str, email: str, name: str, start: str | None = Non
     page.get_by_role("heading", name="Address confirmed").wait_for()
     page.go_back()
     page.get_by_role("link", name="Sign in").last.click()
+    page.get_by_label("Password").wait_for()  # the sign-in form, not the page the link was on
     check(page, "sign in")
     page.get_by_label("Email address").fill(email)
     page.get_by_label("Password").fill(PASSWORD)
