@@ -55,7 +55,7 @@ class UnitOfWork:
         if key not in self._reads:
             # Another game with rows of these models kept is read when it is asked for (in its own part:
             # writing its rows here would put them in this game's savepoint).
-            pending = {getattr(row, "game_id", None) for (model, _), rows in self._rows.items() if model in models for row in rows}
+            pending = {_game_of(row) for (model, _), rows in self._rows.items() if model in models for row in rows}
             wanted = [game_id, *(other for other in self.game_ids
                                  if other != game_id and (name, other) not in self._reads and other not in pending)]
             self._write_kept(models, game_id)
@@ -74,10 +74,11 @@ class UnitOfWork:
         self._rows.setdefault(key, []).extend(rows)
         if self._part is not None:
             self._part.extend((key, row) for row in rows)
-        games = {getattr(row, "game_id", None) for row in rows}
-        stale = [(name, game) for name, game in self._reads if game in games and key[0] in self._read_models[name]]
-        for read in stale:
-            del self._reads[read]
+        names = [name for name, models in self._read_models.items() if key[0] in models]
+        if names:
+            for game_id in {_game_of(row) for row in rows}:
+                for name in names:
+                    self._reads.pop((name, game_id), None)
 
     def project(self, game: Game, old_version: int, fields: Sequence[str]) -> None:
         """Keep a compare-and-set of the game's row: these columns, if the row is still at `old_version`."""
@@ -109,11 +110,10 @@ class UnitOfWork:
     def _write_kept(self, models: tuple[type[Model], ...], game_id: int) -> None:
         """Write the game's kept rows of these models now (a read of them follows)."""
         for (model, options), rows in self._rows.items():
-            if model in models and any(getattr(row, "game_id", None) == game_id for row in rows):
-                model._default_manager.bulk_create(
-                    [row for row in rows if getattr(row, "game_id", None) == game_id], **dict(options)
-                )
-                rows[:] = [row for row in rows if getattr(row, "game_id", None) != game_id]
+            due = [row for row in rows if _game_of(row) == game_id] if model in models else []
+            if due:
+                model._default_manager.bulk_create(due, **dict(options))
+                rows[:] = [row for row in rows if _game_of(row) != game_id]
 
     def flush(self) -> None:
         """Write what was kept: one `bulk_create` per model (in the order first used, so a row's references
@@ -131,6 +131,12 @@ class UnitOfWork:
         for game, first_version, columns in by_game.values():
             if not _compare_and_set(game, first_version, columns):
                 raise ProjectionConflict(f"game {game.pk} moved on from version {first_version} meanwhile")
+
+
+def _game_of(row: Model) -> int:
+    """The game a row belongs to (its `game_id`; 0 for a row of no game, which no read of a game waits for)."""
+    game_id: int | None = getattr(row, "game_id", None)
+    return game_id or 0
 
 
 _current: ContextVar[UnitOfWork | None] = ContextVar("games_unit_of_work", default=None)
