@@ -1,7 +1,7 @@
 """Where the store's writes go: at once, or, inside a unit of work, all together at its end.
 
-Every new row the store and the hooks' subscribers write goes through `insert` (commands, events, snapshots,
-outbox rows), and every game's row through `write_projection` (a compare-and-set on its version). Outside
+Every new row the store, the deadlines and the hooks' subscribers write goes through `insert` (commands,
+events, snapshots, seats' timeout records, outbox rows), and every game's row through `write_projection` (a compare-and-set on its version). Outside
 a unit of work each is written at once. The deadline sweep plays the service's commands on a batch of games
 in one transaction inside `unit_of_work()`: there the rows are kept and written when it ends, one
 `bulk_create` per kind of row and one compare-and-set per game, whatever the number of commands. Nobody

@@ -49,11 +49,11 @@ def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000, batch:
 
     The games are claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so several sweepers (or a sweeper and
     a player) never wait on each other and never enforce one deadline twice. A batch's commands are written
-    together at its end (`games.unit_of_work`), and what the commands read is read for all of them at once
-    (the seats, the absences, the outbox's recipients); each game is enforced in a savepoint and a part of the unit
-    of its own, so one that fails (a bug, or a statement the database refuses) leaves nothing behind and
-    has its deadline put back (`FAILED_ENFORCEMENT_RETRY`), while the batch's others go on. If writing the
-    batch fails, its games are enforced again one at a time, each written at once.
+    together at its end (`games.unit_of_work`), and what they read (the seats, the absences, the timeout
+    records, the outbox's recipients) is read once for all its games; each game is enforced in a savepoint
+    and a part of the unit of its own, so one that fails (a bug, or a statement the database refuses) leaves
+    nothing behind and has its deadline put back (`FAILED_ENFORCEMENT_RETRY`), while the batch's others go
+    on. If writing the batch fails, its games are enforced again one at a time, each written at once.
     """
     now = now or timezone.now()
     report = SweepReport()
