@@ -11,7 +11,8 @@ from django.db.models import OuterRef, QuerySet, Subquery
 
 from accounts.models import User
 
-from .models import Absence, Command, Game, Seat
+from . import unit_of_work
+from .models import Absence, Command, Game, Seat, SeatPresence
 
 SeatName = tuple[int | None, int, str]  # (seat index, user id, display name)
 
@@ -38,17 +39,56 @@ def seat_names(game_id: int) -> QuerySet[Seat, SeatName]:
     )
 
 
-def absences_by_seat(game_id: int, seats: Sequence[int], ending_after: datetime) -> dict[int, list[tuple[datetime, datetime]]]:
+Span = tuple[datetime, datetime]  # (start, end)
+
+
+def absences_by_seat(game_id: int, seats: Sequence[int], ending_after: datetime) -> dict[int, list[Span]]:
     """(start, end) of the absences the players at these seats declared that end after `ending_after`, by seat
-    (one statement: the deadline of every new decision asks for them)."""
+    (the deadline of every new decision asks for them). Read through the unit of work: in the deadline
+    sweep, one statement for its batch of games, at the time of the first ask (each ask is later, and keeps
+    only the absences that end after its own time)."""
     if not seats:
         return {}
-    found: dict[int, list[tuple[datetime, datetime]]] = {}
-    for seat, starts_at, ends_at in (
-        Absence.objects.filter(user__seats__game_id=game_id, user__seats__index__in=list(seats), ends_at__gt=ending_after)
+    by_seat = unit_of_work.read(
+        "games.absences", game_id, lambda game_ids: absences_of(game_ids, ending_after), models=(Absence, Seat)
+    )
+    found = {seat: [span for span in by_seat.get(seat, []) if span[1] > ending_after] for seat in seats}
+    return {seat: spans for seat, spans in found.items() if spans}
+
+
+def absences_of(game_ids: Sequence[int], ending_after: datetime) -> dict[int, dict[int, list[Span]]]:
+    """The absences of the seated players of these games that end after `ending_after`: by game, by seat, in
+    the order they start (one statement)."""
+    found: dict[int, dict[int, list[Span]]] = {game_id: {} for game_id in game_ids}
+    for game_id, seat, starts_at, ends_at in (
+        Absence.objects.filter(user__seats__game_id__in=list(game_ids), user__seats__index__isnull=False,
+                               ends_at__gt=ending_after)
         .order_by("user_id", "starts_at")
-        .values_list("user__seats__index", "starts_at", "ends_at")
+        .values_list("user__seats__game_id", "user__seats__index", "starts_at", "ends_at")
     ):
-        if seat is not None:  # always: the seats asked for have an index
-            found.setdefault(seat, []).append((starts_at, ends_at))
+        if seat is not None:  # always: filtered so
+            found[game_id].setdefault(seat, []).append((starts_at, ends_at))
+    return found
+
+
+def seated_users(game_ids: Sequence[int]) -> dict[int, dict[int, User]]:
+    """The players of these games by game and seat index (one statement)."""
+    found: dict[int, dict[int, User]] = {game_id: {} for game_id in game_ids}
+    for seat in Seat.objects.filter(game_id__in=list(game_ids), index__isnull=False).select_related("user"):
+        if seat.index is not None:  # always: filtered so
+            found[seat.game_id][seat.index] = seat.user
+    return found
+
+
+def timeout_records(game_id: int) -> dict[int, SeatPresence]:
+    """The timeout records of the game's seats by seat, read through the unit of work (in the deadline
+    sweep, one statement for its batch; the records the sweep writes are written before it reads)."""
+    return unit_of_work.read("games.seat_presences", game_id, seat_presences, models=(SeatPresence,))
+
+
+def seat_presences(game_ids: Sequence[int]) -> dict[int, dict[int, SeatPresence]]:
+    """The timeout records of these games' seats, by game and seat (one statement)."""
+    found: dict[int, dict[int, SeatPresence]] = {game_id: {} for game_id in game_ids}
+    for record in SeatPresence.objects.filter(game_id__in=list(game_ids)):
+        found[record.game_id][record.seat] = record
     return found

@@ -89,7 +89,7 @@ def _may_email(user: User, kind: str) -> str | None:
 
 
 def _preference_of(user: User) -> Preference:
-    """The user's preferences, from the row loaded with the user when it was (`recipients.seats_with_users`)."""
+    """The user's preferences, from the row loaded with the user when it was (`recipients.seats`)."""
     try:
         pref: Preference = user.notification_pref
     except Preference.DoesNotExist:
@@ -153,7 +153,8 @@ def _send_tasks(keys: list[str]) -> None:
 
 
 def seat_users(game: Game) -> dict[int, User]:
-    return {s.index: s.user for s in recipients.seats_with_users(game.pk) if s.index is not None}
+    """The game's players by seat index, with their preferences loaded (`recipients.seats_of`)."""
+    return {s.index: s.user for s in recipients.seats_of(game.pk) if s.index is not None}
 
 
 def on_events_appended(batch: EventsAppended) -> None:
@@ -167,9 +168,9 @@ def on_events_appended(batch: EventsAppended) -> None:
     )
     if not (started or ended or newly_awaited):
         return  # most batches: nothing to tell anyone, and no query spent on finding that out
-    seats = recipients.seats_with_users(game.pk)
+    seats = recipients.seats_of(game.pk)
     users = {s.index: s.user for s in seats if s.index is not None}
-    absent = {s.index for s in seats if s.absent}  # type: ignore[attr-defined]
+    absent = {s.index for s in seats if s.absent}
     mails: list[Mail] = []
 
     def mail(kind: str, seat: int, key: str, reply: bool = False, **params: Any) -> Mail:
@@ -193,6 +194,9 @@ def timeout_notice(
     """The "deadline passed, we moved for you" email (written in the deadline's transaction, with the game
     as the service's commands left it)."""
     params = {"first_seq": first_seq, "upto": game.version, "policy": policy, "absent": absent, "streak": streak}
+    # The seat's user as the game's other mails read it, with the preferences that decide this one (the
+    # notice's user may come without them).
+    user = seat_users(game).get(seat, user)
     enqueue([Mail(Kind.TIMEOUT, user, game, dedupe_key(Kind.TIMEOUT, game.pk, seat, version), seat, version, params)])
 
 

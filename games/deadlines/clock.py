@@ -79,11 +79,12 @@ def _presence_after(batch: hooks.EventsAppended) -> set[int]:
     if not wanted or not game.timed_out:  # no seat here ever let a deadline pass: none has a record
         return set()
     absent: set[int] = set()
-    for seat, streak, since in SeatPresence.objects.filter(game=game, seat__in=sorted(wanted)).values_list(
-        "seat", "consecutive_timeouts", "absent_since"
-    ):
+    records = queries.timeout_records(game.pk)
+    for seat in sorted(wanted & set(records)):
+        streak, since = records[seat].consecutive_timeouts, records[seat].absent_since
         if seat == acted:
             if streak or since is not None:
+                # (A player's command: never inside the deadline sweep's unit of work, whose reads it would pass by.)
                 SeatPresence.objects.filter(game=game, seat=seat).update(consecutive_timeouts=0, absent_since=None)
         elif since is not None and seat in awaited:
             absent.add(seat)

@@ -11,23 +11,21 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from accounts.models import User
 from config.errors import ServiceError
 
-from .. import hooks, services, store
+from .. import hooks, queries, services, store, unit_of_work
 from ..models import SERVICE_KEY_PREFIX, Game, Seat, SeatPresence
 from ..registry import get_kind
 from .clock import enforce_soon, time_control
 from .reminders import remind
-
-if TYPE_CHECKING:
-    from accounts.models import User
 
 log = logging.getLogger(__name__)
 
@@ -103,9 +101,10 @@ def _is_due(game: Game, version: int, now: datetime) -> bool:
 
 def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
     """Play the seats of the due deadline set at `version` (the game's row locked): what was done."""
-    users = {seat.index: seat.user for seat in Seat.objects.filter(game=game, index__isnull=False).select_related("user")}
-    # The seats' timeout records (none before the game's first timeout: no query for them then).
-    records = {record.seat: record for record in SeatPresence.objects.filter(game=game)} if game.timed_out else {}
+    # Both read through the unit of work: in the sweep, one statement each for the batch's games.
+    users = unit_of_work.read("games.seated_users", game.pk, queries.seated_users, models=(Seat, User))
+    # The seats' timeout records (none before the game's first timeout: not asked for then).
+    records = queries.timeout_records(game.pk) if game.timed_out else {}
     absent = {seat for seat, record in records.items() if record.absent_since is not None}
     if game.reminder_at is not None:
         # This deadline's reminder was never written: `send_due_reminders` skips a row that is locked at that
@@ -124,12 +123,18 @@ def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
             continue
         result.commands += _play_for_seat(game, seat, users[seat], policy, version)
         if seat not in absent:
-            streak = _count_timeout(game, seat, records.get(seat), now, result)
+            presence = _count_timeout(game, seat, records.get(seat), now, result)
             hooks.timeout_played(
                 hooks.TimeoutPlayed(
                     game, seat, users[seat], version=version, first_seq=version + 1, policy=policy,
-                    absent=seat in result.newly_absent, streak=streak,
+                    absent=seat in result.newly_absent, streak=presence.consecutive_timeouts,
                 )
+            )
+            # The next commands of this enforcement ask who is absent (the deadline, the turn emails): they
+            # read it through the unit of work, which writes this row first (`unit_of_work.read`).
+            unit_of_work.insert(
+                [presence], update_conflicts=True, unique_fields=["game", "seat"],
+                update_fields=["consecutive_timeouts", "total_timeouts", "absent_since"],
             )
     if game.status == Game.Status.ACTIVE and set(game.awaiting) & set(result.newly_absent):
         # The next decision already belongs to a seat that just went absent: play it at once too.
@@ -141,8 +146,9 @@ def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
     return result
 
 
-def _count_timeout(game: Game, seat: int, known: SeatPresence | None, now: datetime, result: Enforcement) -> int:
-    """One more timeout of the seat, and absence once its streak is long enough: the streak."""
+def _count_timeout(game: Game, seat: int, known: SeatPresence | None, now: datetime, result: Enforcement) -> SeatPresence:
+    """The seat's timeout record with one more timeout, and absence once its streak is long enough (the
+    caller writes it)."""
     presence = SeatPresence(
         game_id=game.pk, seat=seat, consecutive_timeouts=(known.consecutive_timeouts if known else 0) + 1,
         total_timeouts=(known.total_timeouts if known else 0) + 1, absent_since=known.absent_since if known else None,
@@ -150,14 +156,8 @@ def _count_timeout(game: Game, seat: int, known: SeatPresence | None, now: datet
     if presence.absent_since is None and presence.consecutive_timeouts >= absent_after():
         presence.absent_since = now
         result.newly_absent.append(seat)
-    # Written at once, not with the sweep's unit of work: the next commands of this enforcement ask who is
-    # absent (the deadline, the turn emails).
-    SeatPresence.objects.bulk_create(
-        [presence], update_conflicts=True, unique_fields=["game", "seat"],
-        update_fields=["consecutive_timeouts", "total_timeouts", "absent_since"],
-    )
     game.timed_out = True  # commands look for the seats' timeout records from now on
-    return presence.consecutive_timeouts
+    return presence
 
 
 def _play_for_seat(game: Game, seat: int, user: User, policy: str, version: int) -> int:

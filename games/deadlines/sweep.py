@@ -49,10 +49,11 @@ def enforce_due_deadlines(now: datetime | None = None, limit: int = 5000, batch:
 
     The games are claimed with `SELECT ... FOR UPDATE SKIP LOCKED`, so several sweepers (or a sweeper and
     a player) never wait on each other and never enforce one deadline twice. A batch's commands are written
-    together at its end (`games.unit_of_work`); each game is enforced in a savepoint and a part of the unit
-    of its own, so one that fails (a bug, or a statement the database refuses) leaves nothing behind and
-    has its deadline put back (`FAILED_ENFORCEMENT_RETRY`), while the batch's others go on. If writing the
-    batch fails, its games are enforced again one at a time, each written at once.
+    together at its end (`games.unit_of_work`), and what they read (the seats, the absences, the timeout
+    records, the outbox's recipients) is read once for all its games; each game is enforced in a savepoint
+    and a part of the unit of its own, so one that fails (a bug, or a statement the database refuses) leaves
+    nothing behind and has its deadline put back (`FAILED_ENFORCEMENT_RETRY`), while the batch's others go
+    on. If writing the batch fails, its games are enforced again one at a time, each written at once.
     """
     now = now or timezone.now()
     report = SweepReport()
@@ -69,7 +70,7 @@ def _enforce_batch(games: list[Game], now: datetime) -> SweepReport:
     """Enforce the claimed games' deadlines (inside the transaction that holds their row locks)."""
     batch_report = SweepReport()
     try:
-        with transaction.atomic(), unit_of_work():
+        with transaction.atomic(), unit_of_work([game.pk for game in games]):
             _load_states(games)
             for game in games:
                 _enforce_one(game, now, batch_report)

@@ -11,8 +11,8 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.models import Absence, Game
-from games.unit_of_work import ProjectionConflict, insert, part, unit_of_work, write_projection
+from games.models import Absence, Game, SeatPresence
+from games.unit_of_work import ProjectionConflict, insert, part, read, unit_of_work, write_projection
 
 from .helpers import started_game
 
@@ -74,3 +74,31 @@ def test_a_games_row_is_written_once_from_the_version_its_first_command_read(mak
         game.version = read_at + 3
         write_projection(game, read_at, ("version",))
     assert Game.objects.get(pk=game.pk).version == read_at + 2
+
+
+@pytest.mark.django_db
+def test_a_read_is_made_once_for_the_units_games_and_sees_the_rows_kept_before_it(make_user: Any) -> None:
+    games = [started_game([make_user(f"a{i}"), make_user(f"b{i}")]) for i in range(3)]
+    asked: list[list[int]] = []
+
+    def records(game_ids: list[int]) -> dict[int, list[tuple[int, int]]]:
+        asked.append(sorted(game_ids))
+        return {g: sorted(SeatPresence.objects.filter(game_id=g).values_list("seat", "consecutive_timeouts"))
+                for g in game_ids}
+
+    def timeouts(game: Game) -> list[tuple[int, int]]:
+        return read("test.records", game.pk, records, models=(SeatPresence,))
+
+    assert timeouts(games[0]) == [] and asked == [[games[0].pk]]  # outside a unit: its own game
+    asked.clear()
+    with transaction.atomic(), unit_of_work([g.pk for g in games]):
+        assert timeouts(games[0]) == timeouts(games[2]) == []
+        assert asked == [sorted(g.pk for g in games)]  # one read for the three
+        insert([SeatPresence(game=games[1], seat=0, consecutive_timeouts=1)])
+        insert([SeatPresence(game=games[1], seat=1, consecutive_timeouts=2)])
+        assert timeouts(games[1]) == [(0, 1), (1, 2)]  # the kept rows written first, then read again
+        assert timeouts(games[2]) == [] and asked[1:] == [[games[1].pk]]
+        insert([SeatPresence(game=games[2], seat=0, consecutive_timeouts=3)])  # kept to the end: nobody reads it
+    assert asked[2:] == []
+    assert sorted(SeatPresence.objects.filter(game__in=games).values_list("game_id", "seat")) == sorted(
+        [(games[1].pk, 0), (games[1].pk, 1), (games[2].pk, 0)])
