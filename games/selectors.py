@@ -1,15 +1,20 @@
-"""Selectors: the reads behind the lobby, as QuerySets that the view slices and renders (the API's list of
-games is `services.list_games`). Nothing here writes."""
+"""Selectors: the reads of games as QuerySets (or, where a batch asks, dicts by game), for the services,
+the deadlines and the lobby's view, which slices and renders them (the API's list of games is
+`services.list_games`). Nothing here writes; the reads a command or a GET runs are here too."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING, TypedDict
+from uuid import UUID
 
 from django.db.models import Count, F, OuterRef, QuerySet, Subquery
 
 from accounts.models import User
 
-from .models import Game, Seat
+from . import unit_of_work
+from .models import Absence, Command, Game, Seat, SeatPresence
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -48,3 +53,83 @@ def open_games_for(user: User) -> QuerySet[WithAnnotations[Game, Seated]]:
         .select_related("created_by")
         .order_by("-id")
     )
+
+
+SeatName = tuple[int | None, int, str]  # (seat index, user id, display name)
+
+
+def games(*, lock: bool = False) -> QuerySet[Game]:
+    """Every game; with `lock`, their rows locked until the end of the transaction when read (the game's row
+    alone: `of=("self",)` leaves the joined rows, if any, unlocked)."""
+    return Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
+
+
+def seat_and_prior_command(game_id: int, user: User, key: str | None) -> QuerySet[Seat, tuple[int | None, UUID | None]]:
+    """The user's (seat index, id of their command with the idempotency key `key`) in the game: one row if
+    they have a seat (the index None before the start), none if not; one statement."""
+    prior = Command.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("user_id"), idempotency_key=key or "")
+    return Seat.objects.filter(game_id=game_id, user=user).values_list("index", Subquery(prior.values("pk")[:1]))
+
+
+def seat_names(game_id: int) -> QuerySet[Seat, SeatName]:
+    """(index, user id, display name) of the game's seats, in seat order (then joining order)."""
+    return (
+        Seat.objects.filter(game_id=game_id)
+        .order_by("index", "joined_at", "id")
+        .values_list("index", "user_id", "user__display_name")
+    )
+
+
+Span = tuple[datetime, datetime]  # (start, end)
+
+
+def absences_by_seat(game_id: int, seats: Sequence[int], ending_after: datetime) -> dict[int, list[Span]]:
+    """(start, end) of the absences the players at these seats declared that end after `ending_after`, by seat
+    (the deadline of every new decision asks for them). Read through the unit of work: in the deadline
+    sweep, one statement for its batch of games, at the time of the first ask (each ask is later, and keeps
+    only the absences that end after its own time)."""
+    if not seats:
+        return {}
+    by_seat = unit_of_work.read(
+        "games.absences", game_id, lambda game_ids: absences_of(game_ids, ending_after), models=(Absence, Seat)
+    )
+    found = {seat: [span for span in by_seat.get(seat, []) if span[1] > ending_after] for seat in seats}
+    return {seat: spans for seat, spans in found.items() if spans}
+
+
+def absences_of(game_ids: Sequence[int], ending_after: datetime) -> dict[int, dict[int, list[Span]]]:
+    """The absences of the seated players of these games that end after `ending_after`: by game, by seat, in
+    the order they start (one statement)."""
+    found: dict[int, dict[int, list[Span]]] = {game_id: {} for game_id in game_ids}
+    for game_id, seat, starts_at, ends_at in (
+        Absence.objects.filter(user__seats__game_id__in=list(game_ids), user__seats__index__isnull=False,
+                               ends_at__gt=ending_after)
+        .order_by("user_id", "starts_at")
+        .values_list("user__seats__game_id", "user__seats__index", "starts_at", "ends_at")
+    ):
+        if seat is not None:  # always: filtered so
+            found[game_id].setdefault(seat, []).append((starts_at, ends_at))
+    return found
+
+
+def seated_users(game_ids: Sequence[int]) -> dict[int, dict[int, User]]:
+    """The players of these games by game and seat index (one statement)."""
+    found: dict[int, dict[int, User]] = {game_id: {} for game_id in game_ids}
+    for seat in Seat.objects.filter(game_id__in=list(game_ids), index__isnull=False).select_related("user"):
+        if seat.index is not None:  # always: filtered so
+            found[seat.game_id][seat.index] = seat.user
+    return found
+
+
+def timeout_records(game_id: int) -> dict[int, SeatPresence]:
+    """The timeout records of the game's seats by seat, read through the unit of work (in the deadline
+    sweep, one statement for its batch; the records the sweep writes are written before it reads)."""
+    return unit_of_work.read("games.seat_presences", game_id, seat_presences, models=(SeatPresence,))
+
+
+def seat_presences(game_ids: Sequence[int]) -> dict[int, dict[int, SeatPresence]]:
+    """The timeout records of these games' seats, by game and seat (one statement)."""
+    found: dict[int, dict[int, SeatPresence]] = {game_id: {} for game_id in game_ids}
+    for record in SeatPresence.objects.filter(game_id__in=list(game_ids)):
+        found[record.game_id][record.seat] = record
+    return found

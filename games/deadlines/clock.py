@@ -13,18 +13,22 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
+from celery import current_app
 from django.db import transaction
 from django.utils import timezone
 
-from .. import hooks, queries, services
+from .. import hooks, selectors
 from ..models import Game, SeatPresence
 
 log = logging.getLogger(__name__)
 
 
+# A new game's time control, each part of which its host may change (games.services.lifecycle checks them).
+DEFAULT_TIME_CONTROL: dict[str, Any] = {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}
+
 def time_control(game: Game) -> dict[str, Any]:
     """The game's time control with the operator defaults filled in."""
-    return {**services.DEFAULT_TIME_CONTROL, **(game.time_control or {})}
+    return {**DEFAULT_TIME_CONTROL, **(game.time_control or {})}
 
 
 def paused_deadline(start: datetime, duration: timedelta, absences: Iterable[tuple[datetime, datetime]]) -> datetime:
@@ -46,7 +50,7 @@ def fresh_deadline(game: Game, seats: list[int], now: datetime) -> tuple[datetim
     """The deadline and reminder time of a new decision of `seats`, paused by their players' absences."""
     control = time_control(game)
     duration = timedelta(hours=float(control["decision_hours"]))
-    absences = queries.absences_by_seat(game.pk, seats, now)
+    absences = selectors.absences_by_seat(game.pk, seats, now)
     deadline = max(
         (paused_deadline(now, duration, absences.get(seat, [])) for seat in seats), default=now + duration
     )
@@ -62,9 +66,9 @@ def enforce_soon(game_id: int, version: int) -> None:
     the game awaits is played by the bot): the beat would catch it within a minute anyway."""
 
     def send_task() -> None:
-        from ..tasks import enforce_deadline as task
-
-        task.delay(game_id, version)
+        # By its registered name: the task module sits above the deadlines (it calls the sweep), so the clock
+        # does not import it.
+        current_app.tasks["games.enforce_deadline"].delay(game_id, version)
 
     transaction.on_commit(send_task)
 
@@ -79,7 +83,7 @@ def _presence_after(batch: hooks.EventsAppended) -> set[int]:
     if not wanted or not game.timed_out:  # no seat here ever let a deadline pass: none has a record
         return set()
     absent: set[int] = set()
-    records = queries.timeout_records(game.pk)
+    records = selectors.timeout_records(game.pk)
     for seat in sorted(wanted & set(records)):
         streak, since = records[seat].consecutive_timeouts, records[seat].absent_since
         if seat == acted:

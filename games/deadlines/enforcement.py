@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 
-from .. import hooks, queries, services, store, unit_of_work
+from .. import hooks, selectors, services, store, unit_of_work
 from ..models import SERVICE_KEY_PREFIX, Game, Seat, SeatPresence
 from ..registry import get_kind
 from .clock import enforce_soon, time_control
@@ -102,9 +102,9 @@ def _is_due(game: Game, version: int, now: datetime) -> bool:
 def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
     """Play the seats of the due deadline set at `version` (the game's row locked): what was done."""
     # Both read through the unit of work: in the sweep, one statement each for the batch's games.
-    users = unit_of_work.read("games.seated_users", game.pk, queries.seated_users, models=(Seat, User))
+    users = unit_of_work.read("games.seated_users", game.pk, selectors.seated_users, models=(Seat, User))
     # The seats' timeout records (none before the game's first timeout: not asked for then).
-    records = queries.timeout_records(game.pk) if game.timed_out else {}
+    records = selectors.timeout_records(game.pk) if game.timed_out else {}
     absent = {seat for seat, record in records.items() if record.absent_since is not None}
     if game.reminder_at is not None:
         # This deadline's reminder was never written: `send_due_reminders` skips a row that is locked at that

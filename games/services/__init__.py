@@ -16,9 +16,9 @@ The rules are reached only through the registry (`games.registry`).
 
 from __future__ import annotations
 
+from ..deadlines.clock import DEFAULT_TIME_CONTROL
 from .commands import Applied, CommandResult, apply_command, decide, execute
 from .lifecycle import (
-    DEFAULT_TIME_CONTROL,
     MAX_DECISION_HOURS,
     clean_time_control,
     create_game,

@@ -18,7 +18,7 @@ from accounts.models import User
 from config.errors import ServiceError
 from config.parsers import has_bad_text
 
-from .. import queries, store
+from .. import selectors, store
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
 from ..registry import get_kind
 from .reading import may_see, render_events
@@ -131,7 +131,7 @@ def _execute_once(
 ) -> CommandResult:
     game = game_or_404(game_id, lock=True)
     # One statement: the caller's seat and their earlier command with this key.
-    seat, prior_id = queries.seat_and_prior_command(game.pk, user, key).first() or (None, None)
+    seat, prior_id = selectors.seat_and_prior_command(game.pk, user, key).first() or (None, None)
     # A seat index means a seated player; without one (a spectator, or anybody before the start) the private
     # game must answer as a missing one to whoever may not see it.
     if seat is None and not may_see(game, user):

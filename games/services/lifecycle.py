@@ -14,12 +14,12 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 
+from ..deadlines.clock import DEFAULT_TIME_CONTROL
 from ..models import Game, Seat
 from ..registry import DEFAULT_KIND, GameKind, get_kind
 from .reading import may_see
 from .writing import append_and_project, game_not_found, game_or_404, game_rng
 
-DEFAULT_TIME_CONTROL: dict[str, Any] = {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}
 MAX_DECISION_HOURS = 14 * 24
 TIMEOUT_POLICIES = ("bot", "minimal")
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 
-from .. import queries, store
+from .. import selectors, store
 from ..models import Command, Event, Game, Seat
 from ..registry import GameKind, get_kind
 from .writing import game_not_found, game_or_404
@@ -97,18 +97,18 @@ def list_games(user: User, status: str | None = None, mine: bool = False) -> Que
 def game_detail_by_id(game_id: Any, user: User | None) -> dict[str, Any]:
     """`game_detail` of the game with this id (the GET of a game)."""
     game = game_or_404(game_id)
-    seats = list(queries.seat_names(game.pk))
+    seats = list(selectors.seat_names(game.pk))
     if not may_see(game, user, seated=user is not None and any(user_id == user.pk for _, user_id, _ in seats)):
         raise game_not_found(game_id)
     return game_detail(game, user, seats=seats)
 
 
-def game_detail(game: Game, user: User | None, *, seats: list[queries.SeatName] | None = None) -> dict[str, Any]:
+def game_detail(game: Game, user: User | None, *, seats: list[selectors.SeatName] | None = None) -> dict[str, Any]:
     """The game as this viewer may see it: projections, their seat, the view and their legal commands
-    (`seats`: the game's `queries.seat_names`, read here when None)."""
+    (`seats`: the game's `selectors.seat_names`, read here when None)."""
     kind = get_kind(game.kind)
     if seats is None:
-        seats = list(queries.seat_names(game.pk))
+        seats = list(selectors.seat_names(game.pk))
     own = next((index for index, user_id, _ in seats if user is not None and user_id == user.pk), None)
     seated = any(user is not None and user_id == user.pk for _, user_id, _ in seats)
     view = None

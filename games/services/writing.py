@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 
-from .. import hooks, queries, store
+from .. import hooks, selectors, store
 from ..models import Command, Event, Game
 from ..registry import get_kind
 
@@ -52,7 +52,7 @@ def game_not_found(game_id: Any) -> ServiceError:
 def game_or_404(game_id: Any, *, lock: bool = False) -> Game:
     """The game (its row locked until the end of the transaction with `lock`), or the 404 of a missing one."""
     pk = game_pk(game_id)
-    game = queries.games(lock=lock).filter(pk=pk).first() if pk is not None else None
+    game = selectors.games(lock=lock).filter(pk=pk).first() if pk is not None else None
     if game is None:
         raise game_not_found(game_id)
     return game

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from citadels import RULES
 from config.errors import ServiceError
-from games import hooks, queries, services, store
+from games import hooks, selectors, services, store
 from games.models import Absence, Command, Event, Game, Seat
 from games.services.writing import game_or_404
 
@@ -29,12 +29,12 @@ def test_seat_names_in_seat_order_then_joining_order(make_user: Any) -> None:
     services.leave_game(cat, abandoned.pk)
     by_user = {s.user_id: s.index for s in Seat.objects.filter(game=started)}
     assert sorted(by_user.values()) == [0, 1, 2]
-    assert list(queries.seat_names(started.pk)) == sorted(
+    assert list(selectors.seat_names(started.pk)) == sorted(
         (by_user[user.pk], user.pk, user.display_name) for user in (ann, bob, cat)
     )
     # Before the start: no index yet, in the order the players joined.
-    assert list(queries.seat_names(waiting.pk)) == [(None, ann.pk, ann.display_name), (None, bob.pk, bob.display_name)]
-    assert list(queries.seat_names(abandoned.pk)) == [] and list(queries.seat_names(10**9)) == []
+    assert list(selectors.seat_names(waiting.pk)) == [(None, ann.pk, ann.display_name), (None, bob.pk, bob.display_name)]
+    assert list(selectors.seat_names(abandoned.pk)) == [] and list(selectors.seat_names(10**9)) == []
 
 
 @pytest.mark.django_db
@@ -55,17 +55,17 @@ def test_the_seat_and_the_earlier_command_of_the_caller(make_user: Any) -> None:
     ann, bob, eve = make_user("ann"), make_user("bob"), make_user("eve")
     game = started_game([ann, bob])
     seat = Seat.objects.get(game=game, user=ann).index
-    assert list(queries.seat_and_prior_command(game.pk, ann, "k1")) == [(seat, None)]
-    assert list(queries.seat_and_prior_command(game.pk, eve, None)) == []  # no seat: no row
+    assert list(selectors.seat_and_prior_command(game.pk, ann, "k1")) == [(seat, None)]
+    assert list(selectors.seat_and_prior_command(game.pk, eve, None)) == []  # no seat: no row
     by_seat = seat_users(game)
     mover = game.awaiting[0]
     command = RULES.legal_commands(store.load_state(game), mover)[0]
     services.execute(by_seat[mover], game.pk, command, idempotency_key="k1")
     prior = Command.objects.get(game=game, idempotency_key="k1")
-    assert list(queries.seat_and_prior_command(game.pk, by_seat[mover], "k1")) == [(mover, prior.pk)]
-    assert list(queries.seat_and_prior_command(game.pk, by_seat[mover], "k2")) == [(mover, None)]
+    assert list(selectors.seat_and_prior_command(game.pk, by_seat[mover], "k1")) == [(mover, prior.pk)]
+    assert list(selectors.seat_and_prior_command(game.pk, by_seat[mover], "k2")) == [(mover, None)]
     other = by_seat[1 - mover]
-    assert list(queries.seat_and_prior_command(game.pk, other, "k1")) == [(1 - mover, None)]  # keys are per user
+    assert list(selectors.seat_and_prior_command(game.pk, other, "k1")) == [(1 - mover, None)]  # keys are per user
 
 
 @pytest.mark.django_db
@@ -107,6 +107,6 @@ def test_absences_by_seat_as_the_orm_reads_them(make_user: Any) -> None:
         user__seats__game=game, user__seats__index__in=asked, ends_at__gt=now
     ).values_list("user__seats__index", "starts_at", "ends_at"):
         expected.setdefault(index, []).append((starts_at, ends_at))
-    found = queries.absences_by_seat(game.pk, asked, now)
+    found = selectors.absences_by_seat(game.pk, asked, now)
     assert found == expected and len(found[seat[ann.pk]]) == 2 and len(found[seat[bob.pk]]) == 1
-    assert seat[cat.pk] not in found and queries.absences_by_seat(game.pk, [], now) == {}
+    assert seat[cat.pk] not in found and selectors.absences_by_seat(game.pk, [], now) == {}
