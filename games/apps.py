@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 from django.core import checks
 
@@ -12,6 +14,10 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from . import hooks, registry
         from .deadlines import clock
+
+        # The Celery tasks, registered in every process (web ones too): the clock sends a deadline's task by
+        # its registered name, since the task module sits above the clock.
+        import_module(f"{self.name}.tasks")
 
         # First subscriber: the deadline columns are settled before any other app (the emails) reads them.
         hooks.subscribe(clock.on_events_appended)
