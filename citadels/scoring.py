@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import DISTRICTS, Colour
-from .events import Score
+from .payloads import Score
 from .recorder import Recorder
 from .state import Player, State
 

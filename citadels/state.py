@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .events import Score
 from .options import Rules
+from .payloads import Score
 
 DRAFT, TURNS, OVER = "draft", "turns", "over"
 

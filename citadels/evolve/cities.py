@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from ..events import (
+from ..events import Event
+from ..payloads import (
     ArmoryUsed,
     BellTowerSet,
     DistrictAdorned,
     DistrictBuilt,
     DistrictDestroyed,
     DistrictsExchanged,
-    Event,
     SeatDistrict,
 )
 from ..state import Built, GraveyardOffer, State, without

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from ..events import BonusGold, Event, GoldPaid, GoldStolen, NavigatorTook, SeatAmount
+from ..events import Event
+from ..payloads import BonusGold, GoldPaid, GoldStolen, NavigatorTook, SeatAmount
 from ..state import State
 
 Handler = Callable[[State, Event], None]

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import cast
 
-from ..events import (
+from ..events import Event
+from ..options import REJECTED_UNDER_DECK
+from ..payloads import (
     CardKept,
     CardsDiscarded,
     CardsDrawn,
@@ -14,14 +16,12 @@ from ..events import (
     CardTaken,
     DeckPart,
     DistrictPart,
-    Event,
     HandLookedAt,
     HandsSwapped,
     Seat,
     SeatDistrict,
     SmithyUsed,
 )
-from ..options import REJECTED_UNDER_DECK
 from ..state import State, without
 
 Handler = Callable[[State, Event], None]

@@ -6,11 +6,12 @@ from collections.abc import Callable
 from typing import cast
 
 from ..cards import CHARACTERS
-from ..events import (
+from ..events import Event
+from ..options import Rules, resolve
+from ..payloads import (
     CharacterCalled,
     CharacterPart,
     CrownPassed,
-    Event,
     GameEnded,
     GameSetUp,
     GameSetUpSecret,
@@ -22,7 +23,6 @@ from ..events import (
     SeatCharacter,
     WitchTookOver,
 )
-from ..options import Rules, resolve
 from ..state import DRAFT, OVER, TURNS, DraftStep, Player, State, Turn, without
 
 Handler = Callable[[State, Event], None]
