@@ -122,7 +122,9 @@ def test_the_game_page_shows_the_cards_looked_at_to_their_player_alone(client: A
     anna, ben = make_user("Anna", language="en"), make_user("Ben", language="en")
     decks = [["survivors", "copper", "copper", "copper", "copper", "hovel", "necropolis", "copper", "copper",
               "overgrown_estate"], DECKS[1]]  # seat 1 holds Coppers and Estates only
-    game, seats = stacked_game([anna, ben], kingdom=["cultist", *KINGDOM[:9]], decks=decks)
+    # The Ruins pile's order is given: a shuffled pile of 10 holds no Survivors in about one game of twelve.
+    ruins = ["survivors", "ruined_market", "ruined_library", "abandoned_mine", "ruined_village"] * 2
+    game, seats = stacked_game([anna, ben], kingdom=["cultist", *KINGDOM[:9]], decks=decks, piles={"ruins": ruins})
     state = store.load_state(game)
     survivors = next(c for c in state.hand(0) if state.names[c] == "survivors")
     services.execute(seats[0], game.pk, {"type": "play", "card": survivors})
