@@ -7,14 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, TypedDict
-from uuid import UUID
 
 from django.db.models import Count, F, OuterRef, QuerySet, Subquery
 
 from accounts.models import User
 
 from . import unit_of_work
-from .models import Absence, Command, Game, Seat, SeatPresence
+from .models import Absence, Game, Seat, SeatPresence
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -62,13 +61,6 @@ def games(*, lock: bool = False) -> QuerySet[Game]:
     """Every game; with `lock`, their rows locked until the end of the transaction when read (the game's row
     alone: `of=("self",)` leaves the joined rows, if any, unlocked)."""
     return Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
-
-
-def seat_and_prior_command(game_id: int, user: User, key: str | None) -> QuerySet[Seat, tuple[int | None, UUID | None]]:
-    """The user's (seat index, id of their command with the idempotency key `key`) in the game: one row if
-    they have a seat (the index None before the start), none if not; one statement."""
-    prior = Command.objects.filter(game_id=OuterRef("game_id"), user_id=OuterRef("user_id"), idempotency_key=key or "")
-    return Seat.objects.filter(game_id=game_id, user=user).values_list("index", Subquery(prior.values("pk")[:1]))
 
 
 def seat_names(game_id: int) -> QuerySet[Seat, SeatName]:

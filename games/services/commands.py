@@ -18,11 +18,11 @@ from accounts.models import User
 from config.errors import ServiceError
 from config.parsers import has_bad_text
 
-from .. import selectors, store
+from .. import store, store_sql
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
 from ..registry import get_kind
 from .reading import may_see, render_events
-from .writing import LostRace, append_and_project, game_not_found, game_or_404, game_rng
+from .writing import LostRace, append_and_project, game_not_found, game_pk, game_rng
 
 log = logging.getLogger(__name__)
 
@@ -129,12 +129,15 @@ def execute(
 def _execute_once(
     user: User, game_id: Any, command: dict[str, Any], key: str | None, expected_version: int | None
 ) -> CommandResult:
-    game = game_or_404(game_id, lock=True)
-    # One statement: the caller's seat and their earlier command with this key.
-    seat, prior_id = selectors.seat_and_prior_command(game.pk, user, key).first() or (None, None)
+    # One statement: the game's row locked, the caller's seat and their earlier command with this key.
+    pk = game_pk(game_id)
+    target = store_sql.game_for_command(pk, user.pk, key or "") if pk is not None else None
+    if target is None:
+        raise game_not_found(game_id)
+    game, seat, prior_id = target.game, target.seat, target.prior_id
     # A seat index means a seated player; without one (a spectator, or anybody before the start) the private
     # game must answer as a missing one to whoever may not see it.
-    if seat is None and not may_see(game, user):
+    if seat is None and not may_see(game, user, seated=target.seated):
         raise game_not_found(game_id)
     if seat is not None:  # a stranger is told not_a_player below, whatever they send
         command = _normalized(game, command)

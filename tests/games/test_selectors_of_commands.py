@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from citadels import RULES
 from config.errors import ServiceError
-from games import hooks, selectors, services, store
+from games import hooks, selectors, services, store, store_sql
 from games.models import Absence, Command, Event, Game, Seat
 from games.services.writing import game_or_404
 
@@ -51,21 +51,40 @@ def test_a_game_is_found_one_way_locked_or_not(make_user: Any) -> None:
 
 
 @pytest.mark.django_db
-def test_the_seat_and_the_earlier_command_of_the_caller(make_user: Any) -> None:
+def test_the_game_the_seat_and_the_earlier_command_of_the_caller_in_one_statement(
+    make_user: Any, django_assert_num_queries: Any
+) -> None:
+    """`store_sql.game_for_command`: the game's row (as the ORM loads it), the caller's seat, their earlier
+    command with the key, in one statement, on PostgreSQL as on SQLite."""
     ann, bob, eve = make_user("ann"), make_user("bob"), make_user("eve")
     game = started_game([ann, bob])
     seat = Seat.objects.get(game=game, user=ann).index
-    assert list(selectors.seat_and_prior_command(game.pk, ann, "k1")) == [(seat, None)]
-    assert list(selectors.seat_and_prior_command(game.pk, eve, None)) == []  # no seat: no row
+    with transaction.atomic(), django_assert_num_queries(1):
+        target = store_sql.game_for_command(game.pk, ann.pk, "k1")
+    assert target is not None and target.game == Game.objects.get(pk=game.pk)
+    loaded = Game.objects.get(pk=game.pk)
+    assert {f.attname: getattr(target.game, f.attname) for f in Game._meta.concrete_fields} == {
+        f.attname: getattr(loaded, f.attname) for f in Game._meta.concrete_fields}
+    assert set(vars(target.game)) == set(vars(loaded))  # no extra attribute left on the game
+    assert (target.seated, target.seat, target.prior_id) == (True, seat, None)
+    stranger = store_sql.game_for_command(game.pk, eve.pk, "")
+    assert stranger is not None and (stranger.seated, stranger.seat, stranger.prior_id) == (False, None, None)
+    assert store_sql.game_for_command(10**9, ann.pk, "k1") is None
     by_seat = seat_users(game)
     mover = game.awaiting[0]
     command = RULES.legal_commands(store.load_state(game), mover)[0]
     services.execute(by_seat[mover], game.pk, command, idempotency_key="k1")
     prior = Command.objects.get(game=game, idempotency_key="k1")
-    assert list(selectors.seat_and_prior_command(game.pk, by_seat[mover], "k1")) == [(mover, prior.pk)]
-    assert list(selectors.seat_and_prior_command(game.pk, by_seat[mover], "k2")) == [(mover, None)]
-    other = by_seat[1 - mover]
-    assert list(selectors.seat_and_prior_command(game.pk, other, "k1")) == [(1 - mover, None)]  # keys are per user
+    again = store_sql.game_for_command(game.pk, by_seat[mover].pk, "k1")
+    assert again is not None and (again.seat, again.prior_id) == (mover, prior.pk)
+    assert again.game.version == game.version + 1
+    fresh = store_sql.game_for_command(game.pk, by_seat[mover].pk, "k2")
+    assert fresh is not None and (fresh.seat, fresh.prior_id) == (mover, None)
+    other = store_sql.game_for_command(game.pk, by_seat[1 - mover].pk, "k1")  # keys are per user
+    assert other is not None and (other.seat, other.prior_id) == (1 - mover, None)
+    waiting = services.create_game(ann, "citadels", 2)
+    before_start = store_sql.game_for_command(waiting.pk, ann.pk, "k1")
+    assert before_start is not None and (before_start.seated, before_start.seat) == (True, None)
 
 
 @pytest.mark.django_db
