@@ -154,7 +154,7 @@ def _send_tasks(keys: list[str]) -> None:
 
 def seat_users(game: Game) -> dict[int, User]:
     """The game's players by seat index, with their preferences loaded (`recipients.seats_of`)."""
-    return {s.index: s.user for s in recipients.seats_of(game.pk) if s.index is not None}
+    return {s.index: s.user for s in recipients.seats_of(game) if s.index is not None}
 
 
 def on_events_appended(batch: EventsAppended) -> None:
@@ -168,7 +168,7 @@ def on_events_appended(batch: EventsAppended) -> None:
     )
     if not (started or ended or newly_awaited):
         return  # most batches: nothing to tell anyone, and no query spent on finding that out
-    seats = recipients.seats_of(game.pk)
+    seats = recipients.seats_of(game)
     users = {s.index: s.user for s in seats if s.index is not None}
     absent = {s.index for s in seats if s.absent}
     mails: list[Mail] = []
