@@ -16,6 +16,7 @@ from .options import Rules, resolve
 from .setup import setup
 from .snapshot import dump_state, load_state
 from .state import State
+from .takeback import reveals
 from .views import view
 
 
@@ -26,7 +27,7 @@ class CitadelsRules(GameRules[State]):
         super().__init__(
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
-            validate_options=_validate_options, command_shapes=COMMAND_SHAPES,
+            validate_options=_validate_options, command_shapes=COMMAND_SHAPES, reveals=reveals,
         )
 
     def deck(self, options: dict[str, Any] | None) -> list[str]:
