@@ -29,6 +29,7 @@ from . import services
 from .deadlines import absences
 from .models import Game
 from .registry import get_kind
+from .wording import describe_event
 
 HISTORY_LINES = 40
 INVITE_SALT = "games.invite"
@@ -85,7 +86,8 @@ def _history(game: Game, user: Any, upto: int, names: dict[int, str]) -> tuple[i
     first = max(0, upto - HISTORY_LINES)
     events = services.history(game, user, after=first, limit=upto - first)["events"] if upto > 0 else []
     lines = [
-        {"seq": e["seq"], "text": site.describe_event(e["data"], names), "by_service": e["by_service"]} for e in events
+        {"seq": e["seq"], "text": describe_event(site, e["data"], names), "by_service": e["by_service"],
+         "undone": e["undone"]} for e in events
     ]
     return first + 1, lines
 

@@ -148,6 +148,7 @@ class EventSerializer(serializers.Serializer[Any]):
     data = serializers.JSONField()  # type: ignore[assignment]  # the API field is named "data"
     created_at = serializers.DateTimeField()
     by_service = serializers.BooleanField(help_text="played by the service for a player whose deadline passed")
+    undone = serializers.BooleanField(required=False, help_text="taken back by a later taken_back event (in the history)")
 
 
 class CommandResultSerializer(serializers.Serializer[Any]):

@@ -14,6 +14,7 @@ from config.errors import ServiceError
 from .. import selectors, store
 from ..models import Command, Event, Game, Seat
 from ..registry import GameKind, get_kind
+from . import takeback
 from .writing import game_not_found, game_or_404
 
 
@@ -166,7 +167,11 @@ def history(game: Game, user: User | None, after: Any = 0, limit: Any = 1000) ->
     own = seat_of(game, user)
     rows = list(Event.objects.filter(game=game, seq__gt=after_seq).order_by("seq")[:count])
     last = rows[-1].seq if rows else after_seq
-    return {"version": game.version, "events": render_events(game, rows, own), "next_after": min(last, game.version)}
+    events = render_events(game, rows, own)
+    undone = takeback.undone_ranges(game)
+    for event in events:
+        event["undone"] = takeback.is_undone(event["seq"], undone)
+    return {"version": game.version, "events": events, "next_after": min(last, game.version)}
 
 
 def state_at(game: Game, user: User | None, at: Any = None) -> dict[str, Any]:
