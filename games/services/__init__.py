@@ -41,7 +41,7 @@ from .reading import (
     seat_of,
     state_at,
 )
-from .undo import UndoOutcome, answer_undo, ask_undo, open_undo_request, undo
+from .undo import UndoOutcome, answer_undo, ask_undo, open_undo_request, request_as_dict, undo, undo_status
 from .writing import PROJECTION_FIELDS, game_rng
 
 __all__ = [
@@ -53,6 +53,8 @@ __all__ = [
     "answer_undo",
     "ask_undo",
     "open_undo_request",
+    "request_as_dict",
+    "undo_status",
     "undo",
     "CommandResult",
     "apply_command",

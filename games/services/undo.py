@@ -127,3 +127,25 @@ def _take_back(game: Game, request: UndoRequest) -> None:
         apply_command(game, request.user, request.seat, command, key=f"{SERVICE_KEY_PREFIX}undo:{request.pk}")
     except LostRace:
         raise ServiceError("conflict", "busy", gettext("The game is busy; answer again.")) from None
+
+
+def request_as_dict(request: UndoRequest | None) -> dict[str, Any] | None:
+    """A request as the API and the page show it (None for none)."""
+    if request is None:
+        return None
+    return {
+        "id": request.pk, "seat": request.seat, "to_version": request.to_version, "at_version": request.at_version,
+        "answers": dict(request.answers), "status": request.status, "expires_at": request.expires_at,
+    }
+
+
+def undo_status(game: Game, seat: int | None) -> dict[str, Any]:
+    """What `seat` may do about taking back now: take its last move back alone (`may_take_back`), ask the
+    others (`may_ask`), and the open request, if any (whose answers it may give when it is not its own)."""
+    request = open_undo_request(game) if game.status == Game.Status.ACTIVE else None
+    free = ask = False
+    if seat is not None and game.status == Game.Status.ACTIVE:
+        free = takeback.free_target(game, seat) is not None
+        ask = not free and request is None and takeback.request_target(game, seat) is not None
+    answerable = request is not None and seat is not None and seat != request.seat and str(seat) not in request.answers
+    return {"may_take_back": free, "may_ask": ask, "may_answer": answerable, "request": request_as_dict(request)}
