@@ -136,8 +136,47 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(absences.away_until(game).items())]
         if active else [],
         absent=active and absences.seat_is_absent(game, detail["seat"]),
+        undo=_undo(game, detail["seat"], names) if active and not replay and detail["seat"] is not None else None,
     )
     return render(request, "games/game.html", context)
+
+
+def _undo(game: Game, seat: int, names: dict[int, str]) -> dict[str, Any]:
+    """What the seat may do about taking a move back (`services.undo_status`), with the asker's name."""
+    status = services.undo_status(game, seat)
+    request = status["request"]
+    return {**status, "asker": names.get(request["seat"], "?") if request else ""}
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take back one's last move, or ask the others (the Undo button; no JavaScript needed)."""
+    try:
+        outcome = services.undo(request.user, game_id)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    if outcome.result is not None:
+        messages.success(request, _("Your last move was taken back."))
+    else:
+        messages.info(request, _("The other players were asked to let you take back your last move."))
+    return redirect("game-page", game_id=game_id)
+
+
+@login_required
+@require_POST
+def undo_answer(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Accept or refuse another player's request to take a move back."""
+    accept = request.POST.get("accept") == "1"
+    try:
+        answered = services.answer_undo(request.user, game_id, accept)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    if answered.status == answered.Status.ACCEPTED:
+        messages.success(request, _("You accepted: the move was taken back."))
+    else:
+        messages.info(request, _("You accepted the request.") if accept else _("You refused the request."))
+    return redirect("game-page", game_id=game_id)
 
 
 def _is_host(game: Game, detail: dict[str, Any], user: Any) -> bool:
