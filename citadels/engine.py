@@ -13,6 +13,7 @@ from .events import CODEC
 from .evolve import FOLD
 from .legal import legal_commands
 from .options import Rules, resolve
+from .questions import question
 from .setup import setup
 from .snapshot import dump_state, load_state
 from .state import State
@@ -28,6 +29,7 @@ class CitadelsRules(GameRules[State]):
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, reveals=reveals,
+            question=question,
         )
 
     def deck(self, options: dict[str, Any] | None) -> list[str]:

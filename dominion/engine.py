@@ -12,6 +12,7 @@ from .decide import awaiting, decide
 from .events import CODEC
 from .evolve import FOLD
 from .legal import legal_commands
+from .questions import question
 from .setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from .snapshot import dump_state, load_state
 from .state import State
@@ -30,6 +31,7 @@ class DominionRules(GameRules[State]):
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, reveals=reveals,
+            question=question,
         )
 
 

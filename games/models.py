@@ -240,3 +240,14 @@ class UndoRequest(models.Model):
 
     def __str__(self) -> str:
         return f"undo request {self.pk} of seat {self.seat} in game {self.game_id} ({self.status})"
+
+
+class TableSettings(models.Model):
+    """How the game table behaves for one player: whether it asks before a move that does nothing useful or
+    throws something away (`GameRules.question`)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_settings")
+    ask_before_waste = models.BooleanField(default=True)
+
+    def __str__(self) -> str:
+        return f"table settings of user {self.user_id}"

@@ -11,6 +11,7 @@ through the signed watch link (`/games/watch/<token>/`, shown to the host), neve
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -29,6 +30,7 @@ from . import services
 from .deadlines import absences
 from .models import Game
 from .registry import get_kind
+from .services import questions
 from .wording import describe_event
 
 HISTORY_LINES = 40
@@ -137,8 +139,22 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         if active else [],
         absent=active and absences.seat_is_absent(game, detail["seat"]),
         undo=_undo(game, detail["seat"], names) if active and not replay and detail["seat"] is not None else None,
+        questions=_questions(game, detail, user) if active and not replay else "",
     )
     return render(request, "games/game.html", context)
+
+
+def _questions(game: Game, detail: dict[str, Any], user: Any) -> str:
+    """The questions the table asks before the seat's wasteful moves as JSON, by the command as its button
+    sends it ("" for none, or when the player turned them off)."""
+    if detail["seat"] is None or not questions.asks_before_waste(user):
+        return ""
+    site = get_kind(game.kind).site_module
+    asked = {
+        json.dumps(command): site.describe_question(code, params)
+        for command, code, params in questions.questions(game, detail["seat"], detail["legal_commands"])
+    }
+    return json.dumps(asked) if asked else ""
 
 
 def _undo(game: Game, seat: int, names: dict[int, str]) -> dict[str, Any]:

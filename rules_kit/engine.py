@@ -18,6 +18,15 @@ from .takeback import TAKEN_BACK, Reveals, free_takebacks, reveals_any_hidden_pa
 StateT = TypeVar("StateT")
 
 
+Question = tuple[str, dict[str, Any]]
+"""Why a command deserves a second thought before it is sent: a code and its parameters (words: the site's)."""
+
+
+def no_question(state: Any, seat: int, command: dict[str, Any]) -> Question | None:
+    """A game that asks about no command."""
+    return None
+
+
 class FoldFunction(Protocol[StateT]):
     """`fold(history, state=None)`."""
 
@@ -56,6 +65,9 @@ class GameRules(Generic[StateT]):
     """`validate_options(options, players)`: IllegalCommand('bad_options') unless such a game can start."""
     command_shapes: tuple[CommandShape, ...]
     """Every command type and its fields (one table per game): what `normalize_command` lets through."""
+    question: Callable[[StateT, int, dict[str, Any]], Question | None]
+    """`question(state, seat, command)`: (code, params) when the legal `command` does nothing useful or throws
+    something away (the page asks once before sending it), else None."""
     reveals: Reveals
     """`reveals(event, seat)`: whether an event of `seat`'s command showed something hidden or asked another
     seat to decide, so that `seat` may not take the command back alone (see `rules_kit.takeback`)."""
@@ -76,6 +88,7 @@ class GameRules(Generic[StateT]):
         validate_options: Callable[[dict[str, Any] | None, int], None],
         command_shapes: Iterable[CommandShape],
         reveals: Reveals = reveals_any_hidden_part,
+        question: Callable[[StateT, int, dict[str, Any]], Question | None] = no_question,
     ) -> None:
         self.kind = kind
         self.setup, self.decide, self.awaiting = setup, decide, awaiting
@@ -87,6 +100,7 @@ class GameRules(Generic[StateT]):
         self.command_shapes = tuple(command_shapes)
         self._shapes_by_type = shapes_by_type(self.command_shapes)
         self.reveals = reveals
+        self.question = question
         self._codec = codec
         fold.restore_with(load_state)
 

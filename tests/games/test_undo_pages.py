@@ -69,3 +69,35 @@ def test_spectators_and_strangers_get_no_undo(client: Client, make_user: Any) ->
     before = db_snapshot()
     assert client.post(f"/games/{game.pk}/undo").status_code == 403
     assert db_snapshot() == before
+
+
+def _dominion_in_buy_phase(make_user: Any) -> tuple[Game, Any]:
+    from games import services
+
+    users = [make_user(), make_user()]
+    game = services.create_game(users[0], "dominion", 2, options={"kingdom": [
+        "witch", "village", "smithy", "market", "militia", "moat", "cellar", "chapel", "workshop", "festival"]})
+    services.join_game(users[1], game.pk)
+    services.start_game(users[0], game.pk)
+    game.refresh_from_db()
+    seat = game.awaiting[0]
+    send(game, seat, "play_treasures")
+    return game, seat_users(game)[seat]
+
+
+def test_the_table_asks_before_a_curse_unless_the_setting_is_off(client: Client, make_user: Any) -> None:
+    import html
+    import json
+
+    game, player = _dominion_in_buy_phase(make_user)
+    client.force_login(player)
+    page = _page(client, game)
+    start = page.index('data-questions="') + len('data-questions="')
+    asked = json.loads(html.unescape(page[start:page.index('"', start)]))
+    assert asked[json.dumps({"type": "buy", "card": "curse"})].startswith("Buy a Curse?")
+    assert json.dumps({"type": "buy", "card": "curse"}) in html.unescape(page)  # the button sends the same text
+    saved = client.post("/settings/", {"part": "table"})  # the box unticked: no questions
+    assert saved.status_code in (200, 302)
+    assert "data-questions" not in _page(client, game)
+    client.post("/settings/", {"part": "table", "ask_before_waste": "on"})
+    assert "data-questions" in _page(client, game)
