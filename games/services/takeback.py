@@ -108,6 +108,7 @@ def decide_takeback(game: Game, seat: int, command: dict[str, Any]) -> tuple[Any
                 gettext("Another player has moved or something hidden was shown since your move: "
                         "taking it back needs the other players' consent."),
             )
+    assert target is not None  # every branch above either set it or refused
     rules = get_kind(game.kind).rules
     restored = store.load_state(game, at=target)
     return store.load_state(game), [rules.takeback_event(seat, target, game.version, restored)]

@@ -47,7 +47,8 @@ def undo(user: User, game_id: Any, idempotency_key: str | None = None) -> UndoOu
 def _seated_game(user: User, game_id: Any) -> tuple[Game, int, dict[int, int]]:
     """The game (its row locked), the user's seat and every seat's user id; refusals for the rest."""
     game = game_or_404(game_id, lock=True)
-    users = dict(Seat.objects.filter(game=game, index__isnull=False).values_list("index", "user_id"))
+    users = {int(index): user_id for index, user_id in
+             Seat.objects.filter(game=game, index__isnull=False).values_list("index", "user_id") if index is not None}
     seat = next((index for index, user_id in users.items() if user_id == user.pk), None)
     if seat is None:
         if not may_see(game, user):
