@@ -194,3 +194,53 @@ def test_refusals_write_nothing(citadels_game: Game, make_user: Any) -> None:
         services.answer_undo(users[1], game.pk, True)
     assert none.value.code == "undo_request_ended"
     assert db_snapshot() == before
+
+
+def test_the_deadline_ends_a_request_and_the_clock_follows_a_takeback(citadels_game: Game) -> None:
+    from django.utils import timezone
+
+    game = citadels_game
+    seat = play_until(game, {"take_gold"}, random.Random(9))
+    send(game, seat, "take_gold")
+    send(game, seat, "end_turn")
+    users = seat_users(game)
+    request = services.ask_undo(users[seat], game.pk)
+    assert request.expires_at <= game.deadline_at
+    UndoRequest.objects.filter(pk=request.pk).update(expires_at=timezone.now())
+    other = next(s for s in users if s != seat)
+    before = db_snapshot()
+    with pytest.raises(ServiceError) as ended:
+        services.answer_undo(users[other], game.pk, True)
+    assert ended.value.code == "undo_request_ended" and db_snapshot() == before
+    game.refresh_from_db()
+    assert services.open_undo_request(game) is None
+    # a new request (marking the ended one expired), accepted: the deadline is the requester's again, set at the takeback's version
+    services.ask_undo(users[seat], game.pk)
+    for index in (s for s in users if s != seat):
+        services.answer_undo(users[index], game.pk, True)
+    assert UndoRequest.objects.get(pk=request.pk).status == UndoRequest.Status.EXPIRED
+    game.refresh_from_db()
+    assert game.awaiting == [seat] and game.deadline_version == game.version
+    assert game.deadline_at is not None and game.deadline_at > timezone.now()
+
+
+def test_a_takeback_of_a_draw_shows_the_others_only_what_they_saw_before(citadels_game: Game) -> None:
+    """Consent to take back an income draw: every other seat's view after the takeback is its view before
+    the draw, and the takeback's event tells them nothing of the cards."""
+    game = citadels_game
+    seat = play_until(game, {"draw_cards"}, random.Random(10))
+    rules = get_kind(game.kind).rules
+    legal = rules.legal_commands(store.load_state(game), seat)
+    draw = next(c for c in legal if c["type"] in {"draw_cards"})
+    before = game.version
+    services.execute(seat_users(game)[seat], game.pk, draw)
+    users = seat_users(game)
+    services.ask_undo(users[seat], game.pk)
+    for other in (s for s in users if s != seat):
+        services.answer_undo(users[other], game.pk, True)
+    game.refresh_from_db()
+    now, then = store.load_state(game), store.load_state(game, at=before)
+    for viewer in [None, *users]:
+        assert rules.view(now, viewer) == rules.view(then, viewer)
+    seen = services.history(game, users[(seat + 1) % len(users)], after=game.version - 1)["events"][0]
+    assert set(seen["data"]) == {"type", "seat", "to", "at"}
