@@ -86,7 +86,7 @@ def _history(game: Game, user: Any, upto: int, names: dict[int, str]) -> tuple[i
     """The last lines of the history up to event `upto` (a replay must not give away what came after it)."""
     site = get_kind(game.kind).site_module
     first = max(0, upto - HISTORY_LINES)
-    events = services.history(game, user, after=first, limit=upto - first)["events"] if upto > 0 else []
+    events = services.history(game, user, after=first, limit=upto - first, as_of=upto)["events"] if upto > 0 else []
     lines = [
         {"seq": e["seq"], "text": describe_event(site, e["data"], names), "by_service": e["by_service"],
          "undone": e["undone"]} for e in events

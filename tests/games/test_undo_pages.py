@@ -101,3 +101,17 @@ def test_the_table_asks_before_a_curse_unless_the_setting_is_off(client: Client,
     assert "data-questions" not in _page(client, game)
     client.post("/settings/", {"part": "table", "ask_before_waste": "on"})
     assert "data-questions" in _page(client, game)
+
+
+def test_a_replay_before_the_takeback_does_not_strike_the_move(client: Client, make_user: Any) -> None:
+    game = started_game([make_user(), make_user()])
+    seat = play_until(game, {"take_gold"}, random.Random(12))
+    users = seat_users(game)
+    client.force_login(users[seat])
+    send(game, seat, "take_gold")
+    gold = game.version
+    client.post(f"/games/{game.pk}/undo")
+    replay = client.get(f"/games/{game.pk}/?at={gold}").content.decode()
+    assert "<del>" not in replay  # the replay tells nothing of what came after its step
+    game.refresh_from_db()
+    assert "<del>" in client.get(f"/games/{game.pk}/?at={game.version}").content.decode()
