@@ -13,9 +13,11 @@ from .events import CODEC
 from .evolve import FOLD
 from .legal import legal_commands
 from .options import Rules, resolve
+from .questions import question
 from .setup import setup
 from .snapshot import dump_state, load_state
 from .state import State
+from .takeback import reveals
 from .views import view
 
 
@@ -26,7 +28,8 @@ class CitadelsRules(GameRules[State]):
         super().__init__(
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
-            validate_options=_validate_options, command_shapes=COMMAND_SHAPES,
+            validate_options=_validate_options, command_shapes=COMMAND_SHAPES, reveals=reveals,
+            question=question,
         )
 
     def deck(self, options: dict[str, Any] | None) -> list[str]:

@@ -12,9 +12,11 @@ from .decide import awaiting, decide
 from .events import CODEC
 from .evolve import FOLD
 from .legal import legal_commands
+from .questions import question
 from .setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from .snapshot import dump_state, load_state
 from .state import State
+from .takeback import reveals
 from .views import view
 
 
@@ -28,7 +30,8 @@ class DominionRules(GameRules[State]):
         super().__init__(
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
-            validate_options=_validate_options, command_shapes=COMMAND_SHAPES,
+            validate_options=_validate_options, command_shapes=COMMAND_SHAPES, reveals=reveals,
+            question=question,
         )
 
 

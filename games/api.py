@@ -28,6 +28,10 @@ from .serializers import (
     HistorySerializer,
     StateQuerySerializer,
     StateSerializer,
+    UndoAnswerSerializer,
+    UndoRequestSerializer,
+    UndoResultSerializer,
+    UndoStatusSerializer,
 )
 
 # What `services.execute` takes as a key: up to 128 printable characters, not the service's prefix in any case.
@@ -184,3 +188,43 @@ class StateView(APIView):
         user = request_user(request)
         game = services.get_game(game_id, user)
         return Response(services.state_at(game, user, query.get("at")))
+
+
+class UndoView(APIView):
+    """Take back your last move: at once while nobody else has moved and nothing hidden was shown since
+    (201), else by asking the other players (202, a request they accept or refuse)."""
+
+    @extend_schema(responses={200: UndoStatusSerializer}, description="What you may do about taking a move back now.")
+    def get(self, request: Request, game_id: int) -> Response:
+        user = request_user(request)
+        game = services.get_game(game_id, user)
+        return Response(UndoStatusSerializer(services.undo_status(game, services.seat_of(game, user))).data)
+
+    @extend_schema(
+        request=None,
+        parameters=[OpenApiParameter(
+            "Idempotency-Key", IDEMPOTENCY_KEY_SCHEMA, OpenApiParameter.HEADER,
+            description="as for a command: a retry with the same key takes back once",
+        )],
+        responses={201: UndoResultSerializer, 202: UndoResultSerializer},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        outcome = services.undo(request_user(request), game_id, request.headers.get("Idempotency-Key"))
+        result = outcome.result
+        body = {
+            "taken_back": result is not None,
+            "result": {"events": result.events, "version": result.version, "awaiting": result.awaiting} if result else None,
+            "request": services.request_as_dict(outcome.request),
+        }
+        return Response(UndoResultSerializer(body).data,
+                        status=status.HTTP_201_CREATED if result else status.HTTP_202_ACCEPTED)
+
+
+class UndoAnswerView(APIView):
+    """Accept or refuse another player's request to take a move back; the last acceptance takes it back."""
+
+    @extend_schema(request=UndoAnswerSerializer, responses={200: UndoRequestSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        data = validated_body(UndoAnswerSerializer, request.data)
+        answered = services.answer_undo(request_user(request), game_id, data["accept"])
+        return Response(UndoRequestSerializer(services.request_as_dict(answered)).data)

@@ -12,7 +12,7 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import hooks, registry
+        from . import hooks, registry, settings_section
         from .deadlines import clock
 
         # The Celery tasks, registered in every process (web ones too): the clock sends a deadline's task by
@@ -22,3 +22,4 @@ class GamesConfig(AppConfig):
         # First subscriber: the deadline columns are settled before any other app (the emails) reads them.
         hooks.subscribe(clock.on_events_appended)
         checks.register(registry.check_site_apps)
+        settings_section.add_section()

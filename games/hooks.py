@@ -121,3 +121,35 @@ def timeout_played(notice: TimeoutPlayed) -> None:
 def reminder_due(notice: ReminderDue) -> int:
     """Called by games.deadlines when a reminder is due, inside the transaction; reminders written."""
     return sum(listener(notice) for listener in list(_reminder_listeners))
+
+
+# --- a request to take a move back ------------------------------------------------------------------
+# games asks the other players' consent (games.services.undo); another app (notifications) tells them.
+
+
+@dataclass(frozen=True)
+class UndoAsked:
+    """`seat` asks the other `seats` to let it take back its moves since `to_version` (request `request_id`)."""
+
+    game: Game
+    request_id: int
+    seat: int
+    seats: list[int]
+    to_version: int
+
+
+UndoListener = Callable[[UndoAsked], None]
+_undo_listeners: list[UndoListener] = []
+
+
+def on_undo_asked(listener: UndoListener) -> UndoListener:
+    """Register a listener for requests to take a move back (once)."""
+    if listener not in _undo_listeners:
+        _undo_listeners.append(listener)
+    return listener
+
+
+def undo_asked(notice: UndoAsked) -> None:
+    """Called by games.services.undo when a request is made, inside its transaction."""
+    for listener in list(_undo_listeners):
+        listener(notice)

@@ -208,3 +208,46 @@ class SeatPresence(models.Model):
         if self._state.adding:
             Game.objects.filter(pk=self.game_id, timed_out=False).update(timed_out=True)
         super().save(*args, **kwargs)
+
+
+class UndoRequest(models.Model):
+    """A player's request to take back their last move when the rules do not let them alone (another player
+    moved since, or the move showed something hidden): every other player must accept. A refusal, a move
+    of anyone (the game's version moves on) or `expires_at` ends it; the takeback itself is an event of the
+    log (`games.services.takeback`)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        ACCEPTED = "accepted", _("accepted")
+        REFUSED = "refused", _("refused")
+        EXPIRED = "expired", _("expired")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="undo_requests")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    to_version = models.PositiveIntegerField()  # the game returns to its state at this version
+    at_version = models.PositiveIntegerField()  # the game's version when asked: a move since ends the request
+    answers = models.JSONField(default=dict, blank=True)  # {"seat": true/false}
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game"], condition=models.Q(status="open"), name="undo_request_one_open"),
+        ]
+
+    def __str__(self) -> str:
+        return f"undo request {self.pk} of seat {self.seat} in game {self.game_id} ({self.status})"
+
+
+class TableSettings(models.Model):
+    """How the game table behaves for one player: whether it asks before a move that does nothing useful or
+    throws something away (`GameRules.question`)."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_settings")
+    ask_before_waste = models.BooleanField(default=True)
+
+    def __str__(self) -> str:
+        return f"table settings of user {self.user_id}"

@@ -11,6 +11,7 @@ through the signed watch link (`/games/watch/<token>/`, shown to the host), neve
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -29,6 +30,8 @@ from . import services
 from .deadlines import absences
 from .models import Game
 from .registry import get_kind
+from .services import questions
+from .wording import describe_event
 
 HISTORY_LINES = 40
 INVITE_SALT = "games.invite"
@@ -83,9 +86,10 @@ def _history(game: Game, user: Any, upto: int, names: dict[int, str]) -> tuple[i
     """The last lines of the history up to event `upto` (a replay must not give away what came after it)."""
     site = get_kind(game.kind).site_module
     first = max(0, upto - HISTORY_LINES)
-    events = services.history(game, user, after=first, limit=upto - first)["events"] if upto > 0 else []
+    events = services.history(game, user, after=first, limit=upto - first, as_of=upto)["events"] if upto > 0 else []
     lines = [
-        {"seq": e["seq"], "text": site.describe_event(e["data"], names), "by_service": e["by_service"]} for e in events
+        {"seq": e["seq"], "text": describe_event(site, e["data"], names), "by_service": e["by_service"],
+         "undone": e["undone"]} for e in events
     ]
     return first + 1, lines
 
@@ -134,8 +138,61 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(absences.away_until(game).items())]
         if active else [],
         absent=active and absences.seat_is_absent(game, detail["seat"]),
+        undo=_undo(game, detail["seat"], names) if active and not replay and detail["seat"] is not None else None,
+        questions=_questions(game, detail, user) if active and not replay else "",
     )
     return render(request, "games/game.html", context)
+
+
+def _questions(game: Game, detail: dict[str, Any], user: Any) -> str:
+    """The questions the table asks before the seat's wasteful moves as JSON, by the command as its button
+    sends it ("" for none, or when the player turned them off)."""
+    if detail["seat"] is None or not questions.asks_before_waste(user):
+        return ""
+    site = get_kind(game.kind).site_module
+    asked = {
+        json.dumps(command): site.describe_question(code, params)
+        for command, code, params in questions.questions(game, detail["seat"], detail["legal_commands"])
+    }
+    return json.dumps(asked) if asked else ""
+
+
+def _undo(game: Game, seat: int, names: dict[int, str]) -> dict[str, Any]:
+    """What the seat may do about taking a move back (`services.undo_status`), with the asker's name."""
+    status = services.undo_status(game, seat)
+    request = status["request"]
+    return {**status, "asker": names.get(request["seat"], "?") if request else ""}
+
+
+@login_required
+@require_POST
+def undo(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take back one's last move, or ask the others (the Undo button; no JavaScript needed)."""
+    try:
+        outcome = services.undo(request.user, game_id)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    if outcome.result is not None:
+        messages.success(request, _("Your last move was taken back."))
+    else:
+        messages.info(request, _("The other players were asked to let you take back your last move."))
+    return redirect("game-page", game_id=game_id)
+
+
+@login_required
+@require_POST
+def undo_answer(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Accept or refuse another player's request to take a move back."""
+    accept = request.POST.get("accept") == "1"
+    try:
+        answered = services.answer_undo(request.user, game_id, accept)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    if answered.status == answered.Status.ACCEPTED:
+        messages.success(request, _("You accepted: the move was taken back."))
+    else:
+        messages.info(request, _("You accepted the request.") if accept else _("You refused the request."))
+    return redirect("game-page", game_id=game_id)
 
 
 def _is_host(game: Game, detail: dict[str, Any], user: Any) -> bool:

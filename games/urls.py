@@ -15,4 +15,6 @@ api_urlpatterns = [
     path("games/<int:game_id>/commands", api.CommandView.as_view(), name="game-commands"),
     path("games/<int:game_id>/events", api.EventsView.as_view(), name="game-events"),
     path("games/<int:game_id>/state", api.StateView.as_view(), name="game-state"),
+    path("games/<int:game_id>/undo", api.UndoView.as_view(), name="game-undo"),
+    path("games/<int:game_id>/undo/answer", api.UndoAnswerView.as_view(), name="game-undo-answer"),
 ]

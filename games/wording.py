@@ -1,12 +1,15 @@
-"""Wording a game engine's refusals: what every game's site shares (each brings its own sentences)."""
+"""Wording what every game's site shares: the engine's refusals (each site brings its own sentences) and the
+hosting's own events (a takeback), which no game's site knows."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
+
+from rules_kit.takeback import TAKEN_BACK
 
 
 @dataclass(frozen=True)
@@ -40,3 +43,19 @@ class RefusalWords:
 def _listed(value: object) -> str:
     """A parameter as a reader sees it: a list as its items in a row."""
     return ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+
+
+class EventWords(Protocol):
+    """A game's site as far as telling its events goes."""
+
+    def describe_event(self, seen: dict[str, Any], names: dict[int, str]) -> str: ...
+
+
+def describe_event(site: EventWords, seen: dict[str, Any], names: dict[int, str]) -> str:
+    """One event as a reader sees it, in the active language: a takeback in the hosting's words, every
+    other event in its game's (`site.describe_event`)."""
+    if seen.get("type") == TAKEN_BACK:
+        return _("{name} took back a move: the game is as it was after event {to}.").format(
+            name=names.get(seen.get("seat", -1), "?"), to=seen.get("to", "?")
+        )
+    return site.describe_event(seen, names)

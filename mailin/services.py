@@ -32,7 +32,7 @@ from games.registry import get_kind
 from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
 
-from . import bounces, parse, selections
+from . import bounces, parse, selections, takebacks
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
@@ -190,6 +190,15 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
         if prior is None and index == 0 and game.version != version:
             results.append(LineResult(line, "refused", reason=_stale_reason(game, seat, version)))
             break
+        takeback = takebacks.wanted(line)
+        if takeback is not None:  # "undo", "accept", "refuse": a takeback, awaited or not
+            try:
+                said = takebacks.apply(user, game, takeback, idempotency_key)
+            except ServiceError as error:
+                results.append(LineResult(line, "refused", {"type": takeback}, error.reader_message()))
+                break
+            results.append(LineResult(line, "applied", {"type": takeback}, said=said))
+            continue
         state = store.load_state(game)
         current = rules.legal_commands(state, seat) if seat in game.awaiting else []
         view = rules.view(state, seat)

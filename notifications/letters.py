@@ -17,6 +17,9 @@ from accounts.models import User
 from config.links import site_link
 from games.models import Game
 from games.registry import get_kind
+from games.services.takeback import is_undone
+from games.wording import describe_event
+from rules_kit.takeback import TAKEN_BACK
 
 from .batch import HISTORY_LIMIT, RenderBatch
 from .email_choices import numbered_choices
@@ -49,6 +52,8 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
     if total > HISTORY_LIMIT:
         lines.append(_("... and {count} earlier events").format(count=total - HISTORY_LIMIT))
         after_seq = upto - HISTORY_LIMIT
+    told: list[tuple[int, str]] = []
+    undone: list[tuple[int, int]] = []  # the takebacks within the window: the lines they undid are marked
     for seq in range(after_seq + 1, upto + 1):
         if seq not in events:
             continue
@@ -56,10 +61,14 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
         seen = redact(event, seat)
         if seen is None:
             continue
-        line = site.describe_event(seen, names)
+        if event.type == TAKEN_BACK:
+            undone.append((int(event.public["to"]), int(event.public["at"])))
+        line = describe_event(site, seen, names)
         if by_service:
             line += " " + _("(played for the absent player)")
-        lines.append(line)
+        told.append((seq, line))
+    for seq, line in told:
+        lines.append(line + " " + _("(taken back)") if is_undone(seq, undone) else line)
     return lines
 
 
@@ -191,6 +200,23 @@ def reminder(game: Game, state: Any, seat: int, user: User, users: dict[int, Use
                 ).format(title=kind.title, game=game.pk, deadline=deadline)
             ],
             sections=[(_("Your choices now"), choices)] if choices else [],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def undo_request(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Letter:
+    """Another player asks the reader to let them take back their last move (and every move since)."""
+    title = get_kind(game.kind).title
+    asker = users[params["asker"]].display_name if params.get("asker") in users else "?"
+    with translation.override(language_of(user)):
+        return Letter(
+            subject=_("{name} asks to take back a move in {title} #{game}").format(name=asker, title=title, game=game.pk),
+            intro=[
+                _("{name} asks to take back their last move in {title} #{game}, and every move made since.").format(
+                    name=asker, title=title, game=game.pk),
+                _("Accept or refuse on the game's page, or reply to this email with \"accept\" or \"refuse\". "
+                  "The request ends if anyone moves first."),
+            ],
             links=[(_("Open the game"), game_url(game))],
         )
 

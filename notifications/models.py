@@ -23,6 +23,7 @@ class Kind(models.TextChoices):
     ENDED = "ended", _("game ended")
     DIGEST = "digest", _("daily digest")
     ANSWER = "answer", _("answer to a reply by email")
+    UNDO = "undo", _("request to take a move back")
     VERIFY = mails.VERIFY, _("address confirmation")
     SIGNUP_ATTEMPT = mails.SIGNUP_ATTEMPT, _("sign-up attempt with a taken address")
     PASSWORD_RESET = mails.PASSWORD_RESET, _("password reset")
@@ -71,6 +72,7 @@ class Outbox(models.Model):
         FAILED = "failed", "failed for good"
         HELD = "held", "held for the digest"
         DIGESTED = "digested", "sent in a digest"
+        CANCELLED = "cancelled", "cancelled: its move was taken back"
 
     dedupe_key = models.CharField(max_length=160, unique=True)
     kind = models.CharField(max_length=16, choices=Kind.choices)

@@ -30,6 +30,7 @@ from accounts.local import language_of
 from accounts.models import User
 from games.models import Game
 from games.unit_of_work import insert
+from rules_kit.takeback import TAKEN_BACK
 
 from . import delivery, recipients
 from .models import ACCOUNT_KINDS, Kind, Outbox, Preference
@@ -37,7 +38,7 @@ from .preferences import unsubscribe_url
 from .reply_tokens import reply_address
 
 if TYPE_CHECKING:
-    from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed
+    from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed, UndoAsked
 
 log = logging.getLogger(__name__)
 
@@ -161,6 +162,7 @@ def on_events_appended(batch: EventsAppended) -> None:
     """Hook subscriber (inside the events' transaction): the outbox rows these events cause (written, not
     rendered: the mails are rendered when they are sent)."""
     game = batch.game
+    cancel_taken_back(batch)
     started = batch.previous_status == Game.Status.OPEN and game.status != Game.Status.OPEN
     ended = game.status == Game.Status.FINISHED and batch.previous_status != Game.Status.FINISHED
     newly_awaited = (
@@ -186,6 +188,22 @@ def on_events_appended(batch: EventsAppended) -> None:
     if ended:
         mails += [mail(Kind.ENDED, seat, dedupe_key(Kind.ENDED, game.pk, seat)) for seat in sorted(users)]
     enqueue(mails)
+
+
+# The mails about a decision: once the moves that caused them are taken back, they are not sent.
+DECISION_KINDS = (Kind.TURN, Kind.REMINDER, Kind.TIMEOUT)
+
+
+def cancel_taken_back(batch: EventsAppended) -> int:
+    """A takeback in the batch cancels the game's mails not yet sent about the versions it undid (a turn
+    that is no longer anyone's, a reminder of a deadline that moved, a timeout played and taken back)."""
+    undone = [int(row.data["public"]["to"]) for row in batch.events if row.type == TAKEN_BACK]
+    if not undone:
+        return 0
+    return Outbox.objects.filter(
+        game=batch.game, kind__in=DECISION_KINDS, version__gt=min(undone),
+        status__in=(Outbox.Status.PENDING, Outbox.Status.HELD),
+    ).update(status=Outbox.Status.CANCELLED, last_error="the move was taken back")
 
 
 def timeout_notice(
@@ -226,6 +244,18 @@ def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
 def on_reminder_due(notice: ReminderDue) -> int:
     """games.hooks listener: the reminders of a deadline; returns the rows written."""
     return reminder_notice(notice.game, notice.seats, version=notice.version)
+
+
+def on_undo_asked(notice: UndoAsked) -> None:
+    """games.hooks listener: ask each other player to accept or refuse a request to take a move back (they
+    may answer on the page or by replying "accept" or "refuse")."""
+    game, users = notice.game, seat_users(notice.game)
+    params = {"request": notice.request_id, "asker": notice.seat, "to": notice.to_version}
+    enqueue([
+        Mail(Kind.UNDO, users[seat], game, dedupe_key(Kind.UNDO, notice.request_id, seat), seat, game.version, params,
+             reply_to=reply_address(users[seat].pk, game.pk, game.version))
+        for seat in notice.seats if seat in users
+    ])
 
 
 def on_account_mail_requested(sender: type[User], user: User, kind: str, occasion: str, **kwargs: Any) -> None:

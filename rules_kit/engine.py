@@ -7,14 +7,24 @@ server decodes and folds every stored event through `decode` and `fold`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from .commands import CommandShape, normalize_command, shapes_by_type
 from .events import Event, EventCodec, encode, redact
 from .fold import Fold
+from .takeback import TAKEN_BACK, Reveals, free_takebacks, reveals_any_hidden_part
 
 StateT = TypeVar("StateT")
+
+
+Question = tuple[str, dict[str, Any]]
+"""Why a command deserves a second thought before it is sent: a code and its parameters (words: the site's)."""
+
+
+def no_question(state: Any, seat: int, command: dict[str, Any]) -> Question | None:
+    """A game that asks about no command."""
+    return None
 
 
 class FoldFunction(Protocol[StateT]):
@@ -55,6 +65,12 @@ class GameRules(Generic[StateT]):
     """`validate_options(options, players)`: IllegalCommand('bad_options') unless such a game can start."""
     command_shapes: tuple[CommandShape, ...]
     """Every command type and its fields (one table per game): what `normalize_command` lets through."""
+    question: Callable[[StateT, int, dict[str, Any]], Question | None]
+    """`question(state, seat, command)`: (code, params) when the legal `command` does nothing useful or throws
+    something away (the page asks once before sending it), else None."""
+    reveals: Reveals
+    """`reveals(event, seat)`: whether an event of `seat`'s command showed something hidden or asked another
+    seat to decide, so that `seat` may not take the command back alone (see `rules_kit.takeback`)."""
 
     def __init__(
         self,
@@ -71,6 +87,8 @@ class GameRules(Generic[StateT]):
         load_state: Callable[[dict[str, Any]], StateT],
         validate_options: Callable[[dict[str, Any] | None, int], None],
         command_shapes: Iterable[CommandShape],
+        reveals: Reveals = reveals_any_hidden_part,
+        question: Callable[[StateT, int, dict[str, Any]], Question | None] = no_question,
     ) -> None:
         self.kind = kind
         self.setup, self.decide, self.awaiting = setup, decide, awaiting
@@ -81,8 +99,22 @@ class GameRules(Generic[StateT]):
         self.validate_options = validate_options
         self.command_shapes = tuple(command_shapes)
         self._shapes_by_type = shapes_by_type(self.command_shapes)
+        self.reveals = reveals
+        self.question = question
+        self._codec = codec
+        fold.restore_with(load_state)
 
     def normalize_command(self, command: Any) -> dict[str, Any]:
         """The command as `decide` takes it and the service stores it: its type and declared fields only;
         IllegalCommand for one no shape of `command_shapes` declares (see `rules_kit.commands`)."""
         return normalize_command(self._shapes_by_type, command)
+
+    def free_takebacks(self, recent: Sequence[tuple[int, Sequence[Event]]], seat: int) -> int:
+        """How many of the newest moves still in effect (`recent`, oldest first, as (seat, events)) `seat`
+        may take back without the other players' consent (see `rules_kit.takeback.free_takebacks`)."""
+        return free_takebacks(recent, seat, self.reveals)
+
+    def takeback_event(self, seat: int, to: int, at: int, state: StateT) -> Event:
+        """The event by which `seat` takes back every event after version `to` (the log being at `at`):
+        `state`, the state at `to`, is what the game returns to (kept secret: it holds hidden cards)."""
+        return self._codec.event(TAKEN_BACK, {"seat": seat, "to": to, "at": at}, secret={"state": self.dump_state(state)})

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Generic, TypeVar
 
 from .events import Event
+from .takeback import TAKEN_BACK, restored_state
 
 StateT = TypeVar("StateT")
 WorkT = TypeVar("WorkT")
@@ -32,11 +33,18 @@ class Fold(Generic[StateT, WorkT]):
     ) -> None:
         self.start, self.thaw, self.freeze = start, thaw, freeze
         self.handlers = dict(handlers)
+        self.load: Callable[[dict[str, object]], StateT] | None = None
+
+    def restore_with(self, load: Callable[[dict[str, object]], StateT]) -> None:
+        """Let the fold take moves back: a `taken_back` event makes the state `load` reads from it."""
+        self.load = load
 
     def evolve(self, state: StateT | None, event: Event) -> StateT:
         """The state after `event`; `evolve(None, game_set_up)` makes the first state."""
         if state is None:
             return self._start(event)
+        if event.type == TAKEN_BACK:
+            return self._restore(event)
         work = self.thaw(state)
         self.apply(work, event)
         return self.freeze(work)
@@ -54,7 +62,10 @@ class Fold(Generic[StateT, WorkT]):
         for event in events:
             handler = handlers.get(event.type)
             if handler is None:
-                raise ValueError(f"unknown event type {event.type!r}")
+                if event.type != TAKEN_BACK:
+                    raise ValueError(f"unknown event type {event.type!r}")
+                work = self.thaw(self._restore(event))  # off the hot path: only a takeback gets here
+                continue
             handler(work, event)
         return self.freeze(work)
 
@@ -64,6 +75,11 @@ class Fold(Generic[StateT, WorkT]):
         if handler is None:
             raise ValueError(f"unknown event type {event.type!r}")
         handler(work, event)
+
+    def _restore(self, event: Event) -> StateT:
+        if self.load is None:
+            raise ValueError("this game's fold cannot take moves back")
+        return self.load(restored_state(event))
 
     def _start(self, event: Event) -> StateT:
         if event.type != FIRST_EVENT:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from .email_sections import email_sections
 from .event_words import describe_event
 from .options import describe_options, form_fields, options_from_form
+from .questions import describe_question
 from .refusals import describe_refusal
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
 from .words import card_line, describe_command
@@ -25,6 +26,7 @@ __all__ = [
     "describe_command",
     "describe_event",
     "describe_options",
+    "describe_question",
     "describe_refusal",
     "email_sections",
     "form_fields",

@@ -70,8 +70,20 @@
     busy = false;
     setEnabled(true);
   }
+  // A move the rules flag as wasteful (data-questions: command -> question) asks once: the first press
+  // shows the question, a second press of the same button sends it.
+  const questions = root.dataset.questions ? JSON.parse(root.dataset.questions) : {};
   root.querySelectorAll("button.cmd").forEach(function (button) {
-    button.addEventListener("click", function () { send(JSON.parse(button.dataset.command)); });
+    button.addEventListener("click", function () {
+      const question = questions[button.dataset.command];
+      if (question && button.dataset.asked !== "1") {
+        root.querySelectorAll("button.cmd[data-asked]").forEach(function (b) { delete b.dataset.asked; });
+        button.dataset.asked = "1";
+        error.textContent = question + " " + root.dataset.msgConfirm;
+        return;
+      }
+      send(JSON.parse(button.dataset.command));
+    });
   });
   root.querySelectorAll("form.card-choice").forEach(function (form) {
     form.addEventListener("submit", function (event) {

@@ -6,6 +6,7 @@ One module per concern, reached through this package (`from games import service
 * `commands`: `execute`, a player's command exactly once (idempotency key, expected version, races), and
   `apply_command`, the one write path of every command under it (a player's, an emailed reply's, the
   service's for a passed deadline);
+* `takeback`, `undo`: taking a move back (alone when the rules allow it, else with the others' consent);
 * `reading`: game_detail / history / state_at, a game as a viewer may see it;
 * `writing`: what the changing services share (the game's row and its lock, the random source, appending
   events with the projection columns).
@@ -40,6 +41,7 @@ from .reading import (
     seat_of,
     state_at,
 )
+from .undo import UndoOutcome, answer_undo, ask_undo, open_undo_request, request_as_dict, undo, undo_status
 from .writing import PROJECTION_FIELDS, game_rng
 
 __all__ = [
@@ -47,6 +49,13 @@ __all__ = [
     "MAX_DECISION_HOURS",
     "PROJECTION_FIELDS",
     "Applied",
+    "UndoOutcome",
+    "answer_undo",
+    "ask_undo",
+    "open_undo_request",
+    "request_as_dict",
+    "undo_status",
+    "undo",
     "CommandResult",
     "apply_command",
     "clean_time_control",

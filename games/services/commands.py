@@ -21,6 +21,7 @@ from config.parsers import has_bad_text
 from .. import store, store_sql
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
 from ..registry import get_kind
+from . import takeback
 from .reading import may_see, render_events
 from .writing import LostRace, append_and_project, game_not_found, game_pk, game_rng
 
@@ -56,6 +57,8 @@ def _normalized(game: Game, command: dict[str, Any]) -> dict[str, Any]:
     """The command as the game's rules declare its type (`normalize_command`): what is decided and stored.
     A field the type does not take (a `seat` where it names none, anything else) is refused, so it never
     reaches the append-only command log."""
+    if command.get("type") == takeback.UNDO:  # the hosting's own command (undo), for every game
+        return takeback.normalize(command)
     kind = get_kind(game.kind)
     try:
         return kind.rules.normalize_command(command)
@@ -196,10 +199,13 @@ def apply_command(
             version=game.version,
         )
     kind = get_kind(game.kind)
-    if seat not in game.awaiting and command.get("type") not in kind.anytime_commands:
+    if command.get("type") == takeback.UNDO:  # a takeback: any time, as far as the rules or consent allow
+        state, events = takeback.decide_takeback(game, seat, command)
+    elif seat not in game.awaiting and command.get("type") not in kind.anytime_commands:
         raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
-    state = store.load_state(game)
-    events = decide(game, state, seat, command)
+    else:
+        state = store.load_state(game)
+        events = decide(game, state, seat, command)
     record = Command(
         game=game,
         user=user,

@@ -14,6 +14,7 @@ from config.errors import ServiceError
 from .. import selectors, store
 from ..models import Command, Event, Game, Seat
 from ..registry import GameKind, get_kind
+from . import takeback
 from .writing import game_not_found, game_or_404
 
 
@@ -159,14 +160,21 @@ def _parse_seq(value: Any, name: str) -> int:
     return number
 
 
-def history(game: Game, user: User | None, after: Any = 0, limit: Any = 1000) -> dict[str, Any]:
-    """The events after seq `after` as this viewer may see them (at most `limit`, up to 5000)."""
+def history(
+    game: Game, user: User | None, after: Any = 0, limit: Any = 1000, *, as_of: int | None = None
+) -> dict[str, Any]:
+    """The events after seq `after` as this viewer may see them (at most `limit`, up to 5000), each marked
+    `undone` if a takeback undid it (with `as_of`, a replay's step: only by takebacks up to that event)."""
     after_seq = _parse_seq(after or 0, "after")
     count = min(_parse_seq(limit or 1000, "limit") or 1000, 5000)
     own = seat_of(game, user)
     rows = list(Event.objects.filter(game=game, seq__gt=after_seq).order_by("seq")[:count])
     last = rows[-1].seq if rows else after_seq
-    return {"version": game.version, "events": render_events(game, rows, own), "next_after": min(last, game.version)}
+    events = render_events(game, rows, own)
+    undone = [(to, at) for to, at in takeback.undone_ranges(game) if as_of is None or at < as_of]
+    for event in events:
+        event["undone"] = takeback.is_undone(event["seq"], undone)
+    return {"version": game.version, "events": events, "next_after": min(last, game.version)}
 
 
 def state_at(game: Game, user: User | None, at: Any = None) -> dict[str, Any]:

@@ -1,0 +1,114 @@
+"""Deciding a takeback (an "undo") inside the one write path (`commands.apply_command`): which moves are
+still in effect, how far back a seat may go alone (the rules decide: `GameRules.free_takebacks`), and the
+`taken_back` event that returns the game to its state before the move. Nothing is deleted: the event
+joins the log, and every fold of the log restores the state it holds (`rules_kit.takeback`).
+
+The command is the hosting's, not a game's: `{"type": "undo"}` from a player (their last move, when the
+rules let them take it back alone), `{"type": "undo", "request": id}` from the service once every other
+player has accepted a request (`games.services.undo`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.db.models import Q
+from django.utils.translation import gettext
+
+from config.errors import ServiceError
+from rules_kit.takeback import TAKEN_BACK
+
+from .. import store
+from ..models import Command, Event, Game, UndoRequest
+from ..registry import get_kind
+
+UNDO = "undo"
+RECENT_MOVES = 64  # how many moves back a takeback looks at most (a request goes back to the seat's newest)
+NOBODY = -1  # the mover of the service's moves (a passed deadline): no seat takes those back alone
+
+
+def normalize(command: dict[str, Any]) -> dict[str, Any]:
+    """A player's undo command as stored: `{"type": "undo"}`; any other field is refused (a player cannot
+    name a request: the service sends that one when the others have accepted)."""
+    extra = sorted(set(command) - {"type"})
+    if extra:
+        raise ServiceError("invalid", "unknown_fields", gettext("“undo” takes no fields: {fields}.").format(fields=", ".join(extra)))
+    return {"type": UNDO}
+
+
+def undone_ranges(game: Game) -> list[tuple[int, int]]:
+    """The (to, at) of every takeback of the game, oldest first: the events after `to` up to `at` are undone."""
+    rows = Event.objects.filter(game=game, type=TAKEN_BACK).order_by("seq").values_list("data", flat=True)
+    return [(int(data["public"]["to"]), int(data["public"]["at"])) for data in rows]
+
+
+def is_undone(seq: int, ranges: Iterable[tuple[int, int]]) -> bool:
+    """Whether the event at `seq` was taken back (it lies inside one of `ranges`)."""
+    return any(to < seq <= at for to, at in ranges)
+
+
+def moves_in_effect(game: Game) -> list[tuple[Command, list[Any]]]:
+    """The game's newest moves that no takeback undid (at most `RECENT_MOVES`), oldest first, each with its
+    decoded events. Takebacks themselves are not moves."""
+    ranges = undone_ranges(game)
+    moves: list[Command] = []
+    query = Command.objects.filter(game=game).exclude(command__type=UNDO)
+    for to, at in ranges:  # skip in the database what a takeback undid
+        query = query.exclude(Q(first_seq__gt=to) & Q(last_seq__lte=at))
+    moves = list(query.order_by("-first_seq")[:RECENT_MOVES])[::-1]
+    if not moves:
+        return []
+    rules = get_kind(game.kind).rules
+    rows = Event.objects.filter(game=game, seq__gte=moves[0].first_seq, command__isnull=False).order_by("seq")
+    events: dict[Any, list[Any]] = {}
+    for command_id, data in rows.values_list("command_id", "data"):
+        events.setdefault(command_id, []).append(rules.decode(data))
+    return [(move, events.get(move.pk, [])) for move in moves]
+
+
+def mover(command: Command) -> int:
+    """Who made a move, for the rules' count: its seat, or NOBODY for the service's."""
+    return NOBODY if command.by_service or command.seat is None else int(command.seat)
+
+
+def free_target(game: Game, seat: int) -> int | None:
+    """The version a seat's undo returns the game to without asking anyone (before its newest move), or
+    None when the rules do not let it take that move back alone."""
+    moves = moves_in_effect(game)
+    rules = get_kind(game.kind).rules
+    if rules.free_takebacks([(mover(move), events) for move, events in moves], seat) < 1:
+        return None
+    return int(moves[-1][0].first_seq) - 1
+
+
+def request_target(game: Game, seat: int) -> int | None:
+    """The version a request of `seat` would return the game to: before the seat's newest move in effect
+    (None if it has none among the recent moves)."""
+    for move, _events in reversed(moves_in_effect(game)):
+        if mover(move) == seat:
+            return int(move.first_seq) - 1
+    return None
+
+
+def decide_takeback(game: Game, seat: int, command: dict[str, Any]) -> tuple[Any, list[Any]]:
+    """The state now and the `taken_back` event of an undo command of `seat` (see the module); refuses
+    (ServiceError, nothing written) what may not be taken back."""
+    if "request" in command:
+        request = UndoRequest.objects.filter(pk=command["request"], game=game, seat=seat, status=UndoRequest.Status.OPEN).first()
+        if request is None or request.at_version != game.version:
+            raise ServiceError("conflict", "undo_request_ended", gettext("This request to take a move back has ended."))
+        target: int | None = request.to_version
+    else:
+        target = free_target(game, seat)
+        if target is None:
+            if request_target(game, seat) is None:
+                raise ServiceError("conflict", "nothing_to_undo", gettext("You have no move to take back."))
+            raise ServiceError(
+                "conflict", "undo_needs_consent",
+                gettext("Another player has moved or something hidden was shown since your move: "
+                        "taking it back needs the other players' consent."),
+            )
+    assert target is not None  # every branch above either set it or refused
+    rules = get_kind(game.kind).rules
+    restored = store.load_state(game, at=target)
+    return store.load_state(game), [rules.takeback_event(seat, target, game.version, restored)]
