@@ -108,7 +108,10 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "config" / "templates"],
+        # SITE_TEMPLATES_DIR first: the operator's own templates (the privacy page `legal/privacy.html`, the
+        # imprint `legal/imprint.html`, ...) take the place of the project's.
+        "DIRS": [*([Path(os.environ["SITE_TEMPLATES_DIR"])] if os.environ.get("SITE_TEMPLATES_DIR") else []),
+                 BASE_DIR / "config" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -180,6 +183,17 @@ LOGOUT_REDIRECT_URL = "/"
 ACCOUNTS_ASYNC_MAIL = env_bool("ACCOUNTS_ASYNC_MAIL", True)
 # How long an email verification link stays valid.
 ACCOUNTS_VERIFY_MAX_AGE = int(os.environ.get("ACCOUNTS_VERIFY_MAX_AGE", str(7 * 24 * 3600)))
+# Seconds a mailed link that confirms an account's deletion stays valid (accounts.deletion).
+ACCOUNTS_DELETE_LINK_MAX_AGE = int(os.environ.get("ACCOUNTS_DELETE_LINK_MAX_AGE", str(24 * 3600)))
+# Seconds a mailed link to a data export stays valid; the export is deleted after it (accounts.export).
+ACCOUNTS_EXPORT_LINK_MAX_AGE = int(os.environ.get("ACCOUNTS_EXPORT_LINK_MAX_AGE", str(7 * 24 * 3600)))
+# The operator named on the imprint and the privacy page (config.legal); an operator's own templates in
+# SITE_TEMPLATES_DIR (legal/imprint.html, legal/privacy.html) replace the pages altogether.
+LEGAL_OPERATOR_NAME = os.environ.get("LEGAL_OPERATOR_NAME", "")
+LEGAL_OPERATOR_ADDRESS = os.environ.get("LEGAL_OPERATOR_ADDRESS", "")
+LEGAL_OPERATOR_EMAIL = os.environ.get("LEGAL_OPERATOR_EMAIL", "")
+# Days after which an account whose address was never confirmed and that nobody used is removed (a daily task).
+ACCOUNTS_UNVERIFIED_DAYS = int(os.environ.get("ACCOUNTS_UNVERIFIED_DAYS", "30"))
 
 # --- i18n -----------------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -378,6 +392,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
     "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
+    "remove-inactive-unverified": {"task": "accounts.remove_inactive_unverified", "schedule": crontab(hour=3, minute=30)},
 }
 
 # `GET /healthz` (config/health.py): how late mail delivery and the deadline sweep may be before the
