@@ -33,14 +33,14 @@ if TYPE_CHECKING:
 def erase(user: User) -> None:
     """Give up the person's open seats, have the bot play their running ones, drop their absences."""
     now = timezone.now()
+    theirs = Seat.objects.filter(user=user).values("game_id")
     with transaction.atomic():
-        for game in Game.objects.select_for_update().filter(seats__user=user, status=Game.Status.OPEN).distinct():
+        for game in Game.objects.select_for_update().filter(pk__in=theirs, status=Game.Status.OPEN).order_by("pk"):
             Seat.objects.filter(game=game, user=user).delete()
             if not Seat.objects.filter(game=game).exists():
                 game.status = Game.Status.ABANDONED
                 game.save(update_fields=["status", "updated_at"])
-        running = Game.objects.select_for_update().filter(seats__user=user, status=Game.Status.ACTIVE).distinct()
-        for game in running:
+        for game in Game.objects.select_for_update().filter(pk__in=theirs, status=Game.Status.ACTIVE).order_by("pk"):
             for seat in Seat.objects.filter(game=game, user=user, index__isnull=False).values_list("index", flat=True):
                 _play_by_bot(game, seat, now)
         Absence.objects.filter(user=user).delete()
