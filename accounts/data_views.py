@@ -9,6 +9,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as gettext_now
@@ -36,11 +37,18 @@ class DeleteAccountForm(RateLimitedForm):
         self.request = request
 
 
+def _signed_in(request: HttpRequest) -> User:
+    """The signed-in user as the model itself (login_required admits signed-in users only)."""
+    if not isinstance(request.user, User):
+        raise PermissionDenied
+    return User.objects.get(pk=request.user.pk)
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def delete_account(request: HttpRequest) -> HttpResponse:
     """Ask for the deletion of the signed-in account: the right password mails the confirmation link."""
-    user = User.objects.get(pk=request.user.pk)
+    user = _signed_in(request)
     form = DeleteAccountForm(request.POST or None, request=request)
     if request.method == "POST" and form.is_valid():
         try:
@@ -73,7 +81,7 @@ def delete_confirm(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def request_export(request: HttpRequest) -> HttpResponse:
     """Have the signed-in player's data export built and its link mailed."""
-    user = User.objects.get(pk=request.user.pk)
+    user = _signed_in(request)
     try:
         services.request_export(user)
     except ServiceError as exc:

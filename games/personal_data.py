@@ -42,7 +42,8 @@ def erase(user: User) -> None:
                 game.save(update_fields=["status", "updated_at"])
         for game in Game.objects.select_for_update().filter(pk__in=theirs, status=Game.Status.ACTIVE).order_by("pk"):
             for seat in Seat.objects.filter(game=game, user=user, index__isnull=False).values_list("index", flat=True):
-                _play_by_bot(game, seat, now)
+                if seat is not None:  # (the filter says so; the type does not)
+                    _play_by_bot(game, seat, now)
         Absence.objects.filter(user=user).delete()
 
 

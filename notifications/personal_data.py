@@ -39,7 +39,7 @@ def _mail_files_folder() -> Path | None:
     backend = import_string(settings.EMAIL_BACKEND)
     if not (isinstance(backend, type) and issubclass(backend, EmailBackend)):
         return None
-    folder = getattr(settings, "EMAIL_FILE_PATH", None)
+    folder = settings.EMAIL_FILE_PATH
     return Path(folder) if folder else None
 
 
