@@ -87,6 +87,8 @@ INSTALLED_APPS = [
 ] + env_list("EXTRA_INSTALLED_APPS", "")
 
 MIDDLEWARE = [
+    # Outermost: every answer counted and timed for /metrics (config.metrics).
+    "config.metrics.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -241,7 +243,7 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG els
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 # The load balancer's probe may ask over plain HTTP from inside (config/health.py; it tells nothing secret).
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]
 if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO" behind a TLS proxy
     SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
 
@@ -400,6 +402,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
 HEALTH_OUTBOX_LAG_MINUTES = float(os.environ.get("HEALTH_OUTBOX_LAG_MINUTES", "15"))
 HEALTH_DEADLINE_LAG_MINUTES = float(os.environ.get("HEALTH_DEADLINE_LAG_MINUTES", "10"))
 HEALTH_BROKER_TIMEOUT = float(os.environ.get("HEALTH_BROKER_TIMEOUT", "2"))
+
+# `GET /metrics` (config.metrics_view): readable from these addresses, or with `Authorization: Bearer <token>`
+# when METRICS_TOKEN is set. PROMETHEUS_MULTIPROC_DIR: a folder the processes share their counts in (see
+# config/metrics.py), needed with more than one process.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+METRICS_ALLOWED_IPS = env_list("METRICS_ALLOWED_IPS", "127.0.0.1,::1")
+METRICS_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
 
 LOGGING = {
     "version": 1,
