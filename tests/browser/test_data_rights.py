@@ -46,4 +46,6 @@ def test_delete_an_account_from_the_settings(page_for: Any, live_server: Any) ->
     assert_accessible(page, "privacy page")
     page.get_by_role("link", name="Imprint").click()
     page.get_by_role("heading", name="Imprint").wait_for()
-    assert not page.js_errors, page.js_errors  # type: ignore[attr-defined]
+    # The form with the wrong password answered 400 (the browser logs that); nothing else went wrong.
+    errors = [e for e in page.js_errors if "status of 400" not in e]  # type: ignore[attr-defined]
+    assert not errors, errors
