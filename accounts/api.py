@@ -17,9 +17,11 @@ from config import throttles
 from config.api import validated_body
 from config.errors import ServiceError
 
-from . import services
+from . import deletion, services
 from .models import User
 from .serializers import (
+    DeleteAccountSerializer,
+    DeleteConfirmSerializer,
     DetailSerializer,
     MePatchSerializer,
     MeSerializer,
@@ -160,3 +162,41 @@ class MeView(APIView):
                 names=", ".join(sorted(extra))))
         user = services.update_profile(request_user(request), **validated_body(MePatchSerializer, request.data))
         return Response(MeSerializer(user).data)
+
+
+class DeleteAccountView(APIView):
+    """Ask for the deletion of the caller's account: with the right password, a link that confirms it is
+    mailed (202); a wrong password is a 400 and nothing changes."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "token"  # it checks a password, as the token endpoint does
+
+    @extend_schema(request=DeleteAccountSerializer, responses={202: DetailSerializer})
+    def post(self, request: Request) -> Response:
+        password = validated_body(DeleteAccountSerializer, request.data)["password"]
+        deletion.request_deletion(request_user(request), password)
+        return Response({"detail": gettext("A link that confirms the deletion is on its way to your address.")},
+                        status=status.HTTP_202_ACCEPTED)
+
+
+class DeleteConfirmView(APIView):
+    """Delete the account with the token of the mailed link (an expired or forged one: 400, nothing deleted)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+
+    @extend_schema(request=DeleteConfirmSerializer, responses={200: DetailSerializer})
+    def post(self, request: Request) -> Response:
+        deletion.delete_account(validated_body(DeleteConfirmSerializer, request.data)["token"])
+        return Response({"detail": gettext("Your account is deleted.")})
+
+
+class ExportView(APIView):
+    """Have the caller's data export built in the background; its link is mailed (202)."""
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "verify_resend"  # a mail to the caller's own address, at the same pace
+
+    @extend_schema(request=None, responses={202: DetailSerializer})
+    def post(self, request: Request) -> Response:
+        services.request_export(request_user(request))
+        return Response({"detail": gettext("Your data export is being prepared; its link is on its way to your address.")},
+                        status=status.HTTP_202_ACCEPTED)

@@ -21,6 +21,8 @@ from .models import User, normalize_email
 VERIFY = "verify"
 SIGNUP_ATTEMPT = "signup_attempt"
 PASSWORD_RESET = "password_reset"
+DELETE_ACCOUNT = "delete_account"  # the link that confirms an account's deletion (accounts.deletion)
+DATA_EXPORT = "data_export"  # the link to a player's data export (accounts.export)
 
 # Sent with `user`, `kind` (one of the above) and `occasion` (what makes this mail one of a kind: a task's
 # id, so that a task run twice writes one mail; "" for a new one each time).

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
 from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -124,6 +125,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     sign_ins_ended_at = models.DateTimeField(null=True, blank=True, editable=False)
     is_staff = models.BooleanField(default=False)
     date_joined = models.DateTimeField(default=timezone.now)
+    # Set when the player deleted the account (accounts.deletion): the row stays only because the games'
+    # logs name it, with nothing personal left in it.
+    deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = UserManager()
 
@@ -163,3 +167,17 @@ class User(AbstractBaseUser, PermissionsMixin):
     def clean(self) -> None:
         super().clean()
         self.email = normalize_email(self.email)
+
+
+class DataExport(models.Model):
+    """A player's data export (accounts.export), kept until its link expires: one JSON document."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    content = models.JSONField(encoder=DjangoJSONEncoder)  # the games' views hold datetimes
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"data export #{self.pk} of user #{self.user_id}"

@@ -110,3 +110,11 @@ class MePatchSerializer(serializers.Serializer[Any]):
     display_name = display_name_field(required=False)
     language = serializers.ChoiceField(choices=User.Language.choices, required=False)
     time_zone = TimeZoneField(max_length=64, required=False, help_text=TIME_ZONE_HELP)
+
+
+class DeleteAccountSerializer(serializers.Serializer[Any]):
+    password = StringField(max_length=256)
+
+
+class DeleteConfirmSerializer(serializers.Serializer[Any]):
+    token = StringField(max_length=1000)

@@ -26,7 +26,7 @@ from config.links import site_link
 
 from . import mails
 from .models import User, normalize_email, validate_display_name, validate_time_zone
-from .tasks import send_password_reset
+from .tasks import build_data_export, send_password_reset
 
 _VERIFY_SALT = "accounts.verify-email"
 
@@ -187,3 +187,11 @@ def update_profile(user: User, **fields: Any) -> User:
     if fields:
         user.save(update_fields=list(fields))
     return user
+
+
+def request_export(user: User) -> None:
+    """Have the player's data export built by a worker and its link mailed (`export.build_export`), once
+    the caller's transaction commits."""
+    if user.deleted_at is not None or not user.is_active:
+        raise ServiceError("forbidden", "account_inactive", gettext("This account is not active."))
+    transaction.on_commit(lambda: build_data_export.delay(user.pk))

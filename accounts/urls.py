@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from . import api, views
+from . import api, data_views, views
 
 app_name = "accounts"
 
@@ -25,6 +25,10 @@ web_urlpatterns = [
         name="password_reset_confirm",
     ),
     path("reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
+    path("delete/", data_views.delete_account, name="delete"),
+    path("delete/<str:token>/", data_views.delete_confirm, name="delete-confirm"),
+    path("export/", data_views.request_export, name="export"),
+    path("export/<str:token>/", data_views.export_download, name="export-download"),
 ]
 
 api_urlpatterns = [
@@ -35,5 +39,8 @@ api_urlpatterns = [
     path("accounts/verify/resend", api.ResendVerificationView.as_view(), name="api-verify-resend"),
     path("accounts/password-reset", api.PasswordResetView.as_view(), name="api-password-reset"),
     path("accounts/password-reset/confirm", api.PasswordResetConfirmView.as_view(), name="api-password-reset-confirm"),
+    path("accounts/delete/confirm", api.DeleteConfirmView.as_view(), name="api-delete-confirm"),
     path("me", api.MeView.as_view(), name="api-me"),
+    path("me/delete", api.DeleteAccountView.as_view(), name="api-me-delete"),
+    path("me/export", api.ExportView.as_view(), name="api-me-export"),
 ]

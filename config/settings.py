@@ -89,6 +89,8 @@ INSTALLED_APPS = [
 ] + env_list("EXTRA_INSTALLED_APPS", "")
 
 MIDDLEWARE = [
+    # Outermost: every answer counted and timed for /metrics (config.metrics).
+    "config.metrics.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -110,7 +112,10 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "config" / "templates"],
+        # SITE_TEMPLATES_DIR first: the operator's own templates (the privacy page `legal/privacy.html`, the
+        # imprint `legal/imprint.html`, ...) take the place of the project's.
+        "DIRS": [*([Path(os.environ["SITE_TEMPLATES_DIR"])] if os.environ.get("SITE_TEMPLATES_DIR") else []),
+                 BASE_DIR / "config" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -182,6 +187,17 @@ LOGOUT_REDIRECT_URL = "/"
 ACCOUNTS_ASYNC_MAIL = env_bool("ACCOUNTS_ASYNC_MAIL", True)
 # How long an email verification link stays valid.
 ACCOUNTS_VERIFY_MAX_AGE = int(os.environ.get("ACCOUNTS_VERIFY_MAX_AGE", str(7 * 24 * 3600)))
+# Seconds a mailed link that confirms an account's deletion stays valid (accounts.deletion).
+ACCOUNTS_DELETE_LINK_MAX_AGE = int(os.environ.get("ACCOUNTS_DELETE_LINK_MAX_AGE", str(24 * 3600)))
+# Seconds a mailed link to a data export stays valid; the export is deleted after it (accounts.export).
+ACCOUNTS_EXPORT_LINK_MAX_AGE = int(os.environ.get("ACCOUNTS_EXPORT_LINK_MAX_AGE", str(7 * 24 * 3600)))
+# The operator named on the imprint and the privacy page (config.legal); an operator's own templates in
+# SITE_TEMPLATES_DIR (legal/imprint.html, legal/privacy.html) replace the pages altogether.
+LEGAL_OPERATOR_NAME = os.environ.get("LEGAL_OPERATOR_NAME", "")
+LEGAL_OPERATOR_ADDRESS = os.environ.get("LEGAL_OPERATOR_ADDRESS", "")
+LEGAL_OPERATOR_EMAIL = os.environ.get("LEGAL_OPERATOR_EMAIL", "")
+# Days after which an account whose address was never confirmed and that nobody used is removed (a daily task).
+ACCOUNTS_UNVERIFIED_DAYS = int(os.environ.get("ACCOUNTS_UNVERIFIED_DAYS", "30"))
 
 # --- i18n -----------------------------------------------------------------------------------------
 LANGUAGE_CODE = "en"
@@ -229,7 +245,7 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG els
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
 # The load balancer's probe may ask over plain HTTP from inside (config/health.py; it tells nothing secret).
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]
 if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO" behind a TLS proxy
     SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
 
@@ -380,6 +396,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
     "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
+    "remove-inactive-unverified": {"task": "accounts.remove_inactive_unverified", "schedule": crontab(hour=3, minute=30)},
 }
 
 # `GET /healthz` (config/health.py): how late mail delivery and the deadline sweep may be before the
@@ -387,6 +404,13 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
 HEALTH_OUTBOX_LAG_MINUTES = float(os.environ.get("HEALTH_OUTBOX_LAG_MINUTES", "15"))
 HEALTH_DEADLINE_LAG_MINUTES = float(os.environ.get("HEALTH_DEADLINE_LAG_MINUTES", "10"))
 HEALTH_BROKER_TIMEOUT = float(os.environ.get("HEALTH_BROKER_TIMEOUT", "2"))
+
+# `GET /metrics` (config.metrics_view): readable from these addresses, or with `Authorization: Bearer <token>`
+# when METRICS_TOKEN is set. PROMETHEUS_MULTIPROC_DIR: a folder the processes share their counts in (see
+# config/metrics.py), needed with more than one process.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+METRICS_ALLOWED_IPS = env_list("METRICS_ALLOWED_IPS", "127.0.0.1,::1")
+METRICS_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
 
 LOGGING = {
     "version": 1,

@@ -8,7 +8,7 @@ from accounts import settings_page
 from accounts.admin import admin_login
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
-from config import api, health
+from config import api, health, legal, metrics_view
 from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
 from mailin.views import webhook_urlpatterns
@@ -20,6 +20,9 @@ api_patterns = accounts_api + games_api + notifications_api
 urlpatterns = [
     path("", lobby.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("metrics", metrics_view.metrics, name="metrics"),
+    path("privacy/", legal.privacy, name="privacy"),
+    path("imprint/", legal.imprint, name="imprint"),
     path("admin/login/", admin_login),  # the admin's sign-in, rate limited as the site's
     path("admin/", admin.site.urls),
     path("accounts/", include((accounts_web, "accounts"))),

@@ -23,3 +23,9 @@ class GamesConfig(AppConfig):
         hooks.subscribe(clock.on_events_appended)
         checks.register(registry.check_site_apps)
         settings_section.add_section()
+        # What games keeps of a person: erased with the account, given in the data export.
+        from accounts import personal_data as accounts_personal_data
+
+        from . import personal_data
+
+        accounts_personal_data.register(personal_data.PART)

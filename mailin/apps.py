@@ -11,7 +11,10 @@ class MailinConfig(AppConfig):
     def ready(self) -> None:
         from django.core import checks
 
-        from . import providers, webhooks
+        from accounts import personal_data as accounts_personal_data
+
+        from . import personal_data, providers, webhooks
 
         webhooks.connect()
+        accounts_personal_data.register(personal_data.PART)
         checks.register(providers.check_webhook_secrets, checks.Tags.security)

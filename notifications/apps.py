@@ -9,13 +9,15 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from accounts import personal_data as accounts_personal_data
         from accounts.mails import account_mail_requested
         from games import hooks
 
-        from . import outbox, settings_sections
+        from . import outbox, personal_data, settings_sections
 
         account_mail_requested.connect(outbox.on_account_mail_requested, dispatch_uid="notifications.account_mail")
         settings_sections.add_sections()
+        accounts_personal_data.register(personal_data.PART)
         hooks.subscribe(outbox.on_events_appended)
         hooks.on_timeout(outbox.on_timeout_played)
         hooks.on_reminder(outbox.on_reminder_due)

@@ -27,10 +27,12 @@ class Kind(models.TextChoices):
     VERIFY = mails.VERIFY, _("address confirmation")
     SIGNUP_ATTEMPT = mails.SIGNUP_ATTEMPT, _("sign-up attempt with a taken address")
     PASSWORD_RESET = mails.PASSWORD_RESET, _("password reset")
+    DELETE_ACCOUNT = mails.DELETE_ACCOUNT, _("confirmation of an account's deletion")
+    DATA_EXPORT = mails.DATA_EXPORT, _("data export")
 
 
 # Account emails: rendered from accounts' templates, never held, opted out of nor unsubscribed from.
-ACCOUNT_KINDS = frozenset({Kind.VERIFY, Kind.SIGNUP_ATTEMPT, Kind.PASSWORD_RESET})
+ACCOUNT_KINDS = frozenset({Kind.VERIFY, Kind.SIGNUP_ATTEMPT, Kind.PASSWORD_RESET, Kind.DELETE_ACCOUNT, Kind.DATA_EXPORT})
 # The game emails, in the order the settings list them.
 GAME_KINDS = [kind for kind in Kind if kind not in ACCOUNT_KINDS]
 

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts import deletion, export
 from accounts import services as accounts
 from accounts.local import language_of
 from accounts.models import User
@@ -97,12 +98,18 @@ def _game_mail(row: Outbox, batch: RenderBatch) -> Rendered:
         "links": [(one_line(label), url) for label, url in letter.links],
         "unsubscribe_url": row.unsubscribe_url,
         "settings_url": site_link("settings"),
+        **legal_links(),
         "subject": one_line(letter.subject),
     }
     with translation.override(lang):
         text = render_to_string("notifications/email/message.txt", context)
         html = render_to_string("notifications/email/message.html", context)
     return Rendered(one_line(letter.subject)[:255], text, html)
+
+
+def legal_links() -> dict[str, str]:
+    """The links to the privacy page and the imprint that every mail's footer carries."""
+    return {"privacy_url": site_link("privacy"), "imprint_url": site_link("imprint")}
 
 
 def _account_link(row: Outbox) -> str:
@@ -113,12 +120,17 @@ def _account_link(row: Outbox) -> str:
         return accounts.verification_link(row.user, row.to_email)
     if row.kind == Kind.PASSWORD_RESET:
         return accounts.password_reset_link(row.user)
+    if row.kind == Kind.DELETE_ACCOUNT:
+        return deletion.deletion_link(row.user)
+    if row.kind == Kind.DATA_EXPORT:
+        return export.export_link(row.user)
     return site_link("accounts:password_reset")
 
 
 def _account_mail(row: Outbox) -> Rendered:
     """An account mail from its templates (`accounts/email/<kind>_subject.txt`, `<kind>.txt`, `<kind>.html`)."""
-    context = {"lang": row.language, "name": one_line(row.user.display_name), "link": _account_link(row)}
+    context = {"lang": row.language, "name": one_line(row.user.display_name), "link": _account_link(row),
+               **legal_links()}
     with translation.override(row.language):
         subject = one_line(render_to_string(f"accounts/email/{row.kind}_subject.txt", context).strip())
         context["subject"] = subject

@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from config.errors import ServiceError
+from config.metrics import COMMANDS, REFUSALS
 from config.parsers import has_bad_text
 
 from .. import store, store_sql
@@ -109,8 +110,19 @@ def execute(
     state and its events appended together with the projection columns. If another writer still got
     in first (a lost race on UNIQUE(game, seq) or the version compare-and-set), the command is decided
     again on the fresh state, a few times at most. What is decided and stored is the command as the
-    game's rules normalise it (`normalize_command`): a field its type does not take is a 400.
+    game's rules normalise it (`normalize_command`): a field its type does not take is a 400. A refusal is
+    counted by its code for /metrics.
     """
+    try:
+        return _execute(user, game_id, command, idempotency_key, expected_version)
+    except ServiceError as refusal:
+        REFUSALS.labels(refusal.code).inc()
+        raise
+
+
+def _execute(
+    user: User, game_id: Any, command: Any, idempotency_key: str | None, expected_version: int | None
+) -> CommandResult:
     command = _check_command(command)
     key = _check_key(idempotency_key)
     if expected_version is not None and (isinstance(expected_version, bool) or not isinstance(expected_version, int)):
@@ -217,6 +229,8 @@ def apply_command(
         by_service=by_service,
     )
     rows, state = append_and_project(game, state, events, actor=user, seat=seat, command=record)
+    counted = COMMANDS.labels(game.kind, "service" if by_service else "player")
+    transaction.on_commit(counted.inc)  # a command rolled back (a lost race) is not counted
     return Applied(rows, state)
 
 

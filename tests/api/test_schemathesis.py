@@ -51,6 +51,9 @@ STATE_REFUSALS: dict[tuple[str, str], Callable[[str, set[str]], bool]] = {
     ("POST", "/api/accounts/token"): lambda code, fields: code in {"invalid_credentials"},
     ("POST", "/api/accounts/verify"): lambda code, fields: code in {"invalid_link"},
     ("POST", "/api/accounts/password-reset/confirm"): lambda code, fields: code in {"invalid_link", "invalid"},
+    # A password that is not the account's; a deletion link's token that was never issued.
+    ("POST", "/api/me/delete"): lambda code, fields: code in {"wrong_password"},
+    ("POST", "/api/accounts/delete/confirm"): lambda code, fields: code in {"invalid_link"},
     ("POST", "/api/notifications/absences"): lambda code, fields: code in {"invalid_absence", "absence_allowance_exceeded"},
     ("PATCH", "/api/me"): display_name_rule,
     ("POST", "/api/accounts/register"): display_name_rule,

@@ -1,0 +1,48 @@
+"""The service's Prometheus metrics that are counted as things happen, in the process that does them: the
+requests (by view, method and status) and their latency, the commands applied (by game kind and by whom)
+and the commands refused (by code). The ones read from the database when scraped (the outbox's backlog and
+age, overdue deadlines) and the `/metrics` view are in `config.metrics_view`.
+
+With several processes (gunicorn's workers, Celery's) set PROMETHEUS_MULTIPROC_DIR to an empty folder
+shared by them (cleared at each start): prometheus_client then keeps each process's counts in files there
+and the view adds them up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse
+from prometheus_client import Counter, Histogram
+
+REQUESTS = Counter("pbe_http_requests", "HTTP requests answered, by view, method and status.",
+                   ["view", "method", "status"])
+LATENCY = Histogram("pbe_http_request_duration_seconds", "Time to answer a request, by view.", ["view"],
+                    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0))
+COMMANDS = Counter("pbe_commands", "Commands applied to games (committed), by game kind and by whom "
+                   "(a player, or the service for a passed deadline).", ["kind", "by"])
+REFUSALS = Counter("pbe_refusals", "Players' commands refused, by code.", ["code"])
+
+
+def view_name(request: HttpRequest) -> str:
+    """The view a request reached, by its URL name (never the path: ids would make a series each)."""
+    match = getattr(request, "resolver_match", None)
+    if match is None:
+        return "<unresolved>"
+    return str(match.view_name or match._func_path)
+
+
+class RequestMetricsMiddleware:
+    """Counts each answered request and times it (outermost, so that every answer is counted)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        started = time.perf_counter()
+        response = self.get_response(request)
+        view = view_name(request)
+        LATENCY.labels(view).observe(time.perf_counter() - started)
+        REQUESTS.labels(view, request.method or "", str(response.status_code)).inc()
+        return response

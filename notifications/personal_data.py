@@ -1,0 +1,91 @@
+"""notifications' share of a person's data (registered with `accounts.personal_data` in the app's ready).
+
+Erasing: the person's outbox rows (sent or not: each holds the address), their email settings, and, where
+mails are kept as files (the embedded default's `config.mail_files` backend writes every mail into
+EMAIL_FILE_PATH), every mail file sent to the address or naming the person. Exporting: the email settings
+and what was mailed to them (kind, game, when; not the texts, which are made from the games' logs).
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.core.mail.backends.filebased import EmailBackend
+from django.utils.module_loading import import_string
+
+from accounts.personal_data import PersonalDataPart
+
+from .models import Outbox, Preference
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+
+def erase(user: User) -> None:
+    """Delete the person's outbox rows and preferences, and the mail files that name them."""
+    Outbox.objects.filter(user=user).delete()
+    Outbox.objects.filter(to_email__iexact=user.email).delete()
+    Preference.objects.filter(user=user).delete()
+    remove_mail_files(user.email, user.display_name)
+
+
+def _mail_files_folder() -> Path | None:
+    """The folder the mail backend writes its files into, when it writes files."""
+    backend = import_string(settings.EMAIL_BACKEND)
+    if not (isinstance(backend, type) and issubclass(backend, EmailBackend)):
+        return None
+    folder = settings.EMAIL_FILE_PATH
+    return Path(folder) if folder else None
+
+
+def _mail_text(raw: bytes) -> str:
+    """A mail file's headers and decoded text parts (names may stand encoded: quoted-printable, RFC 2047)."""
+    message = email.message_from_bytes(raw, policy=email.policy.default)
+    parts = [f"{name}: {value}" for name, value in message.items()]
+    for part in message.walk():
+        if part.get_content_maintype() == "text":
+            try:
+                parts.append(str(part.get_content()))
+            except (LookupError, ValueError):
+                parts.append(part.get_payload(decode=True).decode("utf-8", "replace"))  # type: ignore[union-attr]
+    return "\n".join(parts)
+
+
+def remove_mail_files(address: str, name: str) -> int:
+    """Delete the mail files that hold this address or this name as a word; the number deleted."""
+    folder = _mail_files_folder()
+    if folder is None or not folder.is_dir():
+        return 0
+    named = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)") if name else None
+    removed = 0
+    for path in folder.iterdir():
+        if not path.is_file():
+            continue
+        raw = path.read_bytes()
+        text = _mail_text(raw) + "\n" + raw.decode("utf-8", "replace")
+        if address.casefold() in text.casefold() or (named is not None and named.search(text)):
+            path.unlink(missing_ok=True)
+            removed += 1
+    return removed
+
+
+def export(user: User) -> dict[str, Any]:
+    """The person's email settings and the list of mails written for them."""
+    pref = Preference.objects.filter(user=user).first()
+    mails = [
+        {"kind": row.kind, "game": row.game_id, "status": row.status, "created_at": row.created_at.isoformat(),
+         "sent_at": row.sent_at.isoformat() if row.sent_at else None}
+        for row in Outbox.objects.filter(user=user).order_by("id")
+    ]
+    return {
+        "preferences": {"mode": pref.mode, "opted_out": pref.opted_out} if pref else None,
+        "mails": mails,
+    }
+
+
+PART = PersonalDataPart(name="notifications", erase=erase, export=export)
