@@ -81,11 +81,12 @@ def browser(_chromium: Any) -> Iterator[Any]:
 
 
 def hold_live_updates(page: Any) -> None:
-    """Hold off the game page's live poll of /games/N/version in `page`, as if offline (the page's script
+    """Hold off the game page's live updates (its stream /games/N/live and its poll of /games/N/version) in `page`, as if offline (the page's script
     skips a failed poll). For a test that moves the game elsewhere (through the services or another tab)
     and then drives this page itself: otherwise the poll may reload the page at any moment, and on a slow
     machine that reload races the test's own goto, reload or click."""
     page.route("**/version", lambda route: route.abort())
+    page.route("**/live?*", lambda route: route.abort())
 
 
 @pytest.fixture
