@@ -2,8 +2,8 @@
 
 Each web process (a uvicorn worker) holds ONE source of notices, whatever the number of open pages:
 
-* `postgres`: one psycopg 3 async connection that LISTENs on `CHANNEL` (the senders `pg_notify` after commit);
-* `redis`: one Redis pub/sub subscription to `CHANNEL` (the senders PUBLISH after commit);
+* `postgres`: one psycopg 3 async connection that LISTENs on `LIVE_CHANNEL` (the senders `pg_notify` after commit);
+* `redis`: one Redis pub/sub subscription to `LIVE_CHANNEL` (the senders PUBLISH after commit);
 * `poll`: for the embedded defaults (SQLite, no Redis): a notice sent in this process reaches its pages at
   once, and one query every `LIVE_POLL_SECONDS` reads the versions of the games watched here (the commands
   of the other processes: the Celery worker's deadline sweep).
@@ -27,7 +27,6 @@ from django.db import connection
 
 log = logging.getLogger(__name__)
 
-CHANNEL = "games_live"
 POSTGRES, REDIS, POLL = "postgres", "redis", "poll"
 RETRY_SECONDS = 1.0
 
@@ -173,9 +172,10 @@ def _conninfo() -> str:
 
 async def _listen_postgres(hub: Hub) -> None:
     import psycopg
+    from psycopg import sql
 
     async with await psycopg.AsyncConnection.connect(_conninfo(), autocommit=True) as conn:
-        await conn.execute(f"LISTEN {CHANNEL}")
+        await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(settings.LIVE_CHANNEL)))
         hub.subscribed()
         async for note in conn.notifies():
             hub.deliver_text(note.payload)
@@ -187,7 +187,7 @@ async def _listen_redis(hub: Hub) -> None:
     client = redis.Redis.from_url(settings.LIVE_REDIS_URL)
     try:
         pubsub = client.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(CHANNEL)
+        await pubsub.subscribe(settings.LIVE_CHANNEL)
         hub.subscribed()
         async for message in pubsub.listen():
             hub.deliver_text(message["data"])

@@ -42,9 +42,9 @@ def send(game_id: int, version: int) -> None:
         if kind == fanout.POSTGRES:
             with connection.cursor() as cursor:
                 # NOTIFY has no ORM form; outside a transaction (after commit) it is delivered at once.
-                cursor.execute("SELECT pg_notify(%s, %s)", [fanout.CHANNEL, text])
+                cursor.execute("SELECT pg_notify(%s, %s)", [settings.LIVE_CHANNEL, text])
         elif kind == fanout.REDIS:
-            _redis().publish(fanout.CHANNEL, text)
+            _redis().publish(settings.LIVE_CHANNEL, text)
         else:  # the poll: this process's own pages at once; the other processes' on their next poll
             fanout.hub().deliver_threadsafe(game_id, version)
     except Exception:  # noqa: BLE001 - the command stands; the watchers catch up on their next notice

@@ -28,6 +28,7 @@ from games.pages import watched_game
 from . import fanout, publish
 
 RETRY_MILLISECONDS = 2000
+LOBBY_STATUSES = (Game.Status.OPEN, Game.Status.ACTIVE)  # the games the lobby lists as running or to start
 
 
 async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
@@ -61,14 +62,18 @@ async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
     return _stream(request, game_ids, per_game=False)
 
 
+def lobby_mark(versions: Iterable[int]) -> int:
+    """What the lobby page was drawn at (its `?since=`): the sum of its games' versions, which only grows."""
+    return sum(versions)
+
+
 def _signed_out() -> JsonResponse:
     error = ServiceError("unauthenticated", "not_signed_in", _("Sign in to follow your games live."))
     return JsonResponse(error.as_dict(), status=error.status)
 
 
 def _games_of(user_id: int) -> list[int]:
-    return list(Game.objects.filter(seats__user_id=user_id).exclude(status=Game.Status.FINISHED)
-                .values_list("pk", flat=True))
+    return list(Game.objects.filter(seats__user_id=user_id, status__in=LOBBY_STATUSES).values_list("pk", flat=True))
 
 
 def last_event_id(request: HttpRequest) -> int | None:
@@ -86,7 +91,7 @@ def _stream(request: HttpRequest, game_ids: list[int], *, per_game: bool) -> Htt
         # stream an async iterator: 204 tells EventSource to stop, and the page falls back to the poll.
         return HttpResponse(status=204)
     since = last_event_id(request)
-    response = StreamingHttpResponse(_events(game_ids, since if per_game else None), content_type="text/event-stream")
+    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
@@ -98,20 +103,27 @@ def event(game_id: int, version: int, *, with_id: bool = True) -> bytes:
     return f"{head}data: {publish.notice(game_id, version)}\n\n".encode()
 
 
-async def _events(game_ids: Iterable[int], since: int | None) -> AsyncIterator[bytes]:
-    """Subscribe first, then read the versions (a notice in between is not lost), then follow the hub."""
+async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool) -> AsyncIterator[bytes]:
+    """Subscribe first, then read the versions (a notice in between is not lost), then follow the hub.
+
+    `since`: a game's stream sends its version at once when it is newer; the lobby's stream (several games,
+    `per_game` false) sends one event when the sum of its games' versions differs from the page's mark."""
     hub = fanout.hub()
     watch = fanout.Watch(game_ids)
     hub.add(watch)
     sent: dict[int, int] = {}
-    with_id = len(watch.game_ids) == 1
+    with_id = per_game
     try:
         yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
         current = await _versions(watch.game_ids)
-        for game_id, version in current.items():
-            sent[game_id] = version
-            if since is not None and version > since:
-                yield event(game_id, version, with_id=with_id)
+        sent.update(current)
+        if since is not None and per_game:
+            for game_id, version in current.items():
+                if version > since:
+                    yield event(game_id, version)
+        elif since is not None and current and lobby_mark(current.values()) != since:
+            game_id = max(current, key=lambda g: current[g])
+            yield event(game_id, current[game_id], with_id=False)
         while True:
             pending, resync = await watch.wait(settings.LIVE_KEEPALIVE_SECONDS)
             if resync:
