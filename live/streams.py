@@ -10,12 +10,13 @@ versions growing. A comment line every `LIVE_KEEPALIVE_SECONDS` keeps proxies fr
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterable
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
@@ -27,15 +28,30 @@ from games.pages import watched_game
 
 from . import fanout, publish
 
+T = TypeVar("T")
 RETRY_MILLISECONDS = 2000
 LOBBY_STATUSES = (Game.Status.OPEN, Game.Status.ACTIVE)  # the games the lobby lists as running or to start
+
+
+def _closing(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """`function` in the request's thread, its database connection closed after it: a stream lasts for
+    hours, and its thread's connection would otherwise stay open (one per open page) until the stream ends."""
+
+    def run(*args: Any) -> T:
+        try:
+            return function(*args)
+        finally:
+            if not connection.in_atomic_block:
+                connection.close()
+
+    return sync_to_async(run)
 
 
 async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
     """The stream of one game's versions for a viewer who may see it."""
     user = await request.auser()
     try:
-        game = await sync_to_async(services.get_game)(game_id, user if user.is_authenticated else None)
+        game = await _closing(services.get_game)(game_id, user if user.is_authenticated else None)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return _stream(request, [game.pk], per_game=True)
@@ -47,7 +63,7 @@ async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     if not user.is_authenticated:
         return _signed_out()
     try:
-        game = await sync_to_async(watched_game)(token)
+        game = await _closing(watched_game)(token)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return _stream(request, [game.pk], per_game=True)
@@ -58,7 +74,7 @@ async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
     user = await request.auser()
     if not user.is_authenticated:
         return _signed_out()
-    game_ids = await sync_to_async(_games_of)(user.pk)
+    game_ids = await _closing(_games_of)(user.pk)
     return _stream(request, game_ids, per_game=False)
 
 
@@ -139,7 +155,7 @@ async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool)
 
 
 async def _versions(game_ids: Iterable[int]) -> dict[int, Any]:
-    return await sync_to_async(_read_versions)(list(game_ids))
+    return await _closing(_read_versions)(list(game_ids))
 
 
 def _read_versions(game_ids: list[int]) -> dict[int, int]:

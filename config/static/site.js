@@ -135,12 +135,19 @@
   function listen(url, onVersion, fallback) {
     if (!url || !window.EventSource) { if (fallback) { fallback(); } return; }
     const source = new EventSource(url, {withCredentials: true});
+    let failures = 0;
+    source.onopen = function () { failures = 0; };
     source.onmessage = function (event) {
       try { onVersion(JSON.parse(event.data).version); } catch (e) { /* not a notice */ }
     };
     source.onerror = function () {
-      // EventSource reconnects by itself (with Last-Event-ID); CLOSED means the stream was refused.
-      if (source.readyState === EventSource.CLOSED && fallback) { fallback(); }
+      // EventSource reconnects by itself (with Last-Event-ID, and catches up); CLOSED means the stream was
+      // refused (a WSGI server answers 204), and a stream that never opens (a proxy in the way) is given up.
+      failures += 1;
+      if (source.readyState === EventSource.CLOSED || failures >= 5) {
+        source.close();
+        if (fallback) { fallback(); }
+      }
     };
     window.addEventListener("pagehide", function () { source.close(); });
   }
@@ -180,8 +187,11 @@
       setTimeout(function () { element.classList.remove(name); }, 4000);
     });
   }
-  function sameShape(a, b) {
-    return a.nodeType === b.nodeType && a.nodeName === b.nodeName && (a.nodeType !== 1 || a.id === b.id);
+  // What makes two elements "the same one" between two renderings of a page: tag, id, first class, label.
+  function signature(n) {
+    if (n.nodeType !== 1) { return "#" + n.nodeType; }
+    return [n.nodeName, n.id, n.classList[0] || "", n.getAttribute("aria-labelledby") || n.getAttribute("aria-label") || "",
+            n.getAttribute("name") || ""].join("|");
   }
   function syncAttributes(old, fresh) {
     let differs = false;
@@ -199,22 +209,34 @@
     }
     return differs;
   }
-  // Make `old` (in the page) like `fresh` (from the fetched page), touching only what differs.
+  // Make `old` (in the page) like `fresh` (from the fetched page), touching only what differs: its children
+  // are matched in order by signature (a section that appears or goes leaves the others in place).
   function morph(old, fresh, changed, added) {
     if (old.isEqualNode(fresh)) { return; }
-    if (old !== root && old !== lobby && syncAttributes(old, fresh)) { changed.push(old); }
+    const region = old === root || old === lobby;
+    if (!region && syncAttributes(old, fresh)) { changed.push(old); }
     if (old.hasAttribute("data-live-keep")) { return; }
     if (fresh.hasAttribute("data-keyed")) { morphKeyed(old, fresh, added); return; }
-    const a = Array.from(old.childNodes), b = Array.from(fresh.childNodes);
-    if (a.length !== b.length || a.some(function (n, i) { return !sameShape(n, b[i]); })) {
-      old.replaceChildren.apply(old, b.map(function (n) { return document.importNode(n, true); }));
-      changed.push(old);
-      return;
-    }
-    a.forEach(function (n, i) {
-      if (n.nodeType === 1) { morph(n, b[i], changed, added); }
-      else if (n.nodeValue !== b[i].nodeValue) { n.nodeValue = b[i].nodeValue; changed.push(old); }
+    const olds = Array.from(old.childNodes);
+    let i = 0, touched = false;
+    Array.from(fresh.childNodes).forEach(function (n) {
+      let j = -1;
+      if (n.nodeType === 1) {
+        for (let k = i; k < olds.length; k++) { if (signature(olds[k]) === signature(n)) { j = k; break; } }
+      } else if (i < olds.length && olds[i].nodeType === n.nodeType) { j = i; }
+      if (j < 0) {
+        const made = document.importNode(n, true);
+        old.insertBefore(made, i < olds.length ? olds[i] : null);
+        if (made.nodeType === 1) { changed.push(made); } else if (made.nodeValue.trim()) { touched = true; }
+        return;
+      }
+      for (; i < j; i++) { olds[i].remove(); touched = true; }
+      const kept = olds[i++];
+      if (kept.nodeType === 1) { morph(kept, n, changed, added); }
+      else if (kept.nodeValue !== n.nodeValue) { touched = touched || !!(kept.nodeValue.trim() || n.nodeValue.trim()); kept.nodeValue = n.nodeValue; }
     });
+    for (; i < olds.length; i++) { olds[i].remove(); touched = true; }
+    if (touched && !region) { changed.push(old); }
   }
   // Children with data-key (the history's lines): the old ones stay, the new ones are added and marked.
   function morphKeyed(old, fresh, added) {
