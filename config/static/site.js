@@ -166,6 +166,11 @@
       morph(region, fresh, changed, added);
       after(fresh, own);
       if (doc.title) { document.title = doc.title; }
+      // The tab's icon carries a badge when it is the viewer's turn (the fetched page says which icon).
+      const icon = document.querySelector("link[rel=icon]"), freshIcon = doc.querySelector("link[rel=icon]");
+      if (icon && freshIcon && icon.getAttribute("href") !== freshIcon.getAttribute("href")) {
+        icon.setAttribute("href", freshIcon.getAttribute("href"));
+      }
       if (focused && focused !== document.body && !document.contains(focused)) { refocus(region, focused); }
       window.scrollTo(x, y);
       mark(changed, "live-changed");
