@@ -102,11 +102,20 @@ async def _poller(port: int, watcher: int, game_id: int, arrivals: list[Arrival]
     while True:
         writer.write(f"GET /games/{game_id}/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
         await writer.drain()
-        length = 0
+        length, chunked = 0, False
         while (line := await reader.readline()) not in (b"\r\n", b""):
             if line.lower().startswith(b"content-length:"):
                 length = int(line.split(b":")[1])
-        version = int(json.loads(await reader.readexactly(length))["version"])
+            chunked = chunked or line.lower().startswith(b"transfer-encoding: chunked")
+        if chunked:  # uvicorn chunks a body whose length Django did not set
+            body = b""
+            while size := int((await reader.readline()).strip(), 16):
+                body += await reader.readexactly(size)
+                await reader.readline()
+            await reader.readline()
+        else:
+            body = await reader.readexactly(length)
+        version = int(json.loads(body)["version"])
         if version != seen:
             seen = version
             arrivals.append((watcher, game_id, version, time.time()))
