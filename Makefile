@@ -42,13 +42,14 @@ var:
 migrate: install var
 	$(BIN)/python manage.py migrate --noinput
 
-# Web server, Celery worker and Celery beat on the embedded defaults (SQLite, filesystem broker, mails in var/mail/).
+# Web server (uvicorn, the ASGI server production runs: pages, API and the tables' live streams), Celery
+# worker and Celery beat on the embedded defaults (SQLite, filesystem broker, mails in var/mail/).
 run: migrate
 	@echo "Starting web on http://$(HOST):$(PORT)/ (API docs: /api/docs/), Celery worker and beat. Mails go to var/mail/, their links to $(SITE_URL)."
 	@trap 'kill $$W $$B 2>/dev/null' EXIT INT TERM; export SITE_URL='$(SITE_URL)'; \
 	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=1 & W=$$!; \
 	$(BIN)/celery -A config beat --loglevel=INFO --schedule=var/celerybeat-schedule & B=$$!; \
-	$(BIN)/python manage.py runserver --noreload $(HOST):$(PORT)
+	$(BIN)/python -m uvicorn config.asgi:application --host $(HOST) --port $(PORT)
 
 # ruff, then the import contracts of pyproject.toml's [tool.importlinter] (layers, pure rules, no circles).
 lint: install
@@ -59,7 +60,7 @@ typecheck: install
 	$(BIN)/mypy --strict rules_kit/
 	$(BIN)/mypy --strict citadels/ --exclude citadels/site/
 	$(BIN)/mypy --strict dominion/ --exclude dominion/site/
-	$(BIN)/mypy --config-file config/mypy.ini accounts games config mailin notifications citadels/site dominion/site
+	$(BIN)/mypy --config-file config/mypy.ini accounts games config live mailin notifications citadels/site dominion/site
 
 # The whole suite on PostgreSQL when it is reachable, then the hosting tests again on SQLite
 # (the embedded default) so that both stores are shown to behave the same.

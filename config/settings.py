@@ -80,6 +80,8 @@ INSTALLED_APPS = [
     "games",
     "notifications",
     "mailin",
+    # The game pages' live updates (server-sent events behind the fan-out of LIVE_FANOUT).
+    "live",
     "anymail",
     # Each game's Django-facing app (its table template, words and translations). The registry
     # (games.registry.KINDS) names the same modules; its system check games.E001 refuses a kind whose site
@@ -108,6 +110,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
     {
@@ -167,6 +170,21 @@ CACHES: dict[str, dict[str, Any]] = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+
+# --- live updates (server-sent events; see live/fanout.py and docs/architecture.md) -------------------
+# How a committed move's notice (game id, version) reaches the web processes: "postgres" (LISTEN/NOTIFY on
+# the database: no other service), "redis" (pub/sub on LIVE_REDIS_URL), "poll" (the embedded default: the
+# process's own notices at once, the others' by a query of the version column every LIVE_POLL_SECONDS).
+# Empty: "postgres" on PostgreSQL, else "poll".
+LIVE_FANOUT = os.environ.get("LIVE_FANOUT", "")
+if LIVE_FANOUT not in ("", "postgres", "redis", "poll"):
+    raise ImproperlyConfigured("LIVE_FANOUT must be postgres, redis or poll")
+LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", os.environ.get("REDIS_CACHE_URL", "redis://127.0.0.1:6379/0"))
+# The PostgreSQL / Redis channel of the notices (several sites on one Redis: one name each).
+LIVE_CHANNEL = os.environ.get("LIVE_CHANNEL", "games_live")
+LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "1"))
+# A comment line on an idle stream this often, so that proxies and browsers keep it open.
+LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
 
 # --- accounts -------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

@@ -11,6 +11,7 @@ from accounts.urls import web_urlpatterns as accounts_web
 from config import api, health, legal, metrics_view
 from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
+from live.urls import urlpatterns as live_urls
 from mailin.views import webhook_urlpatterns
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
@@ -40,6 +41,7 @@ urlpatterns = [
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     path("games/<int:game_id>/undo", pages.undo, name="game-undo"),
     path("games/<int:game_id>/undo/answer", pages.undo_answer, name="game-undo-answer"),
+    *live_urls,  # the pages' live streams (server-sent events)
     *notifications_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
     path("api/", include((api_patterns, "api"))),

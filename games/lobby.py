@@ -38,6 +38,8 @@ def _lobby(user: User) -> dict[str, Any]:
         "my_open": [g for g in mine if g.status == Game.Status.OPEN],
         "finished": [g for g in mine if g.status == Game.Status.FINISHED],
         "open_games": list(selectors.open_games_for(user)[:LOBBY_SIZE]),
+        # The page's live stream (/live/lobby?since=) tells of any change to these games after this mark.
+        "live_since": sum(g.version for g in mine if g.status in (Game.Status.OPEN, Game.Status.ACTIVE)),
     }
 
 

@@ -111,14 +111,16 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         context.update(game=game, detail=detail, kind=get_kind(game.kind), replay=None)
         context.update(_waiting_room(request, game, detail, user))
         return render(request, "games/waiting_room.html", context)
-    urls = {"page_url": reverse("game-page", args=[game.pk]), "version_url": reverse("game-version", args=[game.pk])}
+    urls = {"page_url": reverse("game-page", args=[game.pk]), "version_url": reverse("game-version", args=[game.pk]),
+            "live_url": reverse("game-live", args=[game.pk])}
     return _table_page(request, game, detail, user, {**context, **urls})
 
 
 def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: Any,
                 context: dict[str, Any]) -> HttpResponse:
     """The table of a started game as `user` sees it (a spectator: the public view), with the replay at
-    `?at=N`; `context` brings the page's own addresses (`page_url`, `version_url`) and the host's switch."""
+    `?at=N`; `context` brings the page's own addresses (`page_url`, `version_url`, `live_url`: its stream of
+    versions) and the host's switch."""
     try:
         replay = _replay(game, user, request.GET.get("at"))
     except ServiceError as error:
@@ -140,6 +142,8 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         absent=active and absences.seat_is_absent(game, detail["seat"]),
         undo=_undo(game, detail["seat"], names) if active and not replay and detail["seat"] is not None else None,
         questions=_questions(game, detail, user) if active and not replay else "",
+        # The tab's title says so (the page's script takes each new title as the table updates in place).
+        your_turn=active and not replay and detail["seat"] is not None and detail["seat"] in game.awaiting,
     )
     return render(request, "games/game.html", context)
 
@@ -325,7 +329,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     })
 
 
-def _watched_game(token: str) -> Game:
+def watched_game(token: str) -> Game:
     """The private game a watch link names, if its host lets spectators in and it has started; else the
     ServiceError to answer (one 404 for a forged link and for a game no longer open to spectators)."""
     game_id = _signed_game(token, signing.Signer(salt=WATCH_SALT))
@@ -343,13 +347,14 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     """A private game's table for a signed-in spectator holding its watch link (the public view, the history,
     the replay); the game's players go to its own page."""
     try:
-        game = _watched_game(token)
+        game = watched_game(token)
         detail = services.game_detail(game, request.user)  # type: ignore[arg-type]
     except ServiceError as error:
         return error_page(request, error)
     if detail["joined"] or game.listed:
         return redirect("game-page", game_id=game.pk)
-    urls = {"page_url": reverse("game-watch", args=[token]), "version_url": reverse("game-watch-version", args=[token])}
+    urls = {"page_url": reverse("game-watch", args=[token]), "version_url": reverse("game-watch-version", args=[token]),
+            "live_url": reverse("game-watch-live", args=[token])}
     return _table_page(request, game, detail, request.user, urls)
 
 
@@ -357,7 +362,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 def watch_version(request: HttpRequest, token: str) -> JsonResponse:
     """The watched game's version and status, for the table's live updates (as `game_version`)."""
     try:
-        game = _watched_game(token)
+        game = watched_game(token)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return JsonResponse({"version": game.version, "status": game.status})

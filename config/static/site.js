@@ -1,4 +1,5 @@
-// The site's only script: the game table's buttons (POST to the REST API), card choices, live updates, copy.
+// The site's only script: the game table's buttons (POST to the REST API), card choices, live updates in
+// place (server-sent events; the poll only as the fallback), the lobby's, copy.
 (function () {
   "use strict";
   // crypto.randomUUID exists only on https and localhost pages; plain http elsewhere needs the fallback.
@@ -34,16 +35,23 @@
     kindSelect.addEventListener("change", showChosenKind);
     showChosenKind();
   }
+  const lobby = document.getElementById("lobby");
+  if (lobby && lobby.dataset.liveUrl) {
+    // The lobby follows the player's games: on each notice its lists and its title are fetched again.
+    const refreshLobby = updater(lobby, function () { return location.pathname; }, function () {});
+    listen(lobby.dataset.liveUrl, refreshLobby, null);
+  }
   const root = document.getElementById("game");
   if (!root) { return; }
-  const error = document.getElementById("error");
   let busy = false;
+  function errorLine() { return document.getElementById("error"); }
 
   function setEnabled(enabled) {
     root.querySelectorAll("button.cmd, form.card-choice button").forEach(function (b) { b.disabled = !enabled; });
   }
   async function send(command) {
-    error.textContent = "";
+    const error = errorLine();
+    if (error) { error.textContent = ""; }
     busy = true;
     setEnabled(false);
     try {
@@ -53,7 +61,13 @@
         headers: {"Content-Type": "application/json", "X-CSRFToken": token, "Idempotency-Key": idempotencyKey()},
         body: JSON.stringify({command: command, expected_version: Number(root.dataset.version)}),
       });
-      if (answer.ok) { location.replace(location.pathname); return; }
+      if (answer.ok) {
+        // One's own move answers like another's: the table is fetched and changed in place.
+        busy = false;
+        setEnabled(true);
+        await refreshTable(true);
+        return;
+      }
       const body = await answer.json().catch(function () { return {}; });
       error.textContent = body.message || body.code || ("HTTP " + answer.status + " " + answer.statusText).trim();
       if (body.code === "version_conflict") {
@@ -65,50 +79,207 @@
         error.append(link);
       }
     } catch (e) {
-      error.textContent = root.dataset.msgUnreachable;
+      errorLine().textContent = root.dataset.msgUnreachable;
     }
     busy = false;
     setEnabled(true);
   }
   // A move the rules flag as wasteful (data-questions: command -> question) asks once: the first press
   // shows the question, a second press of the same button sends it.
-  const questions = root.dataset.questions ? JSON.parse(root.dataset.questions) : {};
-  root.querySelectorAll("button.cmd").forEach(function (button) {
-    button.addEventListener("click", function () {
-      const question = questions[button.dataset.command];
-      if (question && button.dataset.asked !== "1") {
-        root.querySelectorAll("button.cmd[data-asked]").forEach(function (b) { delete b.dataset.asked; });
-        button.dataset.asked = "1";
-        error.textContent = question + " " + root.dataset.msgConfirm;
+  // Delegated: the buttons and forms are replaced when the table updates in place.
+  root.addEventListener("click", function (event) {
+    const button = event.target.closest("button.cmd");
+    if (!button || !root.contains(button)) { return; }
+    const questions = root.dataset.questions ? JSON.parse(root.dataset.questions) : {};
+    const question = questions[button.dataset.command];
+    if (question && button.dataset.asked !== "1") {
+      root.querySelectorAll("button.cmd[data-asked]").forEach(function (b) { delete b.dataset.asked; });
+      button.dataset.asked = "1";
+      errorLine().textContent = question + " " + root.dataset.msgConfirm;
+      return;
+    }
+    send(JSON.parse(button.dataset.command));
+  });
+  root.addEventListener("submit", function (event) {
+    const form = event.target.closest("form.card-choice");
+    if (!form) { return; }
+    event.preventDefault();
+    // Checked boxes and chosen options; data-numbers sends them as numbers; data-min="0" allows none
+    // (the engine checks the bounds and its refusal is shown).
+    let picked = Array.from(form.querySelectorAll("input:checked, option:checked"), function (input) { return input.value; });
+    if (form.dataset.numbers) { picked = picked.map(Number); }
+    const least = form.dataset.min === undefined ? 1 : Number(form.dataset.min);
+    if (!picked.length && least > 0) { errorLine().textContent = root.dataset.msgSelect; return; }
+    const command = {type: form.dataset.type};
+    command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
+    send(command);
+  });
+  const refreshTable = updater(root, function () { return location.pathname; }, function (fresh, own) {
+    ["version", "live", "questions", "msgConfirm"].forEach(function (name) {
+      if (fresh.dataset[name] === undefined) { delete root.dataset[name]; } else { root.dataset[name] = fresh.dataset[name]; }
+    });
+    const status = document.getElementById("live-status");
+    if (status && !own) { status.textContent = root.dataset.msgUpdated; }
+  });
+  // Live updates (not during a replay): pushed notices of new versions (server-sent events); the poll of
+  // the version only when the browser has no EventSource or the stream is refused.
+  if (root.dataset.live) {
+    listen(root.dataset.liveUrl ? root.dataset.liveUrl + "?since=" + root.dataset.version : "", function (version) {
+      if (!busy && String(version) !== root.dataset.version) { refreshTable(false); }
+    }, function () {
+      setInterval(async function () {
+        if (busy || document.hidden || !root.dataset.live) { return; }
+        try {
+          const answer = await fetch(root.dataset.versionUrl || "/games/" + root.dataset.game + "/version",
+                                     {credentials: "same-origin"});
+          const body = await answer.json();
+          if (answer.ok && String(body.version) !== root.dataset.version) { refreshTable(false); }
+        } catch (e) { /* offline for a moment: the next poll tries again */ }
+      }, Number(root.dataset.poll || 3000));
+    });
+  }
+
+  // --- live updates in place ----------------------------------------------------------------------
+  // `listen` follows a stream of server-sent events; `updater` fetches a page again and changes only what
+  // differs in one region of it (`morph`), keeping the scroll position and the keyboard focus, and marks
+  // the changes for a few seconds.
+  function listen(url, onVersion, fallback) {
+    if (!url || !window.EventSource) { if (fallback) { fallback(); } return; }
+    const source = new EventSource(url, {withCredentials: true});
+    let failures = 0;
+    source.onopen = function () { failures = 0; };
+    source.onmessage = function (event) {
+      try { onVersion(JSON.parse(event.data).version); } catch (e) { /* not a notice */ }
+    };
+    source.onerror = function () {
+      // EventSource reconnects by itself (with Last-Event-ID, and catches up); CLOSED means the stream was
+      // refused (a WSGI server answers 204), and a stream that never opens (a proxy in the way) is given up.
+      failures += 1;
+      if (source.readyState === EventSource.CLOSED || failures >= 5) {
+        source.close();
+        if (fallback) { fallback(); }
+      }
+    };
+    window.addEventListener("pagehide", function () { source.close(); });
+  }
+  function updater(region, address, after) {
+    let running = null;
+    let again = false;
+    async function run(own) {
+      const answer = await fetch(address(), {credentials: "same-origin", headers: {"Accept": "text/html"}});
+      if (!answer.ok) { return; }
+      const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
+      const fresh = doc.getElementById(region.id);
+      if (!fresh) { return; }
+      const x = window.scrollX, y = window.scrollY;
+      const focused = document.activeElement;
+      const changed = [], added = [];
+      morph(region, fresh, changed, added);
+      after(fresh, own);
+      if (doc.title) { document.title = doc.title; }
+      // The tab's icon carries a badge when it is the viewer's turn (the fetched page says which icon).
+      const icon = document.querySelector("link[rel=icon]"), freshIcon = doc.querySelector("link[rel=icon]");
+      if (icon && freshIcon && icon.getAttribute("href") !== freshIcon.getAttribute("href")) {
+        icon.setAttribute("href", freshIcon.getAttribute("href"));
+      }
+      if (focused && focused !== document.body && !document.contains(focused)) { refocus(region, focused); }
+      window.scrollTo(x, y);
+      mark(changed, "live-changed");
+      mark(added, "live-new");
+    }
+    return async function refresh(own) {
+      if (running) { again = true; return running; }
+      running = (async function () {
+        do { again = false; try { await run(own); } catch (e) { /* the next notice tries again */ } } while (again);
+        running = null;
+      })();
+      return running;
+    };
+  }
+  function mark(elements, name) {
+    elements.forEach(function (element) {
+      if (element.nodeType !== 1 || element.matches("input[type=hidden]")) { return; }
+      element.classList.add(name);
+      setTimeout(function () { element.classList.remove(name); }, 4000);
+    });
+  }
+  // What makes two elements "the same one" between two renderings of a page: tag, id, first class, label.
+  function signature(n) {
+    if (n.nodeType !== 1) { return "#" + n.nodeType; }
+    return [n.nodeName, n.id, n.classList[0] || "", n.getAttribute("aria-labelledby") || n.getAttribute("aria-label") || "",
+            n.getAttribute("name") || ""].join("|");
+  }
+  function syncAttributes(old, fresh) {
+    let differs = false;
+    Array.from(old.attributes).forEach(function (a) {
+      if (a.name !== "class" && !fresh.hasAttribute(a.name)) { old.removeAttribute(a.name); differs = true; }
+    });
+    Array.from(fresh.attributes).forEach(function (a) {
+      if (a.name !== "class" && old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); differs = true; }
+    });
+    const classes = Array.from(fresh.classList);
+    const kept = Array.from(old.classList).filter(function (c) { return c.indexOf("live-") === 0; });
+    if (old.className.replace(/\s*live-\S+/g, "").trim() !== fresh.className.trim()) {
+      old.className = classes.concat(kept).join(" ");
+      differs = true;
+    }
+    return differs;
+  }
+  // Make `old` (in the page) like `fresh` (from the fetched page), touching only what differs: its children
+  // are matched in order by signature (a section that appears or goes leaves the others in place).
+  function morph(old, fresh, changed, added) {
+    if (old.isEqualNode(fresh)) { return; }
+    const region = old === root || old === lobby;
+    if (!region && syncAttributes(old, fresh)) { changed.push(old); }
+    if (old.hasAttribute("data-live-keep")) { return; }
+    if (fresh.hasAttribute("data-keyed")) { morphKeyed(old, fresh, added); return; }
+    const olds = Array.from(old.childNodes);
+    let i = 0, touched = false;
+    Array.from(fresh.childNodes).forEach(function (n) {
+      let j = -1;
+      if (n.nodeType === 1) {
+        for (let k = i; k < olds.length; k++) { if (signature(olds[k]) === signature(n)) { j = k; break; } }
+      } else if (i < olds.length && olds[i].nodeType === n.nodeType) { j = i; }
+      if (j < 0) {
+        const made = document.importNode(n, true);
+        old.insertBefore(made, i < olds.length ? olds[i] : null);
+        if (made.nodeType === 1) { changed.push(made); } else if (made.nodeValue.trim()) { touched = true; }
         return;
       }
-      send(JSON.parse(button.dataset.command));
+      for (; i < j; i++) { olds[i].remove(); touched = true; }
+      const kept = olds[i++];
+      if (kept.nodeType === 1) { morph(kept, n, changed, added); }
+      else if (kept.nodeValue !== n.nodeValue) { touched = touched || !!(kept.nodeValue.trim() || n.nodeValue.trim()); kept.nodeValue = n.nodeValue; }
     });
-  });
-  root.querySelectorAll("form.card-choice").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      event.preventDefault();
-      // Checked boxes and chosen options; data-numbers sends them as numbers; data-min="0" allows none
-      // (the engine checks the bounds and its refusal is shown).
-      let picked = Array.from(form.querySelectorAll("input:checked, option:checked"), function (input) { return input.value; });
-      if (form.dataset.numbers) { picked = picked.map(Number); }
-      const least = form.dataset.min === undefined ? 1 : Number(form.dataset.min);
-      if (!picked.length && least > 0) { error.textContent = root.dataset.msgSelect; return; }
-      const command = {type: form.dataset.type};
-      command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
-      send(command);
+    for (; i < olds.length; i++) { olds[i].remove(); touched = true; }
+    if (touched && !region) { changed.push(old); }
+  }
+  // Children with data-key (the history's lines): the old ones stay, the new ones are added and marked.
+  function morphKeyed(old, fresh, added) {
+    const byKey = {};
+    Array.from(old.children).forEach(function (child) { byKey[child.dataset.key] = child; });
+    const children = Array.from(fresh.children).map(function (child) {
+      const kept = child.dataset.key !== undefined && byKey[child.dataset.key];
+      if (kept) { return kept; }
+      const made = document.importNode(child, true);
+      if (child.dataset.key !== undefined) { added.push(made); }
+      return made;
     });
-  });
-  // Live updates: when another player moved, the page is fetched again (not during a replay).
-  if (root.dataset.live) {
-    setInterval(async function () {
-      if (busy || document.hidden) { return; }
-      try {
-        const answer = await fetch(root.dataset.versionUrl || "/games/" + root.dataset.game + "/version",
-                                   {credentials: "same-origin"});
-        const body = await answer.json();
-        if (answer.ok && String(body.version) !== root.dataset.version) { location.replace(location.pathname); }
-      } catch (e) { /* offline for a moment: the next poll tries again */ }
-    }, Number(root.dataset.poll || 3000));
+    old.replaceChildren.apply(old, children);
+  }
+  // The focused control was replaced: focus its successor (same id, same command, same field and value).
+  function refocus(region, gone) {
+    let next = null;
+    if (gone.id) { next = document.getElementById(gone.id); }
+    if (!next && gone.dataset && gone.dataset.command) {
+      next = Array.from(region.querySelectorAll("[data-command]")).find(function (e) { return e.dataset.command === gone.dataset.command; });
+    }
+    if (!next && gone.name) {
+      next = Array.from(region.querySelectorAll("[name]")).find(function (e) { return e.name === gone.name && e.value === gone.value; });
+    }
+    if (!next) {
+      next = Array.from(region.querySelectorAll(gone.tagName)).find(function (e) { return e.textContent === gone.textContent; });
+    }
+    if (next) { next.focus({preventScroll: true}); }
   }
 })();

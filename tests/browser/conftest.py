@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -81,11 +82,24 @@ def browser(_chromium: Any) -> Iterator[Any]:
 
 
 def hold_live_updates(page: Any) -> None:
-    """Hold off the game page's live poll of /games/N/version in `page`, as if offline (the page's script
+    """Hold off the game page's live updates (its stream /games/N/live and its poll of /games/N/version) in `page`, as if offline (the page's script
     skips a failed poll). For a test that moves the game elsewhere (through the services or another tab)
     and then drives this page itself: otherwise the poll may reload the page at any moment, and on a slow
     machine that reload races the test's own goto, reload or click."""
     page.route("**/version", lambda route: route.abort())
+    page.route("**/live?*", lambda route: route.abort())
+
+
+@contextmanager
+def moved_in_place(page: Any, timeout: float = 15_000) -> Iterator[None]:
+    """Around a click on the table that moves: the page answers in place (no navigation), so wait until its
+    table shows a new version. A locator assertion, not wait_for_function: that evaluates a string, which
+    the page's CSP forbids."""
+    from playwright.sync_api import expect
+
+    version = page.locator("#game").get_attribute("data-version") or ""
+    yield
+    expect(page.locator("#game")).not_to_have_attribute("data-version", version, timeout=timeout)
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from games import services, store
 from games.models import Game, Seat
 
 from .axe import assert_accessible
-from .conftest import SCREENSHOTS, hold_live_updates
+from .conftest import SCREENSHOTS, hold_live_updates, moved_in_place
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -55,7 +55,7 @@ def _bot_moves(game: Game, seat: int, user: Any, rng: random.Random) -> None:
 
 
 def _click(page: Any, locator: Any) -> None:
-    with page.expect_navigation():
+    with moved_in_place(page):
         locator.click()
 
 

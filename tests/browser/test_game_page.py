@@ -21,7 +21,7 @@ from games import services, store
 from games.models import Command, Event, Game
 from tests.games.helpers import seat_users, started_game
 
-from .conftest import SCREENSHOTS, hold_live_updates
+from .conftest import SCREENSHOTS, hold_live_updates, moved_in_place
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -137,11 +137,11 @@ def test_player_signs_in_chooses_a_character_then_takes_gold(make_user: Any, bro
     assert buttons.all_inner_texts() == [_en(words.describe_command, c, {}) for c in by_rank]
     assert page.locator("h2", has_text="Your choices").is_visible()
 
-    # Click a character: the API stores the choice, the page reloads and shows it.
+    # Click a character: the API stores the choice, the page shows it in place.
     choice = next(c for c in legal if c["type"] == "choose_character" and c["character"] not in ("assassin", "thief"))
     label = _en(words.describe_command, choice, {})
     version = game.version
-    with page.expect_navigation():
+    with moved_in_place(page):
         page.get_by_role("button", name=label, exact=True).click()
     game.refresh_from_db()
     assert game.version > version
@@ -160,7 +160,7 @@ def test_player_signs_in_chooses_a_character_then_takes_gold(make_user: Any, bro
     gold_before = _view(game, seat)["players"][seat]["gold"]
     assert _row(page, me.display_name)[0] == f"▶ {me.display_name}"
     version = game.version
-    with page.expect_navigation():
+    with moved_in_place(page):
         page.get_by_role("button", name="Take 2 gold", exact=True).click()
     game.refresh_from_db()
     assert game.version > version
@@ -190,7 +190,7 @@ def test_stale_click_shows_the_conflict_from_the_api(make_user: Any, page_for: A
     second.goto(url)
     labels = second.locator("button.cmd").all_inner_texts()
     assert len(labels) >= 2
-    with second.expect_navigation():
+    with moved_in_place(second):
         second.get_by_role("button", name=labels[0], exact=True).click()
     game.refresh_from_db()
     moved_to = game.version

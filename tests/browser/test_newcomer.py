@@ -25,7 +25,7 @@ from notifications.models import Outbox
 from notifications.rendering import render
 
 from .axe import assert_accessible
-from .conftest import SCREENSHOTS, hold_live_updates
+from .conftest import SCREENSHOTS, hold_live_updates, moved_in_place
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -90,7 +90,7 @@ def _choose(page: Any) -> str:
     if form.count():  # the one card choice that must be made (the others are optional powers)
         kind = form.get_attribute("data-type")
         form.locator("label.card").first.click()
-        with page.expect_navigation():
+        with moved_in_place(page):
             form.get_by_role("button").click()
         return str(kind)
     buttons = page.locator("button.cmd")
@@ -103,7 +103,7 @@ def _choose(page: Any) -> str:
     preferred.append("end_turn")
     for kind in preferred:
         if kind in kinds:
-            with page.expect_navigation():
+            with moved_in_place(page):
                 buttons.nth(kinds.index(kind)).click()
             return kind
     raise AssertionError(f"no choice to click among {kinds}")

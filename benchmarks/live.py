@@ -1,0 +1,319 @@
+"""Live updates: 500 open game pages (server-sent event clients) watching 100 games while moves are posted.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/citadels .venv/bin/python benchmarks/live.py
+
+uvicorn (`--workers` processes, as production runs it) serves the site on a PostgreSQL database of its own
+(`<name>_live_bench`, created afresh) with 100 listed 2-player Citadels games. One client process opens
+`--clients` streams (`/games/<id>/live`, raw asyncio sockets, the games' watchers spread evenly) and notes
+when each event arrives; this process posts `--rate` moves a second (random legal moves through
+`games.services.execute`, the games in turn) for `--seconds`, noting each move's commit. For each fan-out of
+`--fanouts` it prints the delay from a move's commit to its arrival at every watcher of the game (p50, p95,
+p99, max; goal p95 <= 1 s), the events lost (a watcher that never got a version) and out of order, the memory
+of the web processes per open stream, their CPU per open stream while idle and per delivered event, and the
+database connections open meanwhile.
+
+`page-poll` is what the pages did before: each page asks `/games/<id>/version` every 3 s (the same delays
+measured as the first poll that sees the new version), for the comparison in docs/architecture.md.
+Other processes on the machine (other test runs) make the figures noisy: the machine's load is printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from api import SECRET, children, cpu_delta, cpu_seconds, free_port, load, port_open, recreate  # noqa: E402
+
+POLL_SECONDS = 3.0  # the pages' old poll
+
+
+def database_url() -> str:
+    url = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/citadels")
+    if not url.startswith("postgres"):
+        sys.exit("benchmarks/live.py measures PostgreSQL: set DATABASE_URL=postgres://...")
+    base, _, name = url.rpartition("/")
+    return f"{base}/{name or 'citadels'}_live_bench"
+
+
+def rss_kib(pids: list[int]) -> int:
+    """Resident memory of these processes, in KiB (from /proc)."""
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+# --- the watchers (one client process, asyncio) ------------------------------------------------------
+
+
+Arrival = tuple[int, int, int, float]  # (watcher, game, version, when)
+
+
+async def _stream(port: int, watcher: int, game_id: int, arrivals: list[Arrival], opened: asyncio.Event,
+                  counter: list[int], total: int) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(f"GET /games/{game_id}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+    await writer.drain()
+    status = await reader.readline()
+    if b" 200 " not in status:
+        raise RuntimeError(f"stream of game {game_id}: {status!r}")
+    while (await reader.readline()) not in (b"\r\n", b""):
+        pass
+    counter[0] += 1
+    if counter[0] == total:
+        opened.set()
+    while line := await reader.readline():
+        if line.startswith(b"data: "):
+            arrivals.append((watcher, game_id, int(json.loads(line[6:])["version"]), time.time()))
+
+
+async def _poller(port: int, watcher: int, game_id: int, arrivals: list[Arrival], opened: asyncio.Event,
+                  counter: list[int], total: int) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    await asyncio.sleep(random.random() * POLL_SECONDS)  # the pages were opened at different moments
+    counter[0] += 1
+    if counter[0] == total:
+        opened.set()
+    seen = -1
+    while True:
+        writer.write(f"GET /games/{game_id}/version HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        await writer.drain()
+        length, chunked = 0, False
+        while (line := await reader.readline()) not in (b"\r\n", b""):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+            chunked = chunked or line.lower().startswith(b"transfer-encoding: chunked")
+        if chunked:  # uvicorn chunks a body whose length Django did not set
+            body = b""
+            while size := int((await reader.readline()).strip(), 16):
+                body += await reader.readexactly(size)
+                await reader.readline()
+            await reader.readline()
+        else:
+            body = await reader.readexactly(length)
+        version = int(json.loads(body)["version"])
+        if version != seen:
+            seen = version
+            arrivals.append((watcher, game_id, version, time.time()))
+        await asyncio.sleep(POLL_SECONDS)
+
+
+def watchers(port: int, game_ids: list[int], clients: int, mode: str, ready: Any, done: Any, out: Any) -> None:
+    """The client process: open every stream (or poller), say so, collect arrivals until told to stop."""
+
+    async def main() -> None:
+        arrivals: list[Arrival] = []
+        opened, counter = asyncio.Event(), [0]
+        run = _poller if mode == "page-poll" else _stream
+        tasks = [asyncio.create_task(run(port, i, game_ids[i % len(game_ids)], arrivals, opened, counter, clients))
+                 for i in range(clients)]
+        await asyncio.wait_for(opened.wait(), 120)
+        ready.set()
+        while not done.is_set():
+            await asyncio.sleep(0.2)
+            failed = [t for t in tasks if t.done() and t.exception()]
+            if failed:
+                raise failed[0].exception()  # type: ignore[misc]
+        out.put([game_ids[i % len(game_ids)] for i in range(clients)])
+        out.put(arrivals)
+        for task in tasks:
+            task.cancel()
+
+    asyncio.run(main())
+
+
+# --- the server and the moves -------------------------------------------------------------------------
+
+
+def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--workers", str(workers), "--host", "127.0.0.1",
+         "--port", str(port), "--log-level", "warning", "--timeout-graceful-shutdown", "2"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(300):
+        if port_open(port):
+            time.sleep(1.0)  # every worker up
+            return process, port
+        time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"uvicorn did not start: {process.stderr.read()[-2000:]!r}")  # type: ignore[union-attr]
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def make_games(count: int) -> list[int]:
+    from accounts.models import User
+    from games import services
+
+    ids = []
+    for i in range(count):
+        a = User.objects.create_user(email=f"a{i}@bench.example", password="x-long-password-1", display_name=f"a{i}")
+        b = User.objects.create_user(email=f"b{i}@bench.example", password="x-long-password-1", display_name=f"b{i}")
+        game = services.create_game(a, "citadels", 2)
+        services.join_game(b, game.pk)
+        services.start_game(a, game.pk)
+        ids.append(game.pk)
+    return ids
+
+
+def post_moves(game_ids: list[int], rate: float, seconds: float, rng: random.Random) -> list[tuple[int, int, float]]:
+    """Random legal moves, the games in turn, `rate` a second; (game, new version, time just after commit)."""
+    from citadels import RULES
+    from games import services, store
+    from games.models import Game, Seat
+
+    seats = {(s.game_id, s.index): s.user for s in Seat.objects.filter(game_id__in=game_ids).select_related("user")}
+    commits: list[tuple[int, int, float]] = []
+    start = time.time()
+    n = 0
+    while time.time() - start < seconds:
+        game = Game.objects.get(pk=game_ids[n % len(game_ids)])
+        n += 1
+        if game.status == Game.Status.ACTIVE:
+            seat = rng.choice(game.awaiting)
+            command = rng.choice(RULES.legal_commands(store.load_state(game), seat))
+            result = services.execute(seats[(game.pk, seat)], game.pk, command, expected_version=game.version)
+            commits.append((game.pk, result.version, time.time()))
+        pause = start + n / rate - time.time()
+        if pause > 0:
+            time.sleep(pause)
+    return commits
+
+
+def measure(mode: str, args: argparse.Namespace, env: dict[str, str], game_ids: list[int], url: str) -> dict[str, Any]:
+    from api import backends
+    from django.conf import settings
+
+    fanout = "poll" if mode == "page-poll" else mode
+    settings.LIVE_FANOUT = fanout  # the poster (this process) sends as the web processes listen
+    server_env = {**env, "LIVE_FANOUT": fanout}
+    process, port = start_server(server_env, args.workers)
+    workers = children(process.pid)
+    try:
+        memory_before = rss_kib(workers)
+        ready, done, out = multiprocessing.Event(), multiprocessing.Event(), multiprocessing.Queue()
+        client = multiprocessing.Process(target=watchers, args=(port, game_ids, args.clients, mode, ready, done, out))
+        client.start()
+        if not ready.wait(180):
+            raise RuntimeError("the watchers did not connect")
+        time.sleep(2.0)
+        memory_after = rss_kib(workers)
+        connections_db = len(backends(url))
+        idle_before = cpu_seconds(workers)
+        time.sleep(args.idle)
+        idle_cpu = cpu_delta(idle_before, cpu_seconds(workers))
+        busy_before = cpu_seconds(workers)
+        commits = post_moves(game_ids, args.rate, args.seconds, random.Random(7))
+        time.sleep(POLL_SECONDS + 1.5 if mode == "page-poll" else 2.0)  # the last deliveries
+        busy_cpu = cpu_delta(busy_before, cpu_seconds(workers))
+        done.set()
+        watched, arrivals = out.get(timeout=60), out.get(timeout=60)
+        client.join(10)
+    finally:
+        stop_server(process)
+    return summarize(mode, commits, watched, arrivals, {
+        "memory": (memory_after - memory_before) / args.clients, "idle_cpu": idle_cpu, "busy_cpu": busy_cpu,
+        "db_connections": connections_db, "load": load(), "clients": args.clients, "idle": args.idle})
+
+
+def summarize(mode: str, commits: list[tuple[int, int, float]], watched: list[int], arrivals: list[Arrival],
+              facts: dict[str, Any]) -> dict[str, Any]:
+    """Delays from commit to arrival; per watcher, the versions of its game it never got (lost) and any that
+    came after a higher one (out of order)."""
+    committed = {(g, v): t for g, v, t in commits}
+    delays = [t - committed[(g, v)] for _w, g, v, t in arrivals if (g, v) in committed]
+    got = {(w, v) for w, _g, v, _t in arrivals}
+    versions_of: dict[int, list[int]] = {}
+    for g, v, _t in commits:
+        versions_of.setdefault(g, []).append(v)
+    expected = sum(len(versions_of.get(g, [])) for g in watched)
+    lost = sum(1 for w, g in enumerate(watched) for v in versions_of.get(g, []) if (w, v) not in got)
+    out_of_order, highest = 0, {}
+    for w, _g, v, _t in arrivals:  # in the order they arrived
+        if v <= highest.get(w, -1):
+            out_of_order += 1
+        highest[w] = max(v, highest.get(w, -1))
+    return {"mode": mode, "delays": delays, "expected": expected, "lost": lost, "moves": len(commits),
+            "out_of_order": out_of_order, "delivered": len(delays), **facts}
+
+
+def describe(run: dict[str, Any]) -> str:
+    d = run["delays"]
+    per_event = run["busy_cpu"] / max(run["delivered"], 1) * 1000
+    return (f"{run['mode']:>9}: {run['moves']} moves, {run['delivered']} of {run['expected']} deliveries; delay "
+            f"p50 {pct(d, .5) * 1000:.0f} ms, p95 {pct(d, .95) * 1000:.0f} ms, p99 {pct(d, .99) * 1000:.0f} ms, "
+            f"max {max(d, default=float('nan')) * 1000:.0f} ms; lost {run['lost']}, out of order {run['out_of_order']}; "
+            f"memory {run['memory']:.1f} KiB per open page; CPU idle {run['idle_cpu'] / run['clients'] / run['idle'] * 1e6:.1f} "
+            f"µs/s per open page, {per_event:.2f} ms per delivery (web processes, moves phase "
+            f"{run['busy_cpu']:.1f} s); {run['db_connections']} database connections; {run['load']}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=500, help="open pages (SSE clients)")
+    parser.add_argument("--games", type=int, default=100, help="games watched")
+    parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument("--rate", type=float, default=20, help="moves posted per second (all games)")
+    parser.add_argument("--seconds", type=float, default=30, help="how long moves are posted")
+    parser.add_argument("--idle", type=float, default=10, help="seconds measured with the pages open and no move")
+    parser.add_argument("--fanouts", default="postgres,redis,poll,page-poll",
+                        help="postgres, redis, poll (server side), page-poll (the pages' old 3-s poll)")
+    args = parser.parse_args()
+    url = database_url()
+    recreate(url)
+    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1,localhost",
+           "FAST_PASSWORD_HASHER": "1", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": "memory://localhost/",
+           "SECURE_SSL_REDIRECT": "0", "DATABASE_URL": url, "CONN_MAX_AGE": "0", "LIVE_REDIS_URL": "redis://127.0.0.1:6379/13",
+           "LIVE_CHANNEL": f"live_bench_{os.getpid()}", "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
+    os.environ.update({k: env[k] for k in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "FAST_PASSWORD_HASHER", "LOG_LEVEL",
+                                           "CELERY_BROKER_URL", "SECURE_SSL_REDIRECT", "DATABASE_URL", "LIVE_REDIS_URL",
+                                           "LIVE_CHANNEL", "EMAIL_BACKEND")})
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    game_ids = make_games(args.games)
+    print(f"uvicorn, {args.workers} workers; {args.clients} open pages watching {args.games} games; {args.rate:g} "
+          f"moves/s for {args.seconds:.0f} s (each game every {args.games / args.rate:.0f} s); PostgreSQL; {load()}")
+    for mode in args.fanouts.split(","):
+        if mode == "redis" and not port_open(6379):
+            print("    redis: not measured (no Redis on 127.0.0.1:6379)")
+            continue
+        print("  " + describe(measure(mode, args, env, game_ids, url)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+"""The receiving half of the fan-out: in each web process, one listener feeds a hub of open streams.
+
+Each web process (a uvicorn worker) holds ONE source of notices, whatever the number of open pages:
+
+* `postgres`: one psycopg 3 async connection that LISTENs on `LIVE_CHANNEL` (the senders `pg_notify` after commit);
+* `redis`: one Redis pub/sub subscription to `LIVE_CHANNEL` (the senders PUBLISH after commit);
+* `poll`: for the embedded defaults (SQLite, no Redis): a notice sent in this process reaches its pages at
+  once, and one query every `LIVE_POLL_SECONDS` reads the versions of the games watched here (the commands
+  of the other processes: the Celery worker's deadline sweep).
+
+The hub hands each notice to the streams of its game. A stream keeps only the newest version it has not
+sent (a slow reader never holds a queue of old versions), and its version only grows. When the listener
+loses its connection, every stream is told to read its game's version again once it is back (notices sent
+meanwhile are not lost: the version column has them).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Iterable
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import connection
+
+log = logging.getLogger(__name__)
+
+POSTGRES, REDIS, POLL = "postgres", "redis", "poll"
+RETRY_SECONDS = 1.0
+
+
+def kind() -> str:
+    """The fan-out of the settings: `LIVE_FANOUT`, else PostgreSQL's when the database is PostgreSQL, else the poll."""
+    chosen = settings.LIVE_FANOUT
+    if chosen:
+        return str(chosen)
+    return POSTGRES if connection.vendor == "postgresql" else POLL
+
+
+class Watch:
+    """One open stream's mailbox: the newest version of its game not yet sent, and a wake-up."""
+
+    def __init__(self, game_ids: Iterable[int]) -> None:
+        self.game_ids = frozenset(game_ids)
+        self.pending: dict[int, int] = {}
+        self.resync = False
+        self.event = asyncio.Event()
+
+    def offer(self, game_id: int, version: int) -> None:
+        if version > self.pending.get(game_id, -1):
+            self.pending[game_id] = version
+            self.event.set()
+
+    def ask_resync(self) -> None:
+        self.resync = True
+        self.event.set()
+
+    async def wait(self, timeout: float) -> tuple[dict[int, int], bool]:
+        """The versions offered since the last call and whether to read them again (empty on a timeout)."""
+        try:
+            await asyncio.wait_for(self.event.wait(), timeout)
+        except TimeoutError:
+            return {}, False
+        self.event.clear()
+        pending, self.pending = self.pending, {}
+        resync, self.resync = self.resync, False
+        return pending, resync
+
+
+class Hub:
+    """This process's open streams by game, and the one listener that feeds them (started with the first)."""
+
+    def __init__(self) -> None:
+        self.watches: dict[int, set[Watch]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.listener: asyncio.Task[None] | None = None
+        self.listening: asyncio.Event | None = None  # set while the listener is subscribed
+
+    def add(self, watch: Watch) -> None:
+        """Register an open stream (in the event loop); the first one starts the listener."""
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop or self.listener is None or self.listener.done():
+            self.loop = loop
+            self.listening = asyncio.Event()
+            self.listener = loop.create_task(_listen(self, kind()))
+        for game_id in watch.game_ids:
+            self.watches.setdefault(game_id, set()).add(watch)
+
+    async def stop(self) -> None:
+        """Stop the listener (its connection closed): the end of a test's event loop."""
+        listener, self.listener, self.loop = self.listener, None, None
+        if listener is not None:
+            listener.cancel()
+            try:
+                await listener
+            except asyncio.CancelledError:
+                pass
+
+    def subscribed(self) -> None:
+        """The listener is subscribed: notices from now on arrive; those before are read again."""
+        if self.listening is not None:
+            self.listening.set()
+        self.resync()
+
+    def remove(self, watch: Watch) -> None:
+        for game_id in watch.game_ids:
+            watchers = self.watches.get(game_id)
+            if watchers is not None:
+                watchers.discard(watch)
+                if not watchers:
+                    del self.watches[game_id]
+
+    def deliver(self, game_id: int, version: int) -> None:
+        """A notice, in the event loop: to every stream of the game."""
+        for watch in list(self.watches.get(game_id, ())):
+            watch.offer(game_id, version)
+
+    def deliver_threadsafe(self, game_id: int, version: int) -> None:
+        """A notice from any thread of this process (a no-op in a process that serves no stream)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.deliver, game_id, version)
+
+    def resync(self) -> None:
+        """After a lost connection: every stream reads its games' versions again."""
+        for watchers in list(self.watches.values()):
+            for watch in watchers:
+                watch.ask_resync()
+
+    def deliver_text(self, text: str | bytes) -> None:
+        try:
+            payload = json.loads(text)
+            self.deliver(int(payload["game"]), int(payload["version"]))
+        except (ValueError, KeyError, TypeError):
+            log.warning("live: a notice that is not one: %r", text)
+
+
+_hub = Hub()
+
+
+def hub() -> Hub:
+    """This process's hub."""
+    return _hub
+
+
+async def _listen(hub: Hub, how: str) -> None:
+    """Feed the hub for as long as the process runs; on a lost connection, retry and resync."""
+    source = {POSTGRES: _listen_postgres, REDIS: _listen_redis, POLL: _poll}[how]
+    while True:
+        try:
+            await source(hub)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - the database or Redis went away: try again, then catch up
+            if hub.listening is not None:
+                hub.listening.clear()
+            log.warning("live: the %s listener lost its connection; retrying", how, exc_info=True)
+        await asyncio.sleep(RETRY_SECONDS)
+
+
+def _conninfo() -> str:
+    """The default database's connection string for the listener's own psycopg connection."""
+    from psycopg.conninfo import make_conninfo
+
+    db = connection.settings_dict
+    params = {"dbname": db["NAME"], "user": db["USER"], "password": db["PASSWORD"], "host": db["HOST"],
+              "port": str(db["PORT"] or "")}
+    return make_conninfo(**{k: v for k, v in params.items() if v})
+
+
+async def _listen_postgres(hub: Hub) -> None:
+    import psycopg
+    from psycopg import sql
+
+    async with await psycopg.AsyncConnection.connect(_conninfo(), autocommit=True) as conn:
+        await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(settings.LIVE_CHANNEL)))
+        hub.subscribed()
+        async for note in conn.notifies():
+            hub.deliver_text(note.payload)
+
+
+async def _listen_redis(hub: Hub) -> None:
+    import redis.asyncio as redis
+
+    client = redis.Redis.from_url(settings.LIVE_REDIS_URL)
+    try:
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(settings.LIVE_CHANNEL)
+        hub.subscribed()
+        async for message in pubsub.listen():
+            hub.deliver_text(message["data"])
+    finally:
+        await client.aclose()
+
+
+async def _poll(hub: Hub) -> None:
+    known: dict[int, int] = {}
+    hub.subscribed()
+    while True:
+        await asyncio.sleep(settings.LIVE_POLL_SECONDS)
+        watched = list(hub.watches)
+        if not watched:
+            continue
+        for game_id, version in (await _versions(watched)).items():
+            if known.get(game_id) != version:
+                known[game_id] = version
+                hub.deliver(game_id, version)
+
+
+@sync_to_async
+def _versions(game_ids: list[int]) -> dict[int, int]:
+    from games.models import Game
+
+    return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))

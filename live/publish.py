@@ -1,0 +1,58 @@
+"""The sending half of the fan-out: after a command's transaction commits, one notice (game id, version).
+
+The notice leaves only after commit (`transaction.on_commit`): a command rolled back sends nothing, and a
+watcher that fetches the page on the notice finds the new version there. Which way it goes is the setting
+`LIVE_FANOUT` (see `live.fanout`); every way carries the same JSON `{"game": id, "version": n}`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from functools import cache
+from typing import Any
+
+from django.conf import settings
+from django.db import connection, transaction
+
+from games import hooks
+
+from . import fanout
+
+log = logging.getLogger(__name__)
+
+
+def notice(game_id: int, version: int) -> str:
+    """The notice's text: the game and its version, nothing else (no view of any player)."""
+    return json.dumps({"game": game_id, "version": version}, separators=(",", ":"))
+
+
+def on_events_appended(batch: hooks.EventsAppended) -> None:
+    """The `games.hooks` subscriber: the notice of the batch's game is sent once its transaction commits."""
+    game_id, version = batch.game.pk, batch.game.version
+    transaction.on_commit(lambda: send(game_id, version))
+
+
+def send(game_id: int, version: int) -> None:
+    """Send the notice now through the configured fan-out. A failure to send is logged, never raised: the
+    command is committed already, and the pages' reconnect (or the poll fallback) catches up."""
+    text = notice(game_id, version)
+    try:
+        kind = fanout.kind()
+        if kind == fanout.POSTGRES:
+            with connection.cursor() as cursor:
+                # NOTIFY has no ORM form; outside a transaction (after commit) it is delivered at once.
+                cursor.execute("SELECT pg_notify(%s, %s)", [settings.LIVE_CHANNEL, text])
+        elif kind == fanout.REDIS:
+            _redis().publish(settings.LIVE_CHANNEL, text)
+        else:  # the poll: this process's own pages at once; the other processes' on their next poll
+            fanout.hub().deliver_threadsafe(game_id, version)
+    except Exception:  # noqa: BLE001 - the command stands; the watchers catch up on their next notice
+        log.exception("live notice for game %s version %s not sent", game_id, version)
+
+
+@cache
+def _redis() -> Any:
+    import redis
+
+    return redis.Redis.from_url(settings.LIVE_REDIS_URL)

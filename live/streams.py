@@ -1,0 +1,162 @@
+"""The server-sent event streams: a game's page (`/games/<id>/live`, `/games/watch/<token>/live`) and the lobby
+(`/live/lobby`).
+
+Each event is `id: <version>` and `data: {"game": id, "version": n}`: never a view. A stream answers only a
+viewer who may see the game (a private game's stream answers a stranger as a missing game: the 404 of
+`games.services.get_game`). On (re)connect the browser sends `Last-Event-ID` (or the page's `?since=`): a newer
+version is sent at once, so a page that was away catches up; then every notice of the fan-out follows, the
+versions growing. A comment line every `LIVE_KEEPALIVE_SECONDS` keeps proxies from closing an idle stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any, TypeVar
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
+from django.utils.translation import gettext as _
+
+from config.errors import ServiceError
+from games import services
+from games.models import Game
+from games.pages import watched_game
+
+from . import fanout, publish
+
+T = TypeVar("T")
+RETRY_MILLISECONDS = 2000
+LOBBY_STATUSES = (Game.Status.OPEN, Game.Status.ACTIVE)  # the games the lobby lists as running or to start
+
+
+def _closing(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """`function` in the request's thread, its database connection closed after it: a stream lasts for
+    hours, and its thread's connection would otherwise stay open (one per open page) until the stream ends."""
+
+    def run(*args: Any) -> T:
+        try:
+            return function(*args)
+        finally:
+            if not connection.in_atomic_block:
+                connection.close()
+
+    return sync_to_async(run)
+
+
+async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
+    """The stream of one game's versions for a viewer who may see it."""
+    user = await request.auser()
+    try:
+        game = await _closing(services.get_game)(game_id, user if user.is_authenticated else None)
+    except ServiceError as error:
+        return JsonResponse(error.as_dict(), status=error.status)
+    return _stream(request, [game.pk], per_game=True)
+
+
+async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
+    """The stream of a private game watched through its signed link (signed-in spectators, as the page)."""
+    user = await request.auser()
+    if not user.is_authenticated:
+        return _signed_out()
+    try:
+        game = await _closing(watched_game)(token)
+    except ServiceError as error:
+        return JsonResponse(error.as_dict(), status=error.status)
+    return _stream(request, [game.pk], per_game=True)
+
+
+async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
+    """The stream of the signed-in user's running and open games: the lobby refreshes on each notice."""
+    user = await request.auser()
+    if not user.is_authenticated:
+        return _signed_out()
+    game_ids = await _closing(_games_of)(user.pk)
+    return _stream(request, game_ids, per_game=False)
+
+
+def lobby_mark(versions: Iterable[int]) -> int:
+    """What the lobby page was drawn at (its `?since=`): the sum of its games' versions, which only grows."""
+    return sum(versions)
+
+
+def _signed_out() -> JsonResponse:
+    error = ServiceError("unauthenticated", "not_signed_in", _("Sign in to follow your games live."))
+    return JsonResponse(error.as_dict(), status=error.status)
+
+
+def _games_of(user_id: int) -> list[int]:
+    return list(Game.objects.filter(seats__user_id=user_id, status__in=LOBBY_STATUSES).values_list("pk", flat=True))
+
+
+def last_event_id(request: HttpRequest) -> int | None:
+    """The version the page has: the browser's `Last-Event-ID` on a reconnect, else the page's `?since=`."""
+    raw = request.headers.get("Last-Event-ID") or request.GET.get("since") or ""
+    try:
+        return int(raw)
+    except ValueError:
+        return None
+
+
+def _stream(request: HttpRequest, game_ids: list[int], *, per_game: bool) -> HttpResponseBase:
+    if not isinstance(request, ASGIRequest):
+        # A WSGI server (gunicorn's sync workers, runserver) would hold a thread per open page and cannot
+        # stream an async iterator: 204 tells EventSource to stop, and the page falls back to the poll.
+        return HttpResponse(status=204)
+    since = last_event_id(request)
+    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game), content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache, no-transform"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
+
+
+def event(game_id: int, version: int, *, with_id: bool = True) -> bytes:
+    """One server-sent event: the version as its id (the browser's Last-Event-ID on a reconnect)."""
+    head = f"id: {version}\n" if with_id else ""
+    return f"{head}data: {publish.notice(game_id, version)}\n\n".encode()
+
+
+async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool) -> AsyncIterator[bytes]:
+    """Subscribe first, then read the versions (a notice in between is not lost), then follow the hub.
+
+    `since`: a game's stream sends its version at once when it is newer; the lobby's stream (several games,
+    `per_game` false) sends one event when the sum of its games' versions differs from the page's mark."""
+    hub = fanout.hub()
+    watch = fanout.Watch(game_ids)
+    hub.add(watch)
+    sent: dict[int, int] = {}
+    with_id = per_game
+    try:
+        yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
+        current = await _versions(watch.game_ids)
+        sent.update(current)
+        if since is not None and per_game:
+            for game_id, version in current.items():
+                if version > since:
+                    yield event(game_id, version)
+        elif since is not None and current and lobby_mark(current.values()) != since:
+            game_id = max(current, key=lambda g: current[g])
+            yield event(game_id, current[game_id], with_id=False)
+        while True:
+            pending, resync = await watch.wait(settings.LIVE_KEEPALIVE_SECONDS)
+            if resync:
+                pending = {**await _versions(watch.game_ids), **pending}
+            fresh = {g: v for g, v in pending.items() if v > sent.get(g, -1)}
+            for game_id, version in sorted(fresh.items()):
+                sent[game_id] = version
+                yield event(game_id, version, with_id=with_id)
+            if not pending:
+                yield b": keepalive\n\n"
+    finally:
+        hub.remove(watch)
+
+
+async def _versions(game_ids: Iterable[int]) -> dict[int, Any]:
+    return await _closing(_read_versions)(list(game_ids))
+
+
+def _read_versions(game_ids: list[int]) -> dict[int, int]:
+    return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))

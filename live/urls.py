@@ -1,0 +1,11 @@
+"""The live streams' addresses (included by config.urls)."""
+
+from django.urls import path
+
+from . import streams
+
+urlpatterns = [
+    path("games/<int:game_id>/live", streams.game_stream, name="game-live"),
+    path("games/watch/<str:token>/live", streams.watch_stream, name="game-watch-live"),
+    path("live/lobby", streams.lobby_stream, name="lobby-live"),
+]
