@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "ratings",
     "mailin",
     "anymail",
     # Each game's Django-facing app (its table template, words and translations). The registry

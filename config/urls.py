@@ -14,8 +14,10 @@ from games.urls import api_urlpatterns as games_api
 from mailin.views import webhook_urlpatterns
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
+from ratings.urls import api_urlpatterns as ratings_api
+from ratings.urls import web_urlpatterns as ratings_web
 
-api_patterns = accounts_api + games_api + notifications_api
+api_patterns = accounts_api + games_api + notifications_api + ratings_api
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -36,6 +38,7 @@ urlpatterns = [
     path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     *notifications_web,
+    *ratings_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
     path("api/", include((api_patterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
