@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -43,19 +44,32 @@ def _lobby(user: User, filters: LobbyFilterForm) -> dict[str, Any]:
     }
 
 
-def _open_games(user: User, filters: LobbyFilterForm) -> list[Any]:
-    """The open games to join, filtered, each with `players`: (seated user, their `hooks.PlayerFacts`)."""
+@dataclass(frozen=True)
+class OpenGame:
+    """An open game as the lobby lists it: its seated players with their figures, its options in words."""
+
+    game: Game
+    players: list[tuple[User, hooks.PlayerFacts]]
+    options: list[str]
+
+
+def _open_games(user: User, filters: LobbyFilterForm) -> list[OpenGame]:
+    """The open games to join, filtered, with their players' figures (`hooks.player_facts`, one ask per kind)."""
     chosen = filters.cleaned_data if filters.is_bound and filters.is_valid() else {}
     games = list(selectors.open_games_for(user, kind=chosen.get("kind") or None, pace=chosen.get("pace") or None)[:LOBBY_SIZE])
     users_by_kind: dict[str, set[int]] = {}
     for game in games:
         users_by_kind.setdefault(game.kind, set()).update(seat.user_id for seat in game.seats.all())
     facts = {kind: hooks.player_facts(kind, sorted(users)) for kind, users in users_by_kind.items()}
+    listed = []
     for game in games:
-        game.players_with_facts = [(seat.user, facts[game.kind][seat.user_id]) for seat in game.seats.all()]
         kind = KINDS.get(game.kind)
-        game.described_options = kind.site_module.describe_options(dict(game.options)) if kind and kind.site else []
-    return games
+        listed.append(OpenGame(
+            game=game,
+            players=[(seat.user, facts[game.kind][seat.user_id]) for seat in game.seats.all()],
+            options=kind.site_module.describe_options(dict(game.options)) if kind and kind.site else [],
+        ))
+    return listed
 
 
 @login_required

@@ -56,6 +56,6 @@ def check_join(game: Game, user: User) -> None:
         share = shares([user.pk])[user.pk]
         if share is not None and share < game.min_reliability:
             raise ServiceError("forbidden", "reliability_too_low", gettext(
-                "This game asks for a reliability of {least}% at least; {share}% of your moves were made before "
-                "the deadline.").format(least=game.min_reliability, share=share),
+                "This game asks for a reliability of {least} percent at least; you made {share} percent of your "
+                "moves before the deadline.").format(least=game.min_reliability, share=share),
                 least=game.min_reliability, reliability=share)

@@ -55,14 +55,15 @@ def find_player(user_id: Any) -> User:
 
 
 def profile(player: User, viewer: User | None) -> dict[str, Any]:
-    """The player's profile as `viewer` may see it: a hidden part is None and named in `hidden`."""
+    """The player's profile as `viewer` may see it: `hidden` names the parts the player keeps private, which
+    are None for anybody else (the player sees their own)."""
     own = viewer is not None and viewer.pk == player.pk
     privacy = privacy_of(player)
     shown = {flag: own or getattr(privacy, flag) for flag in ProfilePrivacy.FLAGS}
     return {
         "id": player.pk,
         "display_name": player.display_name,
-        "hidden": [flag.removeprefix("show_") for flag, visible in shown.items() if not visible],
+        "hidden": [flag.removeprefix("show_") for flag in ProfilePrivacy.FLAGS if not getattr(privacy, flag)],
         "record": _record(player) if shown["show_record"] else None,
         "ratings": _ratings(player) if shown["show_rating"] else None,
         "reliability": _reliability(player) if shown["show_reliability"] else None,
@@ -94,8 +95,10 @@ def _reliability(player: User) -> dict[str, Any]:
 def _finished_games(player: User, viewer: User | None) -> list[dict[str, Any]]:
     """The player's finished games the viewer may see (listed ones, and private ones the viewer sat in)."""
     results = Result.objects.filter(user=player).select_related("game")
-    if viewer is None or viewer.pk != player.pk:
-        seated = Seat.objects.filter(user_id=viewer.pk if viewer else None).values("game_id")
+    if viewer is None:
+        results = results.filter(game__listed=True)
+    elif viewer.pk != player.pk:
+        seated = Seat.objects.filter(user=viewer).values("game_id")
         results = results.filter(Q(game__listed=True) | Q(game_id__in=seated))
     return [{"game": r.game_id, "kind": r.kind, "place": r.place, "players": r.game.players,
              "rated": r.mu_after is not None, "finished_at": r.finished_at}

@@ -41,7 +41,8 @@ def seat_moves(game_ids: Sequence[int]) -> dict[int, dict[int, list[bool]]]:
         Command.objects.filter(game_id__in=list(game_ids), seat__isnull=False)
         .order_by("game_id", "first_seq").values_list("game_id", "seat", "by_service")
     ):
-        found[game_id].setdefault(seat, []).append(by_service)
+        if seat is not None:  # always: filtered so
+            found[game_id].setdefault(seat, []).append(by_service)
     return found
 
 
@@ -51,8 +52,8 @@ def resigned_seats(game: Game, state: Any) -> set[int]:
     `resigned` collection of seat indexes). Neither exists yet: no seat has resigned."""
     found: set[int] = set()
     if any(f.name == "resigned_at" for f in Seat._meta.get_fields()):
-        found |= {int(index) for index in Seat.objects.filter(game=game, resigned_at__isnull=False)
-                  .values_list("index", flat=True) if index is not None}
+        marked = Seat.objects.filter(game=game, **{"resigned_at__isnull": False})
+        found |= {int(index) for index in marked.values_list("index", flat=True) if index is not None}
     found |= {int(seat) for seat in getattr(state, "resigned", ()) or ()}
     return found
 

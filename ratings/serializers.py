@@ -45,7 +45,7 @@ class ProfileSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     display_name = serializers.CharField()
     hidden = serializers.ListField(child=serializers.ChoiceField(choices=["record", "rating", "reliability", "games"]),
-                                   help_text="the parts the player keeps private (null below)")
+                                   help_text="the parts the player keeps private (null below, but to the player)")
     record = RecordSerializer(many=True, allow_null=True)
     ratings = RatingSerializer(many=True, allow_null=True)
     reliability = ReliabilitySerializer(allow_null=True)

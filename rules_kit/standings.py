@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
 
 
-class _Ordered(Hashable, Protocol):
-    def __lt__(self, other: object, /) -> bool: ...
-
-
-KeyT = TypeVar("KeyT", bound=_Ordered)
-
-
-def places(keys: Sequence[KeyT]) -> list[int]:
+def places(keys: Sequence[tuple[int, ...]]) -> list[int]:
     """Each seat's place (1 is the best) from its result key, a higher key placing better: seats of equal
     keys share a place and the next place skips them (1, 1, 3), as a rulebook's shared win does."""
     return [1 + sum(1 for other in keys if key < other) for key in keys]
