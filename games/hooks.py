@@ -132,11 +132,12 @@ def reminder_due(notice: ReminderDue) -> int:
 @dataclass(frozen=True)
 class PlayerFacts:
     """What the lobby shows beside a player's name: their rating of the game's kind (None: unrated or
-    private) and their reliability, the share of their moves made before the deadline in percent (None: no
-    moves yet, or private)."""
+    private), their reliability, the share of their moves made before the deadline in percent (None: no
+    moves yet, or private), and the address of their profile page (None: no such page)."""
 
     rating: float | None = None
     reliability: int | None = None
+    profile_url: str | None = None
 
 
 JoinCheck = Callable[["Game", "User"], None]

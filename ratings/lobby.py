@@ -3,6 +3,7 @@ the players' figures beside their names, and whether a player meets a game's lea
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext
 
 from accounts.models import User
@@ -36,6 +37,7 @@ def player_facts(kind: str, user_ids: list[int]) -> dict[int, hooks.PlayerFacts]
         user_id: hooks.PlayerFacts(
             rating=round(ratings[user_id], 2) if privacy[user_id].show_rating else None,
             reliability=reliability[user_id] if privacy[user_id].show_reliability else None,
+            profile_url=reverse("player-profile", args=[user_id]),
         )
         for user_id in user_ids
     }

@@ -61,7 +61,7 @@ def test_the_listing_shows_players_figures_pace_and_options(make_user: Any, api_
     assert found["created_at"] and "options" in found
     client.force_login(viewer)
     page = client.get("/").content.decode()
-    assert "Host:" in page and "rating 15.0" in page and "12 hours for each decision" in page and "opened" in page
+    assert f'<a href="/players/{game.created_by_id}/">Host</a>:' in page and "rating 15.0" in page and "12 hours for each decision" in page and "opened" in page
     ProfilePrivacy.objects.create(user=game.created_by, show_rating=False)
     found = next(g for g in api_client(viewer).get("/api/games/?status=open").json()["results"] if g["id"] == game.pk)
     assert found["seated_players"][0]["rating"] is None

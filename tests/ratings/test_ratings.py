@@ -15,6 +15,7 @@ from games import store
 from games.models import Game, Seat
 from games.registry import get_kind
 from ratings.models import Rating, Result
+from ratings.rating import record_game
 from ratings.recompute import recompute_ratings
 
 from .helpers import open_game, play_to_end
@@ -146,3 +147,31 @@ def test_a_bot_seat_is_left_out_and_an_abandoned_seat_is_last(make_user) -> None
     before = ratings_now()
     recompute_ratings()
     assert ratings_now() == before
+
+
+class _Resigned:
+    """A final state whose rules mark `seats` as resigned (the hook `results.resigned_seats` reads)."""
+
+    def __init__(self, state: Any, seats: set[int]) -> None:
+        self._state, self.resigned = state, seats
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+def test_a_resigned_seat_is_placed_last(make_user) -> None:
+    users = [make_user() for _ in range(3)]
+    game = play_to_end(open_game(users), seed=31)
+    Rating.objects.all().delete()
+    Result.objects.all().delete()
+    winner = places_by_hand(game).index(1)
+    record_game(game, _Resigned(store.load_state(game), {winner}))
+    places = places_by_hand(game)
+    places[winner] = 4
+    assert [r.place for r in Result.objects.filter(game=game).order_by("seat")] == places
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in range(3)], ranks=[float(p) for p in places])
+    by_seat = users_by_seat(game)
+    for seat, (rating,) in enumerate(expected):
+        assert Rating.objects.get(user=by_seat[seat]).mu == pytest.approx(rating.mu)
+    assert Rating.objects.get(user=by_seat[winner]).mu < 25
