@@ -130,3 +130,11 @@ def test_the_new_game_form_takes_the_limits_and_unrated(make_user: Any, client: 
     bad = client.post("/games/new/", {**form, "min_reliability": "120"})
     assert bad.status_code == 400 and Game.objects.count() == 1
     assert 'id="id_min_reliability"' in bad.content.decode() and "aria-invalid" in bad.content.decode()
+
+
+def test_the_waiting_room_tells_the_rating_and_the_limits(make_user: Any, client: Any) -> None:
+    host = make_user()
+    game = services.create_game(host, "citadels", 4, rated=False, min_rating=2.5, min_reliability=90)
+    client.force_login(make_user())
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert "<li>unrated</li>" in page and "a rating of 2.5 at least" in page and "a reliability of 90% at least" in page
