@@ -16,7 +16,6 @@ from openskill.models import PlackettLuce
 
 from games import hooks
 from games.models import Game
-from games.registry import get_kind
 
 from .models import Rating, Result
 from .results import SeatResult, game_result
@@ -54,16 +53,19 @@ def record_game(game: Game, state: Any) -> list[Result]:
 
 
 def _rate(kind: str, counted: list[SeatResult], results: dict[int, Result]) -> None:
-    """OpenSkill's update of the counted seats' ratings by their places (a tie shares a rank)."""
-    get_kind(kind)  # a kind no longer registered is never rated
+    """OpenSkill's update of the counted seats' ratings by their places (a tie shares a rank). A newcomer's
+    row is made first with the library's defaults (`ignore_conflicts`: two games ending at once for the same
+    newcomer both find it), then every row is locked, read and written."""
     user_ids = [s.user_id for s in counted]
+    Rating.objects.bulk_create([Rating(user_id=u, kind=kind, mu=MODEL.mu, sigma=MODEL.sigma, games=0) for u in user_ids],
+                               ignore_conflicts=True)
     known = {r.user_id: r for r in Rating.objects.select_for_update().filter(kind=kind, user_id__in=user_ids)}
-    teams = [[MODEL.rating(mu=known[u].mu, sigma=known[u].sigma) if u in known else MODEL.rating()] for u in user_ids]
+    teams = [[MODEL.rating(mu=known[u].mu, sigma=known[u].sigma)] for u in user_ids]
     rated = MODEL.rate(teams, ranks=[float(s.place) for s in counted])
     for seat, before, (after,) in zip(counted, teams, rated, strict=True):
         result = results[seat.seat]
         result.mu_before, result.sigma_before = before[0].mu, before[0].sigma
         result.mu_after, result.sigma_after = after.mu, after.sigma
-        row = known.get(seat.user_id) or Rating(user_id=seat.user_id, kind=kind, games=0)
+        row = known[seat.user_id]
         row.mu, row.sigma, row.games = after.mu, after.sigma, row.games + 1
-        row.save()
+        row.save(update_fields=["mu", "sigma", "games", "updated_at"])
