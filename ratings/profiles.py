@@ -46,12 +46,19 @@ def update_privacy(user: User, **flags: bool) -> ProfilePrivacy:
     return privacy
 
 
+MAX_USER_ID = 2**63 - 1  # the largest key (a bigger id is a 404, not the database's "out of range")
+
+
 def find_player(user_id: Any) -> User:
     """The active player of this id, or a 404."""
     try:
-        return User.objects.get(pk=int(user_id), is_active=True)
-    except (TypeError, ValueError, OverflowError, User.DoesNotExist):
-        raise ServiceError("not_found", "player_not_found", gettext("There is no such player.")) from None
+        pk = int(user_id)
+    except (TypeError, ValueError):
+        pk = 0
+    player = User.objects.filter(pk=pk, is_active=True).first() if 0 < pk <= MAX_USER_ID else None
+    if player is None:
+        raise ServiceError("not_found", "player_not_found", gettext("There is no such player."))
+    return player
 
 
 def profile(player: User, viewer: User | None) -> dict[str, Any]:

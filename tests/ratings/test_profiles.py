@@ -95,12 +95,13 @@ def test_bad_privacy_input_is_refused_and_changes_nothing(make_user: Any, api_cl
     assert not ProfilePrivacy.objects.exists()
 
 
-def test_an_unknown_player_is_a_404(make_user: Any, api_client: Any, client: Any) -> None:
+@pytest.mark.parametrize("user_id", ["999999", "99999999999999999999"])
+def test_an_unknown_player_is_a_404(make_user: Any, api_client: Any, client: Any, user_id: str) -> None:
     ada = make_user()
-    answer = api_client(ada).get("/api/players/999999/")
+    answer = api_client(ada).get(f"/api/players/{user_id}/")
     assert answer.status_code == 404 and answer.json()["code"] == "player_not_found"
     client.force_login(ada)
-    assert client.get("/players/999999/").status_code == 404
+    assert client.get(f"/players/{user_id}/").status_code == 404
 
 
 def test_private_games_stay_off_a_strangers_view_of_the_profile(make_user: Any, api_client: Any) -> None:
