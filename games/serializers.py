@@ -90,6 +90,24 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
+class StrictFloatField(serializers.FloatField):
+    """A JSON number, as the schema says (DRF's FloatField also takes true, false and numeric strings)."""
+
+    def to_internal_value(self, data: Any) -> float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        return float(super().to_internal_value(data))
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON whole number, as the schema says (DRF's IntegerField also takes numeric strings and 2.0)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
 class KindField(serializers.CharField):
     """A game kind's name (the service refuses an unknown one with `unknown_kind`)."""
 
@@ -135,11 +153,11 @@ class GameCreateSerializer(serializers.Serializer[Any]):
     rated = StrictBooleanField(
         required=False, default=True, help_text="whether the result counts for the players' ratings",
     )
-    min_rating = serializers.FloatField(
+    min_rating = StrictFloatField(
         required=False, allow_null=True, default=None, min_value=MIN_RATING_BOUNDS[0], max_value=MIN_RATING_BOUNDS[1],
         help_text="the least rating (of this game's kind) a player needs to join; null: no limit",
     )
-    min_reliability = serializers.IntegerField(
+    min_reliability = StrictIntegerField(
         required=False, allow_null=True, default=None, min_value=0, max_value=100,
         help_text="the least reliability (percent of moves made before the deadline) a player needs to join; "
                   "null: no limit",

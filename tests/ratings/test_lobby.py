@@ -108,7 +108,8 @@ def test_a_least_reliability_refuses_a_join_saying_why(make_user: Any, api_clien
 
 
 @pytest.mark.parametrize("body", [
-    {"min_rating": 1000}, {"min_reliability": 101}, {"min_reliability": 2.5}, {"rated": "yes"},
+    {"min_rating": 1000}, {"min_rating": False}, {"min_rating": "5"}, {"min_reliability": 101},
+    {"min_reliability": 2.5}, {"min_reliability": "50"}, {"rated": "yes"},
 ])
 def test_bad_limits_are_refused_with_nothing_written(make_user: Any, api_client: Any, body: dict[str, Any]) -> None:
     host = make_user()
