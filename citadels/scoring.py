@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules_kit.standings import places
+
 from .cards import DISTRICTS, Colour
 from .payloads import Score
 from .recorder import Recorder
@@ -57,6 +59,13 @@ def winners(scores: list[Score]) -> list[int]:
     """The most points win; a tie goes to the most district points; a tie after that is shared."""
     best = max((s["total"], s["districts"]) for s in scores)
     return [s["seat"] for s in scores if (s["total"], s["districts"]) == best]
+
+
+def standings(state: State) -> list[int]:
+    """Each seat's place at the end (1 is the best; a tie that the district points do not break is
+    shared), in seat order: the winners' rule applied to every place."""
+    by_seat = sorted(state.scores, key=lambda s: s["seat"])
+    return places([(s["total"], s["districts"]) for s in by_seat])
 
 
 def end_game(rec: Recorder) -> None:

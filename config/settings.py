@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "notifications",
+    "ratings",
     "mailin",
     # The game pages' live updates (server-sent events behind the fan-out of LIVE_FANOUT).
     "live",

@@ -15,8 +15,10 @@ from live.urls import urlpatterns as live_urls
 from mailin.views import webhook_urlpatterns
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
+from ratings.urls import api_urlpatterns as ratings_api
+from ratings.urls import web_urlpatterns as ratings_web
 
-api_patterns = accounts_api + games_api + notifications_api
+api_patterns = accounts_api + games_api + notifications_api + ratings_api
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -43,6 +45,7 @@ urlpatterns = [
     path("games/<int:game_id>/undo/answer", pages.undo_answer, name="game-undo-answer"),
     *live_urls,  # the pages' live streams (server-sent events)
     *notifications_web,
+    *ratings_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
     path("api/", include((api_patterns, "api"))),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules_kit.standings import places
+
 from .cards import CARDS
 from .state import Score, State, owned
 
@@ -30,3 +32,10 @@ def winners(scores: list[Score]) -> list[int]:
     """Most points; tied: fewer turns; still tied: all of them."""
     best = max((s["total"], -s["turns"]) for s in scores)
     return [s["seat"] for s in scores if (s["total"], -s["turns"]) == best]
+
+
+def standings(state: State) -> list[int]:
+    """Each seat's place at the end (1 is the best; fewer turns break a tie of points, a tie after that is
+    shared), in seat order: the winners' rule applied to every place."""
+    by_seat = sorted(state.scores, key=lambda s: s["seat"])
+    return places([(s["total"], -s["turns"]) for s in by_seat])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
@@ -16,7 +16,8 @@ from rest_framework.views import APIView
 from accounts.api import request_user
 from config.api import validated_body, validated_query
 
-from . import services
+from . import hooks, services
+from .models import Seat
 from .serializers import (
     CommandResultSerializer,
     CommandSerializer,
@@ -77,10 +78,25 @@ class GameListView(generics.ListAPIView):  # type: ignore[type-arg]
     def get_queryset(self) -> QuerySet[Any]:
         query = validated_query(GameListQuerySerializer, self.request.query_params,
                                 also=(GamePages.cursor_query_param, GamePages.page_size_query_param))
-        return services.list_games(request_user(self.request), query.get("status"), query["mine"])
+        return services.list_games(
+            request_user(self.request), query.get("status"), query["mine"], kind=query.get("kind"),
+            pace=query.get("pace"),
+        ).prefetch_related(Prefetch("seats", Seat.objects.select_related("user").order_by("joined_at", "id")))
+
+    def get_serializer(self, *args: Any, **kwargs: Any) -> Any:
+        """The serializer, with the page's players' figures (`hooks.player_facts`, one ask per kind)."""
+        games = list(args[0]) if args and isinstance(args[0], list | tuple) else []
+        users_by_kind: dict[str, set[int]] = {}
+        for game in games:
+            users_by_kind.setdefault(game.kind, set()).update(seat.user_id for seat in game.seats.all())
+        facts = {(kind, user_id): found for kind, users in users_by_kind.items()
+                 for user_id, found in hooks.player_facts(kind, sorted(users)).items()}
+        kwargs["context"] = {**self.get_serializer_context(), "facts": facts}
+        return self.get_serializer_class()(*args, **kwargs)
 
     @extend_schema(parameters=[GameListQuerySerializer], description=(
-        "List games, newest first, a page at a time (`?status=open`: games to join; `?mine=1`: yours)."))
+        "List games, newest first, a page at a time (`?status=open`: games to join; `?mine=1`: yours; "
+        "`?kind=` and `?pace=` filter), each with its seated players' rating and reliability."))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().get(request, *args, **kwargs)
 

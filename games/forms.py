@@ -9,7 +9,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .registry import DEFAULT_KIND, KINDS, GameKind
+from .selectors import PACES
 from .services import DEFAULT_TIME_CONTROL, MAX_DECISION_HOURS
+from .services.lifecycle import MIN_RATING_BOUNDS
 
 
 def option_prefix(kind: GameKind) -> str:
@@ -57,6 +59,19 @@ class NewGameForm(forms.Form):
         label=_("Let spectators watch a private game"), required=False, initial=False,
         help_text=_("Private games only: signed-in players without a seat may watch it once it runs, through a watch "
                     "link the host shares; it stays out of the lobby. The host can change this on the game's page."),
+    )
+
+    rated = forms.BooleanField(
+        label=_("Rated game"), required=False, initial=True,
+        help_text=_("Unticked: the result changes nobody's rating."),
+    )
+    min_rating = forms.FloatField(
+        label=_("Least rating to join"), required=False, min_value=MIN_RATING_BOUNDS[0], max_value=MIN_RATING_BOUNDS[1],
+        help_text=_("Empty: anybody may join. A newcomer's rating is 0."),
+    )
+    min_reliability = forms.IntegerField(
+        label=_("Least reliability to join, in percent"), required=False, min_value=0, max_value=100,
+        help_text=_("The share of a player's moves made before the deadline. Empty: anybody may join."),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -112,4 +127,20 @@ class NewGameForm(forms.Form):
             },
             "listed": data["listed"],
             "spectators_allowed": data["spectators_allowed"],
+            "rated": data["rated"],
+            "min_rating": data.get("min_rating"),
+            "min_reliability": data.get("min_reliability"),
         }
+
+
+PACE_LABELS = {"fast": _("fast (a day at most for a decision)"), "normal": _("normal (up to three days)"),
+               "slow": _("slow (more than three days)")}
+
+
+class LobbyFilterForm(forms.Form):
+    """The lobby's filters of the open games: by game and by pace (both optional)."""
+
+    kind = forms.ChoiceField(label=_("Game"), required=False,
+                             choices=[("", _("every game")), *((k.name, k.title) for k in KINDS.values())])
+    pace = forms.ChoiceField(label=_("Pace"), required=False,
+                             choices=[("", _("any pace")), *((name, PACE_LABELS[name]) for name in PACES)])

@@ -153,3 +153,56 @@ def undo_asked(notice: UndoAsked) -> None:
     """Called by games.services.undo when a request is made, inside its transaction."""
     for listener in list(_undo_listeners):
         listener(notice)
+
+
+# --- who plays: what apps above the hosting know of a player --------------------------------------------
+# The hosting keeps no ratings or reliability of its own; an app above it (ratings) fills these in its
+# `AppConfig.ready()`, so that games never imports it. Without a provider the lobby shows no figures and
+# every join is admitted by these checks.
+
+
+@dataclass(frozen=True)
+class PlayerFacts:
+    """What the lobby shows beside a player's name: their rating of the game's kind (None: unrated or
+    private), their reliability, the share of their moves made before the deadline in percent (None: no
+    moves yet, or private), and the address of their profile page (None: no such page)."""
+
+    rating: float | None = None
+    reliability: int | None = None
+    profile_url: str | None = None
+
+
+JoinCheck = Callable[["Game", "User"], None]
+FactsProvider = Callable[[str, list[int]], dict[int, PlayerFacts]]
+_join_checks: list[JoinCheck] = []
+_facts_providers: list[FactsProvider] = []
+
+
+def on_join(check: JoinCheck) -> JoinCheck:
+    """Register a check run before a player takes a seat (inside the join's transaction, the game's row
+    locked): it raises `config.errors.ServiceError` saying why the player may not join (once)."""
+    if check not in _join_checks:
+        _join_checks.append(check)
+    return check
+
+
+def check_join(game: Game, user: User) -> None:
+    """Called by games.services.join_game before the seat is written: every registered check."""
+    for check in list(_join_checks):
+        check(game, user)
+
+
+def provide_player_facts(provider: FactsProvider) -> FactsProvider:
+    """Register the provider of `PlayerFacts`: `provider(kind, user_ids) -> {user id: facts}` (once)."""
+    if provider not in _facts_providers:
+        _facts_providers.append(provider)
+    return provider
+
+
+def player_facts(kind: str, user_ids: list[int]) -> dict[int, PlayerFacts]:
+    """The facts of these players for a game of `kind`: the registered providers' (later ones win), an
+    empty `PlayerFacts` for a player none knows."""
+    found = {user_id: PlayerFacts() for user_id in user_ids}
+    for provider in list(_facts_providers):
+        found.update(provider(kind, user_ids))
+    return found

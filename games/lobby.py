@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -11,8 +12,8 @@ from django.shortcuts import redirect, render
 from accounts.models import User
 from config.errors import ServiceError
 
-from . import selectors, services
-from .forms import NewGameForm
+from . import hooks, selectors, services
+from .forms import LobbyFilterForm, NewGameForm
 from .models import Game
 from .registry import KINDS
 
@@ -24,11 +25,12 @@ def home(request: HttpRequest) -> HttpResponse:
     """Signed out: what the site is. Signed in: my games (those waiting for me first), open games, finished ones."""
     if not request.user.is_authenticated:
         return render(request, "home.html", {"kinds": list(KINDS.values())})
-    return render(request, "games/lobby.html", _lobby(request.user))
+    return render(request, "games/lobby.html", _lobby(request.user, LobbyFilterForm(request.GET or None)))
 
 
-def _lobby(user: User) -> dict[str, Any]:
-    """The lobby's lists: the selectors' games, sorted into the page's sections."""
+def _lobby(user: User, filters: LobbyFilterForm) -> dict[str, Any]:
+    """The lobby's lists: the selectors' games, sorted into the page's sections; the open games as the
+    filters ask (an invalid filter is shown on its form and left out)."""
     mine = list(selectors.games_of(user)[:MY_GAMES_SHOWN])
     waiting = [g for g in mine if g.status == Game.Status.ACTIVE and g.my_seat in g.awaiting]
     waiting.sort(key=lambda g: (g.deadline_at is None, g.deadline_at))
@@ -37,10 +39,39 @@ def _lobby(user: User) -> dict[str, Any]:
         "playing": [g for g in mine if g.status == Game.Status.ACTIVE and g not in waiting],
         "my_open": [g for g in mine if g.status == Game.Status.OPEN],
         "finished": [g for g in mine if g.status == Game.Status.FINISHED],
-        "open_games": list(selectors.open_games_for(user)[:LOBBY_SIZE]),
+        "open_games": _open_games(user, filters),
+        "filters": filters,
         # The page's live stream (/live/lobby?since=) tells of any change to these games after this mark.
         "live_since": sum(g.version for g in mine if g.status in (Game.Status.OPEN, Game.Status.ACTIVE)),
     }
+
+
+@dataclass(frozen=True)
+class OpenGame:
+    """An open game as the lobby lists it: its seated players with their figures, its options in words."""
+
+    game: Game
+    players: list[tuple[User, hooks.PlayerFacts]]
+    options: list[str]
+
+
+def _open_games(user: User, filters: LobbyFilterForm) -> list[OpenGame]:
+    """The open games to join, filtered, with their players' figures (`hooks.player_facts`, one ask per kind)."""
+    chosen = filters.cleaned_data if filters.is_bound and filters.is_valid() else {}
+    games = list(selectors.open_games_for(user, kind=chosen.get("kind") or None, pace=chosen.get("pace") or None)[:LOBBY_SIZE])
+    users_by_kind: dict[str, set[int]] = {}
+    for game in games:
+        users_by_kind.setdefault(game.kind, set()).update(seat.user_id for seat in game.seats.all())
+    facts = {kind: hooks.player_facts(kind, sorted(users)) for kind, users in users_by_kind.items()}
+    listed = []
+    for game in games:
+        kind = KINDS.get(game.kind)
+        listed.append(OpenGame(
+            game=game,
+            players=[(seat.user, facts[game.kind][seat.user_id]) for seat in game.seats.all()],
+            options=kind.site_module.describe_options(dict(game.options)) if kind and kind.site else [],
+        ))
+    return listed
 
 
 @login_required

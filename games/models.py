@@ -50,6 +50,13 @@ class Game(models.Model):
     # A private game only: signed-in players without a seat may watch it once it runs, through its signed
     # watch link (games.pages.watch); never listed for them, and its id alone still shows them nothing.
     spectators_allowed = models.BooleanField(default=False)
+    # Whether the game's result counts for its players' ratings (the ratings app reads it at the game's end).
+    rated = models.BooleanField(default=True)
+    # What a player needs to join (checked by the join checks other apps register: `hooks.on_join`):
+    # at least this rating (the ratings app's displayed rating of the game's kind) and this share of
+    # moves made before the deadline, in percent. None: anybody may join.
+    min_rating = models.FloatField(null=True, blank=True)
+    min_reliability = models.PositiveSmallIntegerField(null=True, blank=True)
     # Per-game secret mixed into the random seed; never leaves the server.
     rng_salt = models.CharField(max_length=64, editable=False)
     # Hash of the last event (the head of the chain).

@@ -105,6 +105,9 @@ class GameKind:
     # Command types any seat may send at any time, awaited or not (standing answers and other settings
     # that change no one's turn); they are not among the legal commands and never start a deadline.
     anytime_commands: frozenset[str] = field(default_factory=frozenset)
+    # "module:function" of the standings at the game's end: `(final state) -> [place of each seat]`, 1 the
+    # best, a tie the rulebook does not break shared (the ratings read a game's result through this).
+    standings: str = ""
     # Whether the site's `describe_command` takes the sender's view as a third argument (commands that
     # name things by number, e.g. a card in hand, are told by name only with it).
     commands_need_view: bool = False
@@ -140,6 +143,12 @@ class GameKind:
         module, _, function = self.bot.partition(":")
         bot: Callable[[Any, int, random.Random], dict[str, Any]] = getattr(importlib.import_module(module), function)
         return bot
+
+    def places(self, state: Any) -> list[int]:
+        """Each seat's place in the finished game of this state, by the rulebook (see `standings`)."""
+        module, _, function = self.standings.partition(":")
+        standings: Callable[[Any], list[int]] = getattr(importlib.import_module(module), function)
+        return [int(place) for place in standings(state)]
 
     @property
     def site_module(self) -> Site:
@@ -184,6 +193,7 @@ KINDS: dict[str, GameKind] = {
         max_players=8,  # 8 needs 9 characters: the engine refuses what the options do not allow
         fixed_order_options=frozenset({"deck", "character_orders"}),
         bot="citadels.bots:heuristic_bot",
+        standings="citadels.scoring:standings",
         site="citadels.site",
         # The thanks first: under a Ball Room any other first command loses the whole turn.
         minimal_commands=("thank_your_excellency", "take_gold", "decline_graveyard", "end_turn"),
@@ -196,6 +206,7 @@ KINDS: dict[str, GameKind] = {
         max_players=6,
         fixed_order_options=frozenset({"decks", "piles"}),
         bot="dominion.bots:heuristic_bot",
+        standings="dominion.scoring:standings",
         site="dominion.site",
         # A missed turn ends at once (no card played, nothing bought); a missed decision takes the first
         # listed answer (the smallest selection, or the first option).

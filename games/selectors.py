@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import Count, F, OuterRef, QuerySet, Subquery
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from accounts.models import User
 
@@ -41,15 +41,38 @@ def games_of(user: User) -> QuerySet[WithAnnotations[Game, SeatedWithMine]]:
     )
 
 
-def open_games_for(user: User) -> QuerySet[WithAnnotations[Game, Seated]]:
+# A game's pace by its hours for a decision: (more than, at most); None is no bound.
+PACES: dict[str, tuple[float | None, float | None]] = {"fast": (None, 24), "normal": (24, 72), "slow": (72, None)}
+
+
+def pace_filter(pace: str) -> Q:
+    """The games of this pace (one of `PACES`) by their time control's hours for a decision."""
+    above, most = PACES[pace]
+    found = Q()
+    if above is not None:
+        found &= Q(time_control__decision_hours__gt=above)
+    if most is not None:
+        found &= Q(time_control__decision_hours__lte=most)
+    return found
+
+
+def open_games_for(
+    user: User, *, kind: str | None = None, pace: str | None = None
+) -> QuerySet[WithAnnotations[Game, Seated]]:
     """The listed games waiting for players that have a free seat and that the user has not joined, the
-    newest first, with their hosts."""
+    newest first, with their hosts and seated players (`seats`, in joining order); only those of `kind`
+    and `pace` when given."""
+    games = Game.objects.filter(status=Game.Status.OPEN, listed=True)
+    if kind is not None:
+        games = games.filter(kind=kind)
+    if pace is not None:
+        games = games.filter(pace_filter(pace))
     return (
-        Game.objects.filter(status=Game.Status.OPEN, listed=True)
-        .exclude(pk__in=Seat.objects.filter(user=user).values("game_id"))
+        games.exclude(pk__in=Seat.objects.filter(user=user).values("game_id"))
         .annotate(seated=Count("seats"))
         .filter(seated__lt=F("players"))
         .select_related("created_by")
+        .prefetch_related(Prefetch("seats", Seat.objects.select_related("user").order_by("joined_at", "id")))
         .order_by("-id")
     )
 

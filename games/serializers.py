@@ -12,11 +12,14 @@ from typing import Any
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from drf_spectacular.plumbing import build_basic_type
 from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from . import hooks
 from .models import Game, UndoRequest
-from .registry import DEFAULT_KIND, KINDS
-from .services.lifecycle import MAX_DECISION_HOURS, TIMEOUT_POLICIES
+from .registry import DEFAULT_KIND, KINDS, get_kind
+from .selectors import PACES
+from .services.lifecycle import MAX_DECISION_HOURS, MIN_RATING_BOUNDS, TIMEOUT_POLICIES
 
 
 class CommandField(serializers.JSONField):
@@ -87,6 +90,24 @@ class StrictBooleanField(serializers.BooleanField):
         return data
 
 
+class StrictFloatField(serializers.FloatField):
+    """A JSON number, as the schema says (DRF's FloatField also takes true, false and numeric strings)."""
+
+    def to_internal_value(self, data: Any) -> float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            self.fail("invalid")
+        return float(super().to_internal_value(data))
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON whole number, as the schema says (DRF's IntegerField also takes numeric strings and 2.0)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
 class KindField(serializers.CharField):
     """A game kind's name (the service refuses an unknown one with `unknown_kind`)."""
 
@@ -126,6 +147,20 @@ class GameCreateSerializer(serializers.Serializer[Any]):
         help_text="a private game only: signed-in players without a seat may watch it once it runs, on the site "
                   "through the watch link the host shares (the API still shows it to its players only); the host "
                   "may change it later on the game's page",
+    )
+
+
+    rated = StrictBooleanField(
+        required=False, default=True, help_text="whether the result counts for the players' ratings",
+    )
+    min_rating = StrictFloatField(
+        required=False, allow_null=True, default=None, min_value=MIN_RATING_BOUNDS[0], max_value=MIN_RATING_BOUNDS[1],
+        help_text="the least rating (of this game's kind) a player needs to join; null: no limit",
+    )
+    min_reliability = StrictIntegerField(
+        required=False, allow_null=True, default=None, min_value=0, max_value=100,
+        help_text="the least reliability (percent of moves made before the deadline) a player needs to join; "
+                  "null: no limit",
     )
 
 
@@ -169,6 +204,11 @@ class HistorySerializer(serializers.Serializer[Any]):
 class GameListQuerySerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Game.Status.choices, required=False, help_text="only games in this status")
     mine = serializers.BooleanField(required=False, default=False, help_text="only games I have a seat in")
+    kind = serializers.ChoiceField(choices=list(KINDS), required=False, help_text="only games of this kind")
+    pace = serializers.ChoiceField(
+        choices=list(PACES), required=False,
+        help_text="only games of this pace: fast (a decision in 24 hours at most), normal (up to 72), slow (more)",
+    )
 
 
 class HistoryQuerySerializer(serializers.Serializer[Any]):
@@ -199,6 +239,10 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     players = serializers.IntegerField()
     listed = serializers.BooleanField(help_text="in the lobby and the list; false: a private game")
+    rated = serializers.BooleanField(help_text="the result counts for the players' ratings")
+    min_rating = serializers.FloatField(allow_null=True, help_text="the least rating to join (null: no limit)")
+    min_reliability = serializers.IntegerField(
+        allow_null=True, help_text="the least reliability in percent to join (null: no limit)")
     spectators_allowed = serializers.BooleanField(help_text="a private game: others signed in may watch it once it runs, "
                                                 "through its watch link on the site")
     options = serializers.JSONField()
@@ -218,17 +262,44 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     )
 
 
+class SeatedPlayerSerializer(serializers.Serializer[Any]):
+    user = serializers.IntegerField()
+    display_name = serializers.CharField()
+    rating = serializers.FloatField(allow_null=True, help_text="their rating of the game's kind (null: none or private)")
+    reliability = serializers.IntegerField(
+        allow_null=True, help_text="percent of their moves made before the deadline (null: none yet or private)")
+
+
 class GameSummarySerializer(serializers.ModelSerializer[Game]):
+    """A game in the list; `seated_players` with their rating and reliability (the lobby's figures, from
+    `hooks.player_facts`; the list view puts them in the context as `facts`, by kind and user)."""
+
     seated = serializers.SerializerMethodField()
+    options = serializers.SerializerMethodField()
+    seated_players = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
         fields = ["id", "kind", "status", "version", "players", "seated", "awaiting", "created_by",
-                  "created_at", "deadline_at"]
+                  "created_at", "deadline_at", "options", "time_control", "rated", "min_rating",
+                  "min_reliability", "seated_players"]
 
     def get_seated(self, game: Any) -> int:
         return int(getattr(game, "seated", 0))
 
+    def get_options(self, game: Game) -> dict[str, Any]:
+        # A fixed deck order is secret information: never shown.
+        return {k: v for k, v in game.options.items() if k not in get_kind(game.kind).fixed_order_options}
+
+    @extend_schema_field(SeatedPlayerSerializer(many=True))
+    def get_seated_players(self, game: Game) -> list[dict[str, Any]]:
+        facts: dict[tuple[str, int], hooks.PlayerFacts] = self.context.get("facts", {})
+        players = []
+        for seat in game.seats.all():
+            found = facts.get((game.kind, seat.user_id), hooks.PlayerFacts())
+            players.append({"user": seat.user_id, "display_name": seat.user.display_name,
+                            "rating": found.rating, "reliability": found.reliability})
+        return players
 
 class UndoRequestSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()

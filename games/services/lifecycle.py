@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 
+from .. import hooks
 from ..deadlines.clock import DEFAULT_TIME_CONTROL
 from ..models import Game, Seat
 from ..registry import DEFAULT_KIND, GameKind, get_kind
@@ -22,6 +23,8 @@ from .writing import append_and_project, game_not_found, game_or_404, game_rng
 
 MAX_DECISION_HOURS = 14 * 24
 TIMEOUT_POLICIES = ("bot", "minimal")
+# The bounds of a game's least rating to join (ratings are OpenSkill's ordinal: a newcomer's is 0).
+MIN_RATING_BOUNDS = (-50.0, 100.0)
 
 
 def clean_time_control(value: Any) -> dict[str, Any]:
@@ -55,6 +58,22 @@ def clean_time_control(value: Any) -> dict[str, Any]:
     return result
 
 
+def clean_join_limits(min_rating: Any, min_reliability: Any) -> tuple[float | None, int | None]:
+    """A game's least rating and least reliability (percent) to join, checked: None is no limit."""
+    if min_rating is not None:
+        low, high = MIN_RATING_BOUNDS
+        if isinstance(min_rating, bool) or not isinstance(min_rating, int | float) or not low <= min_rating <= high:
+            raise ServiceError("invalid", "invalid_min_rating", gettext(
+                "min_rating must be a number from {low} to {high}.").format(low=low, high=high))
+        min_rating = float(min_rating)
+    if min_reliability is not None and (
+        isinstance(min_reliability, bool) or not isinstance(min_reliability, int) or not 0 <= min_reliability <= 100
+    ):
+        raise ServiceError("invalid", "invalid_min_reliability", gettext(
+            "min_reliability must be a whole number of percent from 0 to 100."))
+    return min_rating, min_reliability
+
+
 def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool) -> dict[str, Any]:
     if options is None:
         options = {}
@@ -85,11 +104,15 @@ def create_game(
     listed: bool = True,
     spectators_allowed: bool = False,
     trusted: bool = False,
+    rated: bool = True,
+    min_rating: float | None = None,
+    min_reliability: int | None = None,
 ) -> Game:
     """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo);
     a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`) and seen only
     by its players (`reading.may_see`); with `spectators_allowed`, signed-in others watch it once it runs
-    through its watch link on the site (`games.pages.watch`)."""
+    through its watch link on the site (`games.pages.watch`). A game not `rated` changes nobody's rating;
+    `min_rating` and `min_reliability` (percent) are what a player needs to join (`hooks.on_join` checks)."""
     game_kind = get_kind(kind)
     if isinstance(players, bool) or not isinstance(players, int) or not (
         game_kind.min_players <= players <= game_kind.max_players
@@ -102,6 +125,7 @@ def create_game(
             ),
         )
     clean_options = _clean_options(game_kind, options, players, trusted=trusted)
+    min_rating, min_reliability = clean_join_limits(min_rating, min_reliability)
     with transaction.atomic():
         game = Game.objects.create(
             kind=kind,
@@ -112,6 +136,9 @@ def create_game(
             rng_salt=secrets.token_hex(32),
             listed=bool(listed),
             spectators_allowed=bool(spectators_allowed),
+            rated=bool(rated),
+            min_rating=min_rating,
+            min_reliability=min_reliability,
         )
         Seat.objects.create(game=game, user=user)
     return game
@@ -133,6 +160,7 @@ def join_game(user: User, game_id: Any, *, invited: bool = False) -> Game:
             raise ServiceError("conflict", "already_joined", gettext("You already have a seat in this game."))
         if Seat.objects.filter(game=game).count() >= game.players:
             raise ServiceError("conflict", "game_full", gettext("This game has no free seat."))
+        hooks.check_join(game, user)  # the game's least rating and reliability (the ratings app's check)
         Seat.objects.create(game=game, user=user)
     return game
 

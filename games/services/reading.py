@@ -80,11 +80,21 @@ def find_game(game_id: Any) -> Game:
     return game_or_404(game_id)
 
 
-def list_games(user: User, status: str | None = None, mine: bool = False) -> QuerySet[Game]:
+def list_games(
+    user: User, status: str | None = None, mine: bool = False, *, kind: str | None = None, pace: str | None = None
+) -> QuerySet[Game]:
     """The games this user may see in a list (the listed ones and their own: a private game is listed for
-    nobody else, spectators allowed or not), filtered by status and/or the user's own, newest first."""
+    nobody else, spectators allowed or not), filtered by status, the user's own, the kind and the pace
+    (`selectors.PACES`), newest first."""
     own = Seat.objects.filter(user=user).values("game_id")
     queryset = Game.objects.filter(Q(listed=True) | Q(pk__in=own)).annotate(seated=Count("seats"))
+    if kind is not None:
+        queryset = queryset.filter(kind=get_kind(kind).name)
+    if pace is not None:
+        if pace not in selectors.PACES:
+            raise ServiceError("invalid", "invalid_pace", gettext("pace is one of {choices}.").format(
+                choices=", ".join(selectors.PACES)))
+        queryset = queryset.filter(selectors.pace_filter(pace))
     if status is not None:
         if status not in Game.Status.values:
             raise ServiceError("invalid", "invalid_status", gettext("status is one of {choices}.").format(
@@ -127,6 +137,9 @@ def game_detail(game: Game, user: User | None, *, seats: list[selectors.SeatName
         "players": game.players,
         "listed": game.listed,
         "spectators_allowed": game.spectators_allowed,
+        "rated": game.rated,
+        "min_rating": game.min_rating,
+        "min_reliability": game.min_reliability,
         "options": _public_options(kind, game.options),
         "time_control": game.time_control,
         "awaiting": game.awaiting,

@@ -1,0 +1,78 @@
+"""A finished game's result as the ratings read it: each seat's place by the rulebook (the kind's standings,
+through the registry: this app holds no game's words), which seats count, and who sat where.
+
+* A seat whose every move the service played (its player never moved: a bot seat) is left out of the
+  rating: OpenSkill rates the players of a match, and that seat's result is the bot's, not its player's.
+  The others are rated among themselves, in their rulebook order.
+* A seat that resigned, or that the service was playing at the end (its last moves, as many as make a
+  seat absent, `GAMES_ABSENT_AFTER_TIMEOUTS`, all played by the service), is placed last (shared with any
+  other such seat), whatever the bot made of it: the player gave the game up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+
+from accounts.models import User
+from games import selectors, unit_of_work
+from games.models import Command, Game, Seat
+from games.registry import get_kind
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat of a finished game: its player, its place, whether it counts for the rating and why not."""
+
+    seat: int
+    user_id: int
+    place: int
+    rated: bool  # False: a bot seat (every move by the service)
+    gave_up: bool  # resigned, or played by the service at the end: placed last
+
+
+def seat_moves(game_ids: Sequence[int]) -> dict[int, dict[int, list[bool]]]:
+    """Per game and seat, whether each command was the service's (`by_service`), in the log's order."""
+    found: dict[int, dict[int, list[bool]]] = {game_id: {} for game_id in game_ids}
+    for game_id, seat, by_service in (
+        Command.objects.filter(game_id__in=list(game_ids), seat__isnull=False)
+        .order_by("game_id", "first_seq").values_list("game_id", "seat", "by_service")
+    ):
+        if seat is not None:  # always: filtered so
+            found[game_id].setdefault(seat, []).append(by_service)
+    return found
+
+
+def resigned_seats(game: Game, state: Any) -> set[int]:
+    """The seats that resigned. THE HOOK for resigning (being built beside this): a seat counts as resigned
+    when the hosting marks it, on the seat's row (a `resigned_at` field set) or in the rules' state (a
+    `resigned` collection of seat indexes). Neither exists yet: no seat has resigned."""
+    found: set[int] = set()
+    if any(f.name == "resigned_at" for f in Seat._meta.get_fields()):
+        marked = Seat.objects.filter(game=game, **{"resigned_at__isnull": False})
+        found |= {int(index) for index in marked.values_list("index", flat=True) if index is not None}
+    found |= {int(seat) for seat in getattr(state, "resigned", ()) or ()}
+    return found
+
+
+def game_result(game: Game, state: Any) -> list[SeatResult]:
+    """Each seat's result of this finished game (`state`: its final state), in seat order. Read through
+    the unit of work: inside the deadline sweep the commands it has kept are written first."""
+    places = get_kind(game.kind).places(state)
+    users: dict[int, User] = unit_of_work.read("games.seated_users", game.pk, selectors.seated_users, models=(Seat, User))
+    moves = unit_of_work.read("ratings.seat_moves", game.pk, seat_moves, models=(Command,)).get
+    resigned = resigned_seats(game, state)
+    streak = int(settings.GAMES_ABSENT_AFTER_TIMEOUTS)
+    last = len(places) + 1
+    results = []
+    for seat, place in enumerate(places):
+        played = moves(seat) or []
+        bot_seat = bool(played) and all(played)
+        abandoned = len(played) >= streak and all(played[-streak:])
+        gave_up = seat in resigned or abandoned
+        results.append(SeatResult(seat=seat, user_id=users[seat].pk, place=last if gave_up else place,
+                                  rated=not bot_seat, gave_up=gave_up))
+    return results
