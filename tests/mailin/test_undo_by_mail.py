@@ -55,7 +55,7 @@ def test_an_undo_that_needs_consent_is_asked_by_mail_and_accepted_by_reply(table
     row = Outbox.objects.get(game=game, kind=Kind.UNDO, user=other)
     notifications.deliver(row.pk)
     asked = last_mail(other)
-    assert user.display_name in asked.subject and "accept" in asked.body
+    assert user.display_name in asked.subject and ("\"accept\"" in asked.body or "„annehmen“" in asked.body)
     assert pipe(reply(asked, "accept\n\n" + quoted(asked)))[0] == 0
     assert UndoRequest.objects.get(pk=outcome.request.pk).status == UndoRequest.Status.ACCEPTED
     game.refresh_from_db()
