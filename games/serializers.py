@@ -307,7 +307,7 @@ class UndoRequestSerializer(serializers.Serializer[Any]):
     to_version = serializers.IntegerField(help_text="the game would return to its state after this event")
     at_version = serializers.IntegerField(help_text="the game's version when asked: any move since ends the request")
     answers = serializers.DictField(child=serializers.BooleanField(), help_text="by seat: accepted (true) or refused")
-    status = serializers.ChoiceField(choices=UndoRequest.Status.choices)
+    status = serializers.CharField(help_text="one of: " + ", ".join(UndoRequest.Status.values))
     expires_at = serializers.DateTimeField()
 
 

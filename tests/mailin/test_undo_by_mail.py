@@ -48,19 +48,19 @@ def test_an_undo_that_needs_consent_is_asked_by_mail_and_accepted_by_reply(table
     other_seat = 1 - seat
     other = table["seats"][other_seat]
     # the turn mail of the other seat is not sent yet when the undo is asked and accepted
+    # (none when the ended turn's player also holds the next character called: then nobody new is awaited)
     turns = list(Outbox.objects.filter(game=game, kind=Kind.TURN, status=Outbox.Status.PENDING).values_list("pk", flat=True))
-    assert turns
     outcome = services.undo(user, game.pk)
     assert outcome.request is not None
     row = Outbox.objects.get(game=game, kind=Kind.UNDO, user=other)
     notifications.deliver(row.pk)
     asked = last_mail(other)
-    assert user.display_name in asked.subject and "accept" in asked.body
+    assert user.display_name in asked.subject and ("\"accept\"" in asked.body or "„annehmen“" in asked.body)
     assert pipe(reply(asked, "accept\n\n" + quoted(asked)))[0] == 0
     assert UndoRequest.objects.get(pk=outcome.request.pk).status == UndoRequest.Status.ACCEPTED
     game.refresh_from_db()
     assert game.awaiting == [seat]
-    assert set(Outbox.objects.filter(pk__in=turns).values_list("status", flat=True)) == {Outbox.Status.CANCELLED}
+    assert set(Outbox.objects.filter(pk__in=turns).values_list("status", flat=True)) <= {Outbox.Status.CANCELLED}
     sent = deliver()
     assert all("Your turn" not in m.subject for m in sent if other.email in m.to)
 
