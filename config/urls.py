@@ -8,6 +8,8 @@ from accounts import settings_page
 from accounts.admin import admin_login
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
+from chat.urls import api_urlpatterns as chat_api
+from chat.urls import web_urlpatterns as chat_web
 from config import api, health
 from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
@@ -15,7 +17,7 @@ from mailin.views import webhook_urlpatterns
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
 
-api_patterns = accounts_api + games_api + notifications_api
+api_patterns = accounts_api + games_api + chat_api + notifications_api
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -35,6 +37,7 @@ urlpatterns = [
     path("games/<int:game_id>/start", pages.start, name="game-start"),
     path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
+    *chat_web,
     *notifications_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
     path("api/", include((api_patterns, "api"))),

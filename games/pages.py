@@ -29,6 +29,7 @@ from . import services
 from .deadlines import absences
 from .models import Game
 from .registry import get_kind
+from .table_sections import table_sections
 
 HISTORY_LINES = 40
 INVITE_SALT = "games.invite"
@@ -134,6 +135,8 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(absences.away_until(game).items())]
         if active else [],
         absent=active and absences.seat_is_absent(game, detail["seat"]),
+        sections=table_sections(request, game, replay["version"] if replay else None,
+                                watched=not detail["joined"] and not game.listed),
     )
     return render(request, "games/game.html", context)
 
