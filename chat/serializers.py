@@ -5,6 +5,7 @@ from typing import Any
 from rest_framework import serializers
 
 from accounts.serializers import StringField
+from games.serializers import StrictBooleanField
 
 from .models import MAX_MESSAGE_CHARS, Channel
 
@@ -48,8 +49,8 @@ class MessagesSerializer(serializers.Serializer[Any]):
 
 class ChatSettingsSerializer(serializers.Serializer[Any]):
     refuse_unknown_fields = True
-    players_public = serializers.BooleanField(required=False, help_text="the host only: spectators read the players' chat")
-    hide_spectators = serializers.BooleanField(required=False, help_text="a player only: hide the spectators' chat")
+    players_public = StrictBooleanField(required=False, help_text="the host only: spectators read the players' chat")
+    hide_spectators = StrictBooleanField(required=False, help_text="a player only: hide the spectators' chat")
 
 
 class MutesSerializer(serializers.Serializer[Any]):

@@ -191,3 +191,8 @@ def set_hide_spectators(user: User, game_id: Any, hide: bool) -> None:
 def hide_messages(messages: QuerySet[Message]) -> int:
     """An operator hides messages for everybody (kept, never deleted); the number hidden now."""
     return messages.filter(hidden=False).update(hidden=True, hidden_at=timezone.now())
+
+
+def players_ids_muting(author_id: int) -> set[int]:
+    """The ids of the players who muted this author (they get none of the author's messages by mail)."""
+    return set(Mute.objects.filter(muted_id=author_id).values_list("user_id", flat=True))

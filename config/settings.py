@@ -297,6 +297,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for the chat's channels, wherever a serializer names them.
+    "ENUM_NAME_OVERRIDES": {"ChatChannelEnum": "chat.models.Channel.choices"},
 }
 
 # --- email ----------------------------------------------------------------------------------------

@@ -10,12 +10,14 @@ class NotificationsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.mails import account_mail_requested
+        from chat import hooks as chat_hooks
         from games import hooks
 
-        from . import outbox, settings_sections
+        from . import chat_mail, outbox, settings_sections
 
         account_mail_requested.connect(outbox.on_account_mail_requested, dispatch_uid="notifications.account_mail")
         settings_sections.add_sections()
         hooks.subscribe(outbox.on_events_appended)
         hooks.on_timeout(outbox.on_timeout_played)
         hooks.on_reminder(outbox.on_reminder_due)
+        chat_hooks.subscribe(chat_mail.on_message_posted)
