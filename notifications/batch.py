@@ -41,7 +41,7 @@ class RenderBatch:
         )
         self.history_from = self._histories_from([row for row in told if row.kind == Kind.TURN])
         # The players' chat: what each turn mail tells since the reader's last move, each chat mail's message.
-        self.said: dict[int, list[Said]] = said_since([row for row in told if row.kind == Kind.TURN], self.history_from)
+        self.said: dict[int, list[Said]] = said_since([row for row in told if row.kind == Kind.TURN])
         self.messages: dict[int, Said | None] = messages_of(told)
         self.events: dict[int, dict[int, tuple[Any, bool]]] = {}
         self._read_events(told)
