@@ -258,12 +258,23 @@ def answer(game: Game, state: Any, seat: int, user: User, users: dict[int, User]
         ) if lines]
         if not current:
             sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))
+        sections += _chat_part(outcome.get("chat"))
         return Letter(
             subject=(_("Your reply in %(title)s #%(game)s") % {"title": kind.title, "game": game.pk})[:200],
             intro=[_("This is what your email did in %(title)s #%(game)s.") % {"title": kind.title, "game": game.pk}],
             sections=sections,
             links=[(_("Open the game"), game_url(game))],
         )
+
+
+def _chat_part(chat: dict[str, str] | None) -> list[tuple[str, list[str]]]:
+    """What the answer says of a reply's chat part (in the active language): what was said, or why not."""
+    if not chat:
+        return []
+    lines = [line for line in chat["text"].splitlines() if line.strip()]
+    if chat["status"] == "sent":
+        return [(_("Sent to the players' chat"), lines)]
+    return [(_("Not sent to the chat"), [chat["reason"], *lines])]
 
 
 def as_of(game: Game, version: int | None, params: dict[str, Any] | None = None) -> Game:
