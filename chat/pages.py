@@ -59,7 +59,7 @@ def new_messages(request: HttpRequest, game_id: int) -> JsonResponse:
     html = render_to_string("chat/messages.html", {
         "messages": found, "chat": chat, "muted": services.muted_ids(chat.user), "can_post": chat.user is not None,
     }, request=request)
-    return JsonResponse({"last": found[-1].seq if found else int(after), "html": html})
+    return JsonResponse({"last": found[-1].seq if found else int(after), "html": html.strip()})
 
 
 @login_required
