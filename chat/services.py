@@ -44,7 +44,7 @@ class Access:
     @property
     def channels(self) -> list[str]:
         """The channels this viewer reads."""
-        readable = []
+        readable: list[str] = []
         if self.player or self.players_public:
             readable.append(Channel.PLAYERS)
         if not (self.player and self.hide_spectators):

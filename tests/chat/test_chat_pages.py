@@ -42,8 +42,8 @@ def test_players_post_by_the_form_and_read_on_the_table(client: Any, table: dict
     assert answer.status_code == 302 and answer["Location"] == f"/games/{game.pk}/#chat"
     section = chat_of(page(client, table["ben"], game))
     assert "Hello Ben" in section and "Ann" in section
-    assert 'action="/games/%d/chat"' % game.pk in section and "chat/chat.js" in section
-    assert 'data-poll-url="/games/%d/chat/messages"' % game.pk in section
+    assert f'action="/games/{game.pk}/chat"' in section and "chat/chat.js" in section
+    assert f'data-poll-url="/games/{game.pk}/chat/messages"' in section
     assert "Mute Ann" in section
 
 
