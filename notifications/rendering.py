@@ -19,7 +19,7 @@ from accounts.local import language_of
 from accounts.models import User
 from config.links import site_link
 
-from . import letters
+from . import chat_lines, letters
 from .batch import RenderBatch
 from .mime import one_line
 from .models import ACCOUNT_KINDS, Kind, Outbox
@@ -62,7 +62,7 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
     if row.kind == Kind.DIGEST:
         held = list(Outbox.objects.filter(pk__in=params.get("held", [])).select_related("user", "game").order_by("id"))
         subjects = [mail.subject for mail in render_many(held)]
-        said = RenderBatch(held).messages  # a chat message is told in full, not by its mail's subject
+        said = chat_lines.messages_of(held)  # a chat message is told in full, not by its mail's subject
         return letters.digest(user, [(mail.game, said.get(mail.pk) or subject)
                                      for mail, subject in zip(held, subjects, strict=True)])
     assert game is not None and row.seat is not None, f"outbox #{row.pk} names no game or seat"
