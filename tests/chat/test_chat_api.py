@@ -182,3 +182,13 @@ def test_replay_at_a_version_shows_what_was_said_by_then(api_client: Any, table:
     assert texts(api_client, table["ann"], game, f"?at={game.version}") == ["early", "later"]
     too_late = api_client(table["ann"]).get(f"/api/games/{game.pk}/chat?at={game.version + 1}")
     assert too_late.status_code == 400 and too_late.json()["code"] == "invalid_version"
+
+
+def test_the_chat_is_kept_apart_from_the_event_log(api_client: Any, table: dict[str, Any]) -> None:
+    from games.models import Event
+
+    game = table["game"]
+    events, version = Event.objects.filter(game=game).count(), game.version
+    assert say(api_client, table["ann"], game, "no event for this").status_code == 201
+    game.refresh_from_db()
+    assert Event.objects.filter(game=game).count() == events and game.version == version

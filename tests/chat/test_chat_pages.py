@@ -136,3 +136,12 @@ def test_a_watcher_of_a_private_game_reads_the_spectators_chat_by_the_watch_link
     client.force_login(wanda)
     section = chat_of(client.get(f"/games/watch/{watch_token(game)}/").content.decode())
     assert "players only" not in section and "<textarea" not in section and 'data-poll-url=""' in section
+
+
+def test_the_chat_speaks_german(client: Any, make_user: Any) -> None:
+    ann, ben = make_user("Ann", language="de"), make_user("Ben")
+    game = started_game([ann, ben])
+    section = chat_of(page(client, ann, game))
+    assert "Sag den Spielern etwas" in section and "Noch nichts gesagt." in section
+    answer = client.post(f"/games/{game.pk}/chat", {"text": " "}, follow=True)
+    assert "Die Nachricht ist leer." in answer.content.decode()
