@@ -41,15 +41,24 @@ def test_html_replies_keep_one_line_per_block_and_blank_lines_as_blank() -> None
     assert parse.split_reply(paragraphs) == parse.Reply(["gold"], "line one\nline two")
 
 
+def english_turn(table: dict[str, Any]) -> Any:
+    """The player who may take gold now, reading English (the table seats one English, one German)."""
+    user, _seat = to_turn(table)
+    user.language = "en"
+    user.save(update_fields=["language"])
+    return user
+
+
 def messages() -> list[str]:
     return list(Message.objects.order_by("seq").values_list("text", flat=True))
 
 
 @pytest.mark.django_db
 def test_moves_then_chat_after_a_blank_line(table: dict[str, Any]) -> None:
-    user, _seat = to_turn(table)
+    user = english_turn(table)
     turn = last_mail(user)
-    assert "a line “chat:” (or an empty line)" in turn.body  # the rule at the foot of the mail
+    # The rule at the foot of the mail, in its reader's language.
+    assert "a line “chat:” (or an empty line)" in turn.body or "eine Zeile „chat:“ (oder eine Leerzeile)" in turn.body
     assert pipe(reply(turn, "gold\n\n1\nbuild the Palace next\n\n" + quoted(turn)))[0] == 0
     assert mail_commands(table) == [GOLD]  # "1" after the blank line was not played
     assert messages() == ["1\nbuild the Palace next"]
@@ -61,7 +70,7 @@ def test_moves_then_chat_after_a_blank_line(table: dict[str, Any]) -> None:
 
 @pytest.mark.django_db
 def test_only_chat_plays_nothing(table: dict[str, Any]) -> None:
-    user, _seat = to_turn(table)
+    user = english_turn(table)
     turn = last_mail(user)
     version = table["game"].version
     assert pipe(reply(turn, "Chat: gold\n" + quoted(turn)))[0] == 0
@@ -74,7 +83,7 @@ def test_only_chat_plays_nothing(table: dict[str, Any]) -> None:
 
 @pytest.mark.django_db
 def test_only_moves_say_nothing(table: dict[str, Any]) -> None:
-    user, _seat = to_turn(table)
+    user = english_turn(table)
     turn = last_mail(user)
     assert pipe(reply(turn, "gold\n\n" + quoted(turn)))[0] == 0
     assert mail_commands(table) == [GOLD] and messages() == []
@@ -83,7 +92,7 @@ def test_only_moves_say_nothing(table: dict[str, Any]) -> None:
 
 @pytest.mark.django_db
 def test_a_refused_move_still_sends_the_chat_and_a_refused_chat_is_told(table: dict[str, Any], settings: Any) -> None:
-    user, _seat = to_turn(table)
+    user = english_turn(table)
     turn = last_mail(user)
     assert pipe(reply(turn, "99\nchat:\nsorry, wrong number\n" + quoted(turn)))[0] == 0
     assert mail_commands(table) == [] and messages() == ["sorry, wrong number"]
@@ -99,7 +108,7 @@ def test_a_refused_move_still_sends_the_chat_and_a_refused_chat_is_told(table: d
 
 @pytest.mark.django_db
 def test_an_html_only_reply_carries_chat_too(table: dict[str, Any]) -> None:
-    user, _seat = to_turn(table)
+    user = english_turn(table)
     turn = last_mail(user)
     html = "<div>gold</div><div><br></div><div>good game so far</div><blockquote>quoted 1</blockquote>"
     assert pipe(reply(turn, "", html=html))[0] == 0
