@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-ErrorKind = Literal["invalid", "unauthenticated", "forbidden", "not_found", "conflict", "gone"]
+ErrorKind = Literal["invalid", "unauthenticated", "forbidden", "not_found", "conflict", "gone", "too_many"]
 
 STATUS_OF_KIND: dict[str, int] = {
     "invalid": 400,
@@ -18,6 +18,7 @@ STATUS_OF_KIND: dict[str, int] = {
     "not_found": 404,
     "conflict": 409,
     "gone": 410,
+    "too_many": 429,
 }
 
 

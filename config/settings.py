@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "csp",
     "accounts",
     "games",
+    "chat",
     "notifications",
     "ratings",
     "mailin",
@@ -303,6 +304,9 @@ REST_FRAMEWORK = {
 # The largest API request body (413 `body_too_large` past it; a command is at most 8 KB) and the deepest
 # nesting of arrays and objects in it (400 `json_too_deep`), both checked before the JSON is decoded.
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(64 * 1024)))
+# The chat: at most this many messages from one player in this many seconds (429 `chat_rate_limited` past it).
+CHAT_RATE_MESSAGES = int(os.environ.get("CHAT_RATE_MESSAGES", "10"))
+CHAT_RATE_SECONDS = int(os.environ.get("CHAT_RATE_SECONDS", "60"))
 API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
 # Web forms (and the mail webhooks): Django's own limit, a 400 page past it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
@@ -330,6 +334,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One name for the chat's channels, wherever a serializer names them.
+    "ENUM_NAME_OVERRIDES": {"ChatChannelEnum": "chat.models.Channel.choices"},
 }
 
 # --- email ----------------------------------------------------------------------------------------

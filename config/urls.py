@@ -8,6 +8,8 @@ from accounts import settings_page
 from accounts.admin import admin_login
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
+from chat.urls import api_urlpatterns as chat_api
+from chat.urls import web_urlpatterns as chat_web
 from config import api, health, legal, metrics_view
 from games import lobby, pages
 from games.urls import api_urlpatterns as games_api
@@ -18,7 +20,7 @@ from notifications.urls import web_urlpatterns as notifications_web
 from ratings.urls import api_urlpatterns as ratings_api
 from ratings.urls import web_urlpatterns as ratings_web
 
-api_patterns = accounts_api + games_api + notifications_api + ratings_api
+api_patterns = accounts_api + games_api + chat_api + notifications_api + ratings_api
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -44,6 +46,7 @@ urlpatterns = [
     path("games/<int:game_id>/undo", pages.undo, name="game-undo"),
     path("games/<int:game_id>/undo/answer", pages.undo_answer, name="game-undo-answer"),
     *live_urls,  # the pages' live streams (server-sent events)
+    *chat_web,
     *notifications_web,
     *ratings_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key

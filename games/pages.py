@@ -31,6 +31,7 @@ from .deadlines import absences
 from .models import Game
 from .registry import get_kind
 from .services import questions
+from .table_sections import table_sections
 from .wording import describe_event
 
 HISTORY_LINES = 40
@@ -144,6 +145,8 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         questions=_questions(game, detail, user) if active and not replay else "",
         # The tab's title says so (the page's script takes each new title as the table updates in place).
         your_turn=active and not replay and detail["seat"] is not None and detail["seat"] in game.awaiting,
+        sections=table_sections(request, game, replay["version"] if replay else None,
+                                watched=not detail["joined"] and not game.listed),
     )
     return render(request, "games/game.html", context)
 

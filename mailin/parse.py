@@ -170,6 +170,15 @@ class _HtmlText(HTMLParser):
         self.skipping = 0
         self.quoted = False
 
+    def _break(self, tag: str) -> None:
+        """A line break where a block begins or ends, only one between two blocks (as a browser shows
+        them); a `<br>` always breaks, and so does a line of a no-break space, so that an empty line
+        (`<div><br></div>`, Outlook's `<p>&nbsp;</p>`) stays an empty line: the blank line that starts a
+        reply's chat. Spaces of the HTML source between two tags make no line."""
+        line = "".join(self.parts).rsplit("\n", 1)[-1]
+        if tag == "br" or line.strip() or "\xa0" in line:
+            self.parts.append("\n")
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self.quoted:
             return
@@ -182,17 +191,18 @@ class _HtmlText(HTMLParser):
         if tag in self.SKIP:
             self.skipping += 1
         if tag in self.BREAKS:
-            self.parts.append("\n")
+            self._break(tag)
 
     def handle_endtag(self, tag: str) -> None:
         if tag in self.SKIP and self.skipping:
             self.skipping -= 1
-        if tag in self.BREAKS:
-            self.parts.append("\n")
+        if tag in self.BREAKS and not self.quoted:
+            self._break(tag)
 
     def handle_data(self, data: str) -> None:
         if not self.quoted and not self.skipping:
-            self.parts.append(data)
+            # Line ends in HTML source are spaces to a reader; the tags make the lines.
+            self.parts.append(data.replace("\r\n", " ").replace("\n", " "))
 
 
 def html_to_text(html: str) -> str:
@@ -227,15 +237,49 @@ def _is_attribution(lines: list[str], index: int) -> bool:
     return bool(_ATTRIBUTION_END.search(joined)) and ("@" in joined or ":" in joined)
 
 
+# The line that starts the chat part of a reply: "chat:" (German "Chat:" alike), a message may follow on it.
+_CHAT_START = re.compile(r"^chat\s*:\s*", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What a player wrote above the quoted email: the moves (the first lines, each one stripped, at most
+    MAX_COMMAND_LINES) and the chat message (everything after a line "chat:" or a blank line after the
+    moves, its line breaks kept; "" when there is none)."""
+
+    moves: list[str]
+    chat: str
+
+
+def own_lines(text: str) -> list[str]:
+    """The lines the player wrote: up to the quoted email, the signature or a forwarded header block."""
+    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+    stripped = [line.strip() for line in lines]
+    for index, line in enumerate(stripped):
+        if any(p.match(line) for p in _QUOTE_START) or _is_attribution(stripped, index):
+            return lines[:index]
+    return lines
+
+
+def split_reply(text: str) -> Reply:
+    """The reply's moves and its chat, by one rule that never reads a move as chat nor chat as a move: the
+    moves are the first lines (blank lines before them are skipped); a line "chat:" (any case; a message
+    may follow on the same line) or the first blank line after a move starts the chat, and everything after
+    it is chat, whatever it looks like."""
+    moves: list[str] = []
+    chat: list[str] | None = None
+    for line in own_lines(text):
+        if chat is not None:
+            chat.append(line)
+        elif _CHAT_START.match(line.strip()):
+            chat = [_CHAT_START.sub("", line.strip(), count=1)]
+        elif not line.strip():
+            chat = [] if moves else None
+        else:
+            moves.append(line.strip())
+    return Reply(moves[:MAX_COMMAND_LINES], "\n".join(chat or []).strip())
+
+
 def command_lines(text: str) -> list[str]:
-    """The non-empty lines above the quoted email and the signature (at most MAX_COMMAND_LINES)."""
-    lines = [line.strip() for line in text.replace("\r\n", "\n").split("\n")]
-    found: list[str] = []
-    for index, line in enumerate(lines):
-        if any(p.match(line) for p in _QUOTE_START) or _is_attribution(lines, index):
-            break
-        if line:
-            found.append(line)
-        if len(found) >= MAX_COMMAND_LINES:
-            break
-    return found
+    """The moves of a reply (`split_reply`): its first non-empty lines, up to its chat part."""
+    return split_reply(text).moves

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from accounts.local import language_of
 from accounts.models import User
+from chat import services as chat
 from config.errors import ServiceError
 from games import services as games
 from games import store
@@ -57,6 +58,8 @@ class Outcome:
     status: str
     detail: str = ""
     results: list[LineResult] = field(default_factory=list)
+    # The reply's chat part: {"status": "sent" or "refused", "text": what was said, "reason": why not}.
+    chat: dict[str, str] | None = None
 
 
 def max_bytes() -> int:
@@ -121,10 +124,17 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     if game is None or seat is None:
         _finish(record, "not_a_player", user, game)
         return Outcome("not_a_player")
-    lines = parse.command_lines(parse.body_text(message))
-    outcome = play(user, game, seat, token.version, lines, record.message_key)
+    reply = parse.split_reply(parse.body_text(message))
+    if reply.moves or not reply.chat:
+        outcome = play(user, game, seat, token.version, reply.moves, record.message_key)
+    else:
+        outcome = Outcome("chat_only")
+    if reply.chat:
+        outcome.chat = _say(user, game, reply.chat)
     _answer(user, game, seat, outcome, record.message_key, parse.thread_headers(message))
-    _finish(record, outcome.status, user, game, "\n".join(f"{r.status}: {r.line} {r.reason}" for r in outcome.results))
+    said = [f"chat {outcome.chat['status']}: {outcome.chat['reason']}"] if outcome.chat else []
+    _finish(record, outcome.status, user, game,
+            "\n".join([*(f"{r.status}: {r.line} {r.reason}" for r in outcome.results), *said]))
     return outcome
 
 
@@ -229,6 +239,18 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
     return Outcome(status, results=results)
 
 
+def _say(user: User, game: Game, text: str) -> dict[str, str]:
+    """The reply's chat part said in the game's players' chat, after its moves (or the reason it was not,
+    in the player's language: too long, unreadable characters, too many messages)."""
+    with translation.override(language_of(user)):
+        try:
+            chat.post(user, game.pk, text)
+        except ServiceError as error:
+            readable = "" if parse.unreadable(text) else text[:300]
+            return {"status": "refused", "text": readable, "reason": error.reader_message()}
+    return {"status": "sent", "text": text, "reason": ""}
+
+
 # --- the answer -----------------------------------------------------------------------------------
 
 
@@ -245,6 +267,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
         "detail": outcome.detail,
         "awaited": awaited,
         "results": [{"line": r.line, "status": r.status, "said": r.said, "reason": r.reason} for r in outcome.results],
+        "chat": outcome.chat,
     }
     answer = outbox.Mail(
         Kind.ANSWER, user, game, outbox.dedupe_key(Kind.ANSWER, key), seat=seat, version=game.version,

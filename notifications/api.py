@@ -25,7 +25,7 @@ from .models import GAME_KINDS, Preference
 
 def _preference_json(user: User) -> dict[str, Any]:
     pref = preferences.preference(user)
-    return {"mode": pref.mode, "opted_out": list(pref.opted_out)}
+    return {"mode": pref.mode, "opted_out": list(pref.opted_out), "chat": pref.chat}
 
 
 class PreferencesSerializer(serializers.Serializer[Any]):
@@ -33,6 +33,8 @@ class PreferencesSerializer(serializers.Serializer[Any]):
     opted_out = serializers.ListField(child=serializers.ChoiceField(choices=[(k.value, k.label) for k in GAME_KINDS]),
                                       required=False,
                                       help_text="kinds of email not wanted")
+    chat = serializers.ChoiceField(choices=Preference.ChatMode.choices, required=False,
+                                   help_text="the chat messages of your games: each by email, in the digest, never")
 
 
 _PREFERENCES = PreferencesSerializer
@@ -48,7 +50,7 @@ _ABSENCES = inline_serializer("Absences", {
 
 
 class PreferencesView(APIView):
-    """`GET` the player's email preferences; `PATCH {mode?, opted_out?}` to change them."""
+    """`GET` the player's email preferences; `PATCH {mode?, opted_out?, chat?}` to change them."""
 
     @extend_schema(responses={200: _PREFERENCES})
     def get(self, request: Request) -> Response:
@@ -58,7 +60,7 @@ class PreferencesView(APIView):
     def patch(self, request: Request) -> Response:
         data = validated_body(PreferencesSerializer, request.data)
         user = request_user(request)
-        preferences.update_preferences(user, data.get("mode"), data.get("opted_out"))
+        preferences.update_preferences(user, data.get("mode"), data.get("opted_out"), data.get("chat"))
         return Response(_preference_json(user))
 
 

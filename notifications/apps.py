@@ -11,9 +11,10 @@ class NotificationsConfig(AppConfig):
     def ready(self) -> None:
         from accounts import personal_data as accounts_personal_data
         from accounts.mails import account_mail_requested
+        from chat import hooks as chat_hooks
         from games import hooks
 
-        from . import outbox, personal_data, settings_sections
+        from . import chat_mail, outbox, personal_data, settings_sections
 
         account_mail_requested.connect(outbox.on_account_mail_requested, dispatch_uid="notifications.account_mail")
         settings_sections.add_sections()
@@ -22,3 +23,4 @@ class NotificationsConfig(AppConfig):
         hooks.on_timeout(outbox.on_timeout_played)
         hooks.on_reminder(outbox.on_reminder_due)
         hooks.on_undo_asked(outbox.on_undo_asked)
+        chat_hooks.subscribe(chat_mail.on_message_posted)

@@ -12,6 +12,7 @@ from games import store
 from games.models import Command, Seat
 from games.registry import get_kind
 
+from .chat_lines import Said, messages_of, said_since
 from .models import Kind, Outbox
 
 HISTORY_LIMIT = 80  # events told in one email; older ones are summed up in one line
@@ -39,6 +40,9 @@ class RenderBatch:
             if row.game is not None and row.version and row.kind in KINDS_WITH_STATE
         )
         self.history_from = self._histories_from([row for row in told if row.kind == Kind.TURN])
+        # The players' chat: what each turn mail tells since the reader's last move, each chat mail's message.
+        self.said: dict[int, list[Said]] = said_since([row for row in told if row.kind == Kind.TURN])
+        self.messages: dict[int, Said | None] = messages_of(told)
         self.events: dict[int, dict[int, tuple[Any, bool]]] = {}
         self._read_events(told)
 

@@ -22,6 +22,7 @@ from games.wording import describe_event
 from rules_kit.takeback import TAKEN_BACK
 
 from .batch import HISTORY_LIMIT, RenderBatch
+from .chat_lines import Said, chat_lines
 from .email_choices import numbered_choices
 
 
@@ -81,8 +82,9 @@ def _names(users: dict[int, User], reader_seat: int | None, lang: str) -> dict[i
 
 
 def turn(batch: RenderBatch, game: Game, state: Any, seat: int, user: User, users: dict[int, User],
-         since: int) -> Letter:
-    """The your-turn mail; its history tells the events after `since` (the reader's last own move)."""
+         since: int, said: list[Said] | None = None) -> Letter:
+    """The your-turn mail; its history tells the events after `since` (the reader's last own move), then
+    what the other players `said` in the chat since."""
     lang = language_of(user)
     kind = get_kind(game.kind)
     names = _names(users, seat, lang)
@@ -90,7 +92,8 @@ def turn(batch: RenderBatch, game: Game, state: Any, seat: int, user: User, user
     deadline = format_time(game.deadline_at, user) if game.deadline_at else "-"
     with translation.override(lang):
         choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names, view)
-        history = _history(batch, game, seat, since, game.version, names) or [_("Nothing new.")]
+        history = _history(batch, game, seat, since, game.version, names) + chat_lines(said or [])
+        history = history or [_("Nothing new.")]
         return Letter(
             subject=_("Your turn in {title} #{game}").format(title=kind.title, game=game.pk),
             intro=[
@@ -221,9 +224,25 @@ def undo_request(game: Game, seat: int, user: User, users: dict[int, User], para
         )
 
 
-def digest(user: User, held: list[tuple[Game | None, str]]) -> Letter:
-    """The daily digest: the subjects of the held mails (`held`: each one's game and subject), by game."""
-    by_game: dict[int | None, tuple[Game | None, list[str]]] = {}
+def chat_message(game: Game, user: User, said: Said | None) -> Letter:
+    """Another player wrote in the chat of the reader's game (`said`: None when an operator hid it since)."""
+    title = get_kind(game.kind).title
+    with translation.override(language_of(user)):
+        author = said.author if said is not None else _("A player")
+        lines = said.text.splitlines() if said is not None else [_("This message was hidden by an operator.")]
+        return Letter(
+            subject=_("{name} in {title} #{game}: {start}").format(
+                name=author, title=title, game=game.pk, start=" ".join(lines)[:60])[:200],
+            intro=[_("{name} wrote in the chat of {title} #{game}:").format(name=author, title=title, game=game.pk)],
+            sections=[(_("Message"), [line for line in lines if line.strip()])],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
+def digest(user: User, held: list[tuple[Game | None, str | Said]]) -> Letter:
+    """The daily digest: the subjects of the held mails (`held`: each one's game and subject, or the chat
+    message it told, in full), by game."""
+    by_game: dict[int | None, tuple[Game | None, list[str | Said]]] = {}
     for game, subject in held:
         by_game.setdefault(game.pk if game is not None else None, (game, []))[1].append(subject)
     sections = []
@@ -231,7 +250,7 @@ def digest(user: User, held: list[tuple[Game | None, str]]) -> Letter:
     with translation.override(language_of(user)):
         for game_id, (game, subjects) in by_game.items():
             title = f"{get_kind(game.kind).title} #{game_id}" if game is not None else "-"
-            sections.append((title, subjects))
+            sections.append((title, [item.line() if isinstance(item, Said) else item for item in subjects]))
             if game is not None:
                 links.append((_("Open {title}").format(title=title), game_url(game)))
         return Letter(
@@ -265,12 +284,23 @@ def answer(game: Game, state: Any, seat: int, user: User, users: dict[int, User]
         ) if lines]
         if not current:
             sections.append((_("Your choices now"), [_("None: the game is not waiting for you now.")]))
+        sections += _chat_part(outcome.get("chat"))
         return Letter(
             subject=(_("Your reply in %(title)s #%(game)s") % {"title": kind.title, "game": game.pk})[:200],
             intro=[_("This is what your email did in %(title)s #%(game)s.") % {"title": kind.title, "game": game.pk}],
             sections=sections,
             links=[(_("Open the game"), game_url(game))],
         )
+
+
+def _chat_part(chat: dict[str, str] | None) -> list[tuple[str, list[str]]]:
+    """What the answer says of a reply's chat part (in the active language): what was said, or why not."""
+    if not chat:
+        return []
+    lines = [line for line in chat["text"].splitlines() if line.strip()]
+    if chat["status"] == "sent":
+        return [(_("Sent to the players' chat"), lines)]
+    return [(_("Not sent to the chat"), [chat["reason"], *lines])]
 
 
 def as_of(game: Game, version: int | None, params: dict[str, Any] | None = None) -> Game:

@@ -24,6 +24,7 @@ class Kind(models.TextChoices):
     DIGEST = "digest", _("daily digest")
     ANSWER = "answer", _("answer to a reply by email")
     UNDO = "undo", _("request to take a move back")
+    CHAT = "chat", _("chat message")
     VERIFY = mails.VERIFY, _("address confirmation")
     SIGNUP_ATTEMPT = mails.SIGNUP_ATTEMPT, _("sign-up attempt with a taken address")
     PASSWORD_RESET = mails.PASSWORD_RESET, _("password reset")
@@ -45,8 +46,15 @@ class Preference(models.Model):
         DIGEST = "digest", _("a daily digest")
         NONE = "none", _("no email")
 
+    class ChatMode(models.TextChoices):
+        EACH = "each", _("an email for each message")
+        DIGEST = "digest", _("in the daily digest")
+        NEVER = "never", _("never")
+
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_pref")
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.EACH)
+    # The players' chat messages of the player's games (the turn emails tell them whatever this says).
+    chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.DIGEST)
     # Kinds (Kind values) this player never wants, whatever the mode.
     opted_out = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

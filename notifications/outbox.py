@@ -84,6 +84,8 @@ def _may_email(user: User, kind: str) -> str | None:
     pref = _preference_of(user)
     if pref.mode == Preference.Mode.NONE or kind in pref.opted_out:
         return None
+    if kind == Kind.CHAT and pref.chat != Preference.ChatMode.EACH:
+        return None if pref.chat == Preference.ChatMode.NEVER else Outbox.Status.HELD
     if pref.mode == Preference.Mode.DIGEST and kind != Kind.DIGEST:
         return Outbox.Status.HELD
     return Outbox.Status.PENDING

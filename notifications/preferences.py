@@ -12,7 +12,7 @@ from accounts.models import User
 from config.errors import ServiceError
 from config.links import site_link
 
-from .models import GAME_KINDS, Preference
+from .models import GAME_KINDS, Kind, Preference
 
 
 def preference(user: User) -> Preference:
@@ -21,9 +21,14 @@ def preference(user: User) -> Preference:
     return pref if pref is not None else Preference(user=user)
 
 
-def update_preferences(user: User, mode: Any = None, opted_out: Any = None) -> Preference:
-    """Change how the player gets game emails."""
+def update_preferences(user: User, mode: Any = None, opted_out: Any = None, chat: Any = None) -> Preference:
+    """Change how the player gets game emails (`chat`: the chat messages each, in the digest or never)."""
     pref, _created = Preference.objects.get_or_create(user=user)
+    if chat is not None:
+        if chat not in Preference.ChatMode.values:
+            raise ServiceError("invalid", "invalid_chat", _("chat is one of {choices}.").format(
+                choices=", ".join(Preference.ChatMode.values)))
+        pref.chat = chat
     if mode is not None:
         if mode not in Preference.Mode.values:
             raise ServiceError("invalid", "invalid_mode", _("mode is one of {choices}.").format(
@@ -70,6 +75,9 @@ def unsubscribe(token: str, everything: bool = False) -> tuple[User, str]:
     if everything or kind == "all":
         update_preferences(user, mode=Preference.Mode.NONE)
         return user, "all"
+    if kind == Kind.CHAT:
+        update_preferences(user, chat=Preference.ChatMode.NEVER)
+        return user, kind
     pref = preference(user)
     update_preferences(user, opted_out=sorted(set(pref.opted_out) | {kind}))
     return user, kind

@@ -20,7 +20,7 @@ from accounts.local import language_of
 from accounts.models import User
 from config.links import site_link
 
-from . import letters
+from . import chat_lines, letters
 from .batch import RenderBatch
 from .mime import one_line
 from .models import ACCOUNT_KINDS, Kind, Outbox
@@ -63,14 +63,19 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
     if row.kind == Kind.DIGEST:
         held = list(Outbox.objects.filter(pk__in=params.get("held", [])).select_related("user", "game").order_by("id"))
         subjects = [mail.subject for mail in render_many(held)]
-        return letters.digest(user, [(mail.game, subject) for mail, subject in zip(held, subjects, strict=True)])
+        said = chat_lines.messages_of(held)  # a chat message is told in full, not by its mail's subject
+        return letters.digest(user, [(mail.game, said.get(mail.pk) or subject)
+                                     for mail, subject in zip(held, subjects, strict=True)])
     assert game is not None and row.seat is not None, f"outbox #{row.pk} names no game or seat"
     state = batch.states.get((game.pk, row.version)) if row.version else None
     if row.kind == Kind.STARTED:
         return letters.started(game, row.seat, user, users)
     if row.kind == Kind.TURN:
         then = letters.as_of(game, row.version, params)
-        return letters.turn(batch, then, state, row.seat, user, users, batch.history_from[row.pk])
+        return letters.turn(batch, then, state, row.seat, user, users, batch.history_from[row.pk],
+                            said=batch.said.get(row.pk, []))
+    if row.kind == Kind.CHAT:
+        return letters.chat_message(game, user, batch.messages.get(row.pk))
     if row.kind == Kind.ENDED:
         return letters.ended(letters.as_of(game, row.version), state, row.seat, user, users)
     if row.kind == Kind.REMINDER:
@@ -100,6 +105,7 @@ def _game_mail(row: Outbox, batch: RenderBatch) -> Rendered:
         "settings_url": site_link("settings"),
         **legal_links(),
         "subject": one_line(letter.subject),
+        "reply_help": bool(row.reply_to),  # the foot tells how a reply carries moves and chat
     }
     with translation.override(lang):
         text = render_to_string("notifications/email/message.txt", context)

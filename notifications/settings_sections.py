@@ -30,17 +30,22 @@ class EmailForm(forms.Form):
     )
     opted_out = forms.MultipleChoiceField(
         label=gettext_lazy("Never send me these"), required=False, widget=forms.CheckboxSelectMultiple,
-        choices=[(k.value, k.label) for k in GAME_KINDS if k != Kind.DIGEST],
+        choices=[(k.value, k.label) for k in GAME_KINDS if k not in (Kind.DIGEST, Kind.CHAT)],
+    )
+    chat = forms.ChoiceField(
+        label=gettext_lazy("Chat messages"), choices=Preference.ChatMode.choices, widget=forms.RadioSelect,
+        help_text=gettext_lazy("What the other players write in your games' chat. Your turn emails tell it either way."),
     )
 
 
 def _email_initial(user: User) -> dict[str, Any]:
     pref = preferences.preference(user)
-    return {"mode": pref.mode, "opted_out": list(pref.opted_out)}
+    chat = Preference.ChatMode.NEVER if Kind.CHAT in pref.opted_out else pref.chat
+    return {"mode": pref.mode, "opted_out": [k for k in pref.opted_out if k != Kind.CHAT], "chat": chat}
 
 
 def _save_email(user: User, data: dict[str, Any]) -> None:
-    preferences.update_preferences(user, mode=data["mode"], opted_out=list(data["opted_out"]))
+    preferences.update_preferences(user, mode=data["mode"], opted_out=list(data["opted_out"]), chat=data["chat"])
 
 
 # Beyond this a day's bounds (the midnight after the last day, then UTC) overflow Python's dates: a 500.

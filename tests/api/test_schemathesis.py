@@ -55,6 +55,12 @@ STATE_REFUSALS: dict[tuple[str, str], Callable[[str, set[str]], bool]] = {
     ("POST", "/api/me/delete"): lambda code, fields: code in {"wrong_password"},
     ("POST", "/api/accounts/delete/confirm"): lambda code, fields: code in {"invalid_link"},
     ("POST", "/api/notifications/absences"): lambda code, fields: code in {"invalid_absence", "absence_allowance_exceeded"},
+    # The chat: a message of blank space only or of characters nobody types; a moment after the game's
+    # last event; muting oneself.
+    ("POST", "/api/games/{game_id}/chat"): lambda code, fields: code in {"empty_message", "invalid_text"},
+    ("GET", "/api/games/{game_id}/chat"): lambda code, fields: code in {"invalid_version"},
+    ("PUT", "/api/chat/mutes/{user_id}"): lambda code, fields: code in {"cannot_mute_self"},
+    ("DELETE", "/api/chat/mutes/{user_id}"): lambda code, fields: code in {"cannot_mute_self"},
     ("PATCH", "/api/me"): display_name_rule,
     ("POST", "/api/accounts/register"): display_name_rule,
 }

@@ -120,9 +120,9 @@ def test_digest_holds_rows_and_sends_one_mail(verified_user: Any) -> None:
 def test_preferences_api_and_bad_input(verified_user: Any, api_client: Any) -> None:
     user = verified_user("pat")
     client = api_client(user)
-    assert client.get("/api/notifications/preferences").json() == {"mode": "each", "opted_out": []}
+    assert client.get("/api/notifications/preferences").json() == {"mode": "each", "opted_out": [], "chat": "digest"}
     answer = client.patch("/api/notifications/preferences", {"mode": "digest", "opted_out": ["reminder"]}, format="json")
-    assert answer.status_code == 200 and answer.json() == {"mode": "digest", "opted_out": ["reminder"]}
+    assert answer.status_code == 200 and answer.json() == {"mode": "digest", "opted_out": ["reminder"], "chat": "digest"}
     bad = client.patch("/api/notifications/preferences", {"mode": "sometimes"}, format="json")
     assert bad.status_code == 400 and bad.json()["code"] == "invalid" and "mode" in bad.json()["fields"]
     bad = client.patch("/api/notifications/preferences", {"opted_out": "turn"}, format="json")

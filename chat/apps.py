@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class ChatConfig(AppConfig):
+    """The chat of each game (its players' and its spectators'); adds its section to every game's table
+    (`games.table_sections`), so that `games` imports nothing of it."""
+
+    name = "chat"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from games.table_sections import add_table_section
+
+        from .section import chat_section
+
+        add_table_section("chat", chat_section)

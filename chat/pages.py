@@ -1,0 +1,90 @@
+"""The chat on a game's page: the form that posts a message (no JS needed), the small endpoint the table
+polls for new messages (until the live updates carry them), the players' switches and muting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from config.errors import ServiceError
+from games.pages import error_page
+
+from . import services
+
+
+def _back(game_id: int) -> HttpResponse:
+    return redirect(reverse("game-page", args=[game_id]) + "#chat")
+
+
+def _refused(request: HttpRequest, error: ServiceError, game_id: int) -> HttpResponse:
+    """A game the viewer may not see is its error page (a 404 like any missing game); any other refusal
+    is told above the chat's form."""
+    if error.status == 404:
+        return error_page(request, error)
+    messages.error(request, error.reader_message())
+    return _back(game_id)
+
+
+@login_required
+@require_POST
+def post_message(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The chat form's post: the message is said, or the refusal is told above the form."""
+    try:
+        services.post(request.user, game_id, request.POST.get("text", ""), request.POST.get("channel") or None)
+    except ServiceError as error:
+        return _refused(request, error, game_id)
+    return _back(game_id)
+
+
+@require_GET
+def new_messages(request: HttpRequest, game_id: int) -> JsonResponse:
+    """The messages after `?after=N` as the chat's list items (`html`) and the last number (`last`)."""
+    after = request.GET.get("after", "0")
+    if not (after.isascii() and after.isdigit()):
+        return JsonResponse({"code": "invalid", "message": _("after is a whole number.")}, status=400)
+    user: Any = request.user
+    try:
+        chat = services.access(game_id, user)
+    except ServiceError as error:
+        return JsonResponse(error.as_dict(), status=error.status)
+    found = list(services.visible(chat, after=int(after))[:services.PAGE_SIZE])
+    html = render_to_string("chat/messages.html", {
+        "messages": found, "chat": chat, "muted": services.muted_ids(chat.user), "can_post": chat.user is not None,
+    }, request=request)
+    return JsonResponse({"last": found[-1].seq if found else int(after), "html": html.strip()})
+
+
+@login_required
+@require_POST
+def chat_settings(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The host's switch (spectators read the players' chat) and a player's (hide the spectators' chat)."""
+    try:
+        if "players_public" in request.POST:
+            services.set_players_public(request.user, game_id, request.POST["players_public"] == "1")  # type: ignore[arg-type]
+        if "hide_spectators" in request.POST:
+            services.set_hide_spectators(request.user, game_id, request.POST["hide_spectators"] == "1")  # type: ignore[arg-type]
+    except ServiceError as error:
+        return _refused(request, error, game_id)
+    return _back(game_id)
+
+
+@login_required
+@require_POST
+def mute(request: HttpRequest, user_id: int) -> HttpResponse:
+    """Mute (`mute=1`) or unmute a player, then back to the game the button was on (`game`)."""
+    game = request.POST.get("game", "")
+    try:
+        services.set_mute(request.user, user_id, request.POST.get("mute") == "1")  # type: ignore[arg-type]
+    except ServiceError as error:
+        messages.error(request, error.reader_message())
+    if game.isascii() and game.isdigit():
+        return _back(int(game))
+    return redirect("home")
