@@ -14,6 +14,7 @@ from .email_sections import email_sections
 from .event_words import describe_event
 from .options import describe_options, form_fields, options_from_form
 from .refusals import describe_refusal
+from .rules_pages import rules_card, rules_index
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
 from .words import card_line, describe_command
 
@@ -29,5 +30,7 @@ __all__ = [
     "email_sections",
     "form_fields",
     "options_from_form",
+    "rules_card",
+    "rules_index",
     "table",
 ]

@@ -39,10 +39,18 @@
   const error = document.getElementById("error");
   let busy = false;
 
+  // An error stands beside the control that caused it (after its form or its row of buttons), where the
+  // eye is, and is brought into view; role="alert" announces it to screen readers wherever it stands.
+  function showError(control, message) {
+    const place = control && control.closest("form, .buttons, ul, section");
+    if (place && place.nextElementSibling !== error) { place.after(error); }
+    error.textContent = message;
+    if (error.scrollIntoView) { error.scrollIntoView({block: "nearest"}); }
+  }
   function setEnabled(enabled) {
     root.querySelectorAll("button.cmd, form.card-choice button").forEach(function (b) { b.disabled = !enabled; });
   }
-  async function send(command) {
+  async function send(command, control) {
     error.textContent = "";
     busy = true;
     setEnabled(false);
@@ -55,7 +63,7 @@
       });
       if (answer.ok) { location.replace(location.pathname); return; }
       const body = await answer.json().catch(function () { return {}; });
-      error.textContent = body.message || body.code || ("HTTP " + answer.status + " " + answer.statusText).trim();
+      showError(control, body.message || body.code || ("HTTP " + answer.status + " " + answer.statusText).trim());
       if (body.code === "version_conflict") {
         // The buttons belong to an older moment of the game: offer the fresh page instead.
         error.append(" ");
@@ -65,13 +73,13 @@
         error.append(link);
       }
     } catch (e) {
-      error.textContent = root.dataset.msgUnreachable;
+      showError(control, root.dataset.msgUnreachable);
     }
     busy = false;
     setEnabled(true);
   }
   root.querySelectorAll("button.cmd").forEach(function (button) {
-    button.addEventListener("click", function () { send(JSON.parse(button.dataset.command)); });
+    button.addEventListener("click", function () { send(JSON.parse(button.dataset.command), button); });
   });
   root.querySelectorAll("form.card-choice").forEach(function (form) {
     form.addEventListener("submit", function (event) {
@@ -81,10 +89,10 @@
       let picked = Array.from(form.querySelectorAll("input:checked, option:checked"), function (input) { return input.value; });
       if (form.dataset.numbers) { picked = picked.map(Number); }
       const least = form.dataset.min === undefined ? 1 : Number(form.dataset.min);
-      if (!picked.length && least > 0) { error.textContent = root.dataset.msgSelect; return; }
+      if (!picked.length && least > 0) { showError(form, root.dataset.msgSelect); return; }
       const command = {type: form.dataset.type};
       command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
-      send(command);
+      send(command, form);
     });
   });
   // Live updates: when another player moved, the page is fetched again (not during a replay).
