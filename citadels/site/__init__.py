@@ -10,7 +10,7 @@ so the rules stay free of Django.
 
 from __future__ import annotations
 
-from .email_sections import email_sections
+from .email_sections import asked_between_turns, email_sections
 from .event_words import describe_event
 from .options import describe_options, form_fields, options_from_form
 from .refusals import describe_refusal
@@ -20,6 +20,7 @@ from .words import card_line, describe_command
 
 __all__ = [
     "TABLE_TEMPLATE",
+    "asked_between_turns",
     "card_line",
     "card_selections",
     "choice_order",
