@@ -34,6 +34,16 @@
     kindSelect.addEventListener("change", showChosenKind);
     showChosenKind();
   }
+  // Sign-up: the browser's time zone, when the list offers it (Europe/Berlin stays only as the fallback);
+  // a form sent back with errors keeps what the player chose.
+  document.querySelectorAll("select[data-browser-zone]").forEach(function (select) {
+    let zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+    if (zone && !select.form.querySelector(".error-summary, .errorlist")
+        && Array.from(select.options).some(function (o) { return o.value === zone; })) {
+      select.value = zone;
+    }
+  });
   const root = document.getElementById("game");
   if (!root) { return; }
   const error = document.getElementById("error");
