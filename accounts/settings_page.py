@@ -9,7 +9,6 @@ owns the setting and shows what was wrong on the page.
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -30,6 +29,7 @@ from config.errors import ServiceError
 
 from . import services
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
+from .time_zones import grouped_time_zones
 
 
 @dataclass(frozen=True)
@@ -57,16 +57,12 @@ def add_settings_section(section: SettingsSection) -> None:
     _SECTIONS[section.part] = section
 
 
-def _time_zones() -> list[tuple[str, str]]:
-    return [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z or z == "UTC"]
-
-
 class ProfileForm(forms.Form):
     display_name = forms.CharField(label=gettext_lazy("Display name"), max_length=DISPLAY_NAME_MAX_LENGTH,
                                    validators=[validate_display_name])
     language = forms.ChoiceField(label=gettext_lazy("Language"), choices=User.Language.choices)
     time_zone = forms.ChoiceField(
-        label=gettext_lazy("Time zone"), choices=_time_zones,
+        label=gettext_lazy("Time zone"), choices=grouped_time_zones,
         help_text=gettext_lazy("Deadlines are shown in this time zone."),
     )
 

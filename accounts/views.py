@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import zoneinfo
 from typing import Any
 
 from django import forms
@@ -27,6 +26,7 @@ from config.errors import ServiceError
 
 from . import services
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
+from .time_zones import FALLBACK, grouped_time_zones
 
 THROTTLED = "throttled"
 
@@ -84,10 +84,11 @@ class RegisterForm(RateLimitedForm):
         help_text=_("At least 8 characters, not only digits, not a common one."),
     )
     language = forms.ChoiceField(label=_("Language"), choices=User.Language.choices, initial="en")
+    # The browser's zone is filled in by the site's script (data-browser-zone); Berlin only without it.
     time_zone = forms.ChoiceField(
-        label=_("Time zone"), initial="Europe/Berlin",
-        choices=lambda: [(z, z) for z in sorted(zoneinfo.available_timezones()) if "/" in z or z == "UTC"],
+        label=_("Time zone"), initial=FALLBACK, choices=grouped_time_zones,
         help_text=_("Deadlines are shown in this time zone."),
+        widget=forms.Select(attrs={"data-browser-zone": "1"}),
     )
 
     def __init__(self, *args: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:

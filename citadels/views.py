@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .decide import awaiting
+from .numbers import gold_quotes, scores_so_far
 from .state import DRAFT, OVER, State
 
 
@@ -45,6 +46,7 @@ def _public_players(state: State) -> list[dict[str, Any]]:
     revealed: list[list[str]] = [[] for _ in state.players]
     for seat, character in state.revealed:
         revealed[seat].append(character)
+    scores = scores_so_far(state)
     return [
         {
             "seat": player.seat,
@@ -56,6 +58,8 @@ def _public_players(state: State) -> list[dict[str, Any]]:
             # Which copies (their places in `city`): with a Quarry a city may hold a plain and an adorned one.
             "adorned_at": [i for i, b in enumerate(player.city) if b.adorned],
             "museum_size": len(player.museum),
+            # As it would count if the game ended now: public facts only (a hand counts by its size).
+            "score": dict(scores[player.seat]),
         }
         for player in state.players
     ]
@@ -96,6 +100,9 @@ def _private(state: State, seat: int) -> dict[str, Any]:
         and state.round > 0 and len(state.face_down) >= 1 and state.draft_steps
     ):
         data["face_down"] = state.face_down[0]
+    quotes = gold_quotes(state, seat)
+    if quotes:
+        data["gold_quotes"] = quotes
     if state.players[seat].museum:
         data["museum"] = list(state.players[seat].museum)
     turn_ = state.turn

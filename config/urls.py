@@ -11,7 +11,7 @@ from accounts.urls import web_urlpatterns as accounts_web
 from chat.urls import api_urlpatterns as chat_api
 from chat.urls import web_urlpatterns as chat_web
 from config import api, health, legal, metrics_view
-from games import lobby, pages
+from games import lobby, pages, rules_pages
 from games.urls import api_urlpatterns as games_api
 from live.urls import urlpatterns as live_urls
 from mailin.views import webhook_urlpatterns
@@ -36,6 +36,8 @@ urlpatterns = [
     path("games/invite/<str:token>/", pages.invite, name="game-invite"),
     path("games/watch/<str:token>/", pages.watch, name="game-watch"),
     path("games/watch/<str:token>/version", pages.watch_version, name="game-watch-version"),
+    path("rules/<str:kind_name>/", rules_pages.rules_index, name="rules-index"),
+    path("rules/<str:kind_name>/<str:card_id>/", rules_pages.rules_card, name="rules-card"),
     path("games/<int:game_id>/", pages.game_page, name="game-page"),
     path("games/<int:game_id>/version", pages.game_version, name="game-version"),
     path("games/<int:game_id>/join", pages.join, name="game-join"),

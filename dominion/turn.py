@@ -103,6 +103,11 @@ def _buy(g: Recorder, seat: int, command: dict[str, Any]) -> None:
             "not_in_supply": f"there is no Supply pile {pile!r}", "pile_empty": "that pile is empty",
             "no_buys": "you have no Buy left", "too_expensive": "you cannot afford that card",
         }
+        top = g.s.top(pile) if why == "too_expensive" else None
+        if top is not None:  # too expensive: the numbers that say why (a reply by email shows no table)
+            cost = g.cost(top)
+            raise IllegalCommand("too_expensive", f"you have {g.s.coins} coins and {pile} costs {cost}", "costs_more",
+                                 {"pile": pile, "coins": g.s.coins, "cost": cost})
         raise IllegalCommand(why, messages[why])
     top = g.s.top(pile)
     assert top is not None

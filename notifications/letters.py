@@ -34,6 +34,7 @@ class Letter:
     intro: list[str]
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)
+    top_link: tuple[str, str] | None = None  # a link right under the opening lines (the turn mail's game)
 
 
 def game_url(game: Game, at: int | None = None) -> str:
@@ -94,12 +95,18 @@ def turn(batch: RenderBatch, game: Game, state: Any, seat: int, user: User, user
         choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names, view)
         history = _history(batch, game, seat, since, game.version, names) + chat_lines(said or [])
         history = history or [_("Nothing new.")]
+        # A decision asked in another player's turn (a Militia's discard) is titled by what it asks.
+        asked = kind.site_module.asked_between_turns(view, seat)
+        title = {"title": kind.title, "game": game.pk, "question": asked}
         return Letter(
-            subject=_("Your turn in {title} #{game}").format(title=kind.title, game=game.pk),
+            subject=_("{title} #{game}: {question}").format(**title) if asked
+            else _("Your turn in {title} #{game}").format(**title),
             intro=[
-                _("it is your turn in {title} #{game}.").format(title=kind.title, game=game.pk),
+                _("a decision is asked of you in {title} #{game}: {question}").format(**title) if asked
+                else _("it is your turn in {title} #{game}.").format(**title),
                 _("Please act by {deadline}.").format(deadline=deadline),
             ],
+            top_link=(_("Open the game"), game_url(game)),
             sections=[
                 (_("Since your last turn"), history),
                 (_("Your choices now"), choices),

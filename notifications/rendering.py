@@ -101,6 +101,7 @@ def _game_mail(row: Outbox, batch: RenderBatch) -> Rendered:
         "intro": [one_line(line) for line in letter.intro],
         "sections": [(one_line(title), [one_line(line) for line in lines]) for title, lines in letter.sections],
         "links": [(one_line(label), url) for label, url in letter.links],
+        "top_link": (one_line(letter.top_link[0]), letter.top_link[1]) if letter.top_link else None,
         "unsubscribe_url": row.unsubscribe_url,
         "settings_url": site_link("settings"),
         **legal_links(),

@@ -10,16 +10,18 @@ so the rules stay free of Django.
 
 from __future__ import annotations
 
-from .email_sections import email_sections
+from .email_sections import asked_between_turns, email_sections
 from .event_words import describe_event
 from .options import describe_options, form_fields, options_from_form
 from .questions import describe_question
 from .refusals import describe_refusal
+from .rules_pages import rules_card, rules_index
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
 from .words import card_line, describe_command
 
 __all__ = [
     "TABLE_TEMPLATE",
+    "asked_between_turns",
     "card_line",
     "card_selections",
     "choice_order",
@@ -31,5 +33,7 @@ __all__ = [
     "email_sections",
     "form_fields",
     "options_from_form",
+    "rules_card",
+    "rules_index",
     "table",
 ]

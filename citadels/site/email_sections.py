@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .words import COMPLETE_CITY, card_line, character_name, museum_size, seat_name
+from .words import COMPLETE_CITY, card_line, character_name, district_name, museum_size, seat_name
 
 
 def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, str]) -> list[tuple[str, list[str]]]:
@@ -44,3 +44,14 @@ def _player_row(player: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if player.get("museum_size"):
         row += ", " + museum_size(int(player["museum_size"]))
     return row
+
+
+def asked_between_turns(view: Mapping[str, Any], seat: int) -> str | None:
+    """What is asked of `seat` in another player's turn (the Graveyard's offer in the Warlord's), in words;
+    None when it is the reader's own turn or draft step (their mail says "your turn")."""
+    offer = view.get("graveyard_offer") or {}
+    turn = view.get("turn") or {}
+    if offer.get("seat") == seat and turn.get("seat") != seat:
+        return _("Graveyard: pay 1 gold to take the destroyed {district} into your hand?").format(
+            district=district_name(str(offer.get("district"))))
+    return None

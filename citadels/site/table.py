@@ -17,6 +17,7 @@ from citadels.cards import CHARACTERS, DISTRICTS
 from games.registry import CardSelection
 
 from . import words
+from .rules_pages import rules_card_url, rules_index_url
 
 TABLE_TEMPLATE = "citadels/table.html"
 
@@ -87,6 +88,7 @@ def district_card(district_id: str, adorned: bool = False) -> dict[str, Any]:
         "extra_points": bool(card and card.points != card.cost),
         "text": words.district_text(district_id),
         "adorned": _("adorned by the Artist: 1 gold on it") if adorned else "",
+        "rules_url": rules_card_url(district_id) if card else "",
     }
 
 
@@ -100,6 +102,7 @@ def character_card(character_id: str, status: str = "") -> dict[str, Any]:
         "colour": card.colour.value if card and card.colour else "none",
         "text": words.character_text(character_id),
         "status": status,
+        "rules_url": rules_card_url(character_id) if card else "",
     }
 
 
@@ -145,6 +148,14 @@ def choice_order(legal: list[dict[str, Any]], view: Mapping[str, Any] | None = N
     return sorted(legal, key=lambda c: (first[c.get("type")], _rank(c["character"]) if "character" in c else 0))
 
 
+def _gold_of(view: Mapping[str, Any], command: Mapping[str, Any]) -> int | None:
+    """The gold the rules quote for `command` in the viewer's view (a price is negative), or None."""
+    for quote in view.get("gold_quotes") or []:
+        if quote.get("command") == command:
+            return int(quote["gold"])
+    return None
+
+
 def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mapping[str, Any]) -> dict[str, Any]:
     """Buttons for simple commands; card selections (with a confirm button) for the choices made of cards."""
     buttons = []
@@ -160,11 +171,26 @@ def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mappi
                     "allowed": _offered(legal, kind, spec.field), "title": _(spec.title), "confirm": _(spec.confirm),
                 }
             continue
-        buttons.append({"label": words.describe_command(command, names), "json": json.dumps(command)})
+        label = words.describe_command(command, names)
+        gold = _gold_of(view, command)
+        buttons.append({"label": f"{label} ({words.gold_change(gold)})" if gold is not None else label,
+                        "json": json.dumps(command)})
     for choice in choices.values():
         choice["cards"] = [c for c in choice["cards"] if c["id"] in choice["allowed"]]
         del choice["allowed"]
     return {"buttons": buttons, "card_choices": list(choices.values())}
+
+
+def _score_so_far(score: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A player's score so far as the template shows it: the total and its parts in words."""
+    if not score:
+        return None
+    parts = [_("{points} for districts").format(points=score.get("districts", 0))]
+    for key, label in (("colours", _("{points} for five colours")), ("complete", _("{points} for a complete city")),
+                       ("extras", _("{points} from purple districts"))):
+        if score.get(key):
+            parts.append(label.format(points=score[key]))
+    return {"total": int(score.get("total", 0)), "parts": ", ".join(parts)}
 
 
 def table(
@@ -187,6 +213,7 @@ def table(
             "crown": p["seat"] == view.get("crown"),
             "me": p["seat"] == seat,
             "playing": p["seat"] == turn.get("seat"),
+            "score": _score_so_far(p.get("score")) if not view.get("scores") else None,
         }
         for p in view.get("players", [])
     ]
@@ -194,6 +221,7 @@ def table(
     draft = view.get("draft")
     return {
         "round": view.get("round"),
+        "rules_url": rules_index_url(),
         "crown": names.get(view.get("crown", -1), ""),
         "deck_size": int(view.get("deck_size") or 0),
         "complete_at": view.get("complete_at"),

@@ -63,6 +63,15 @@ def museum_size(count: int) -> str:
     return ngettext("%(count)s card under the Museum", "%(count)s cards under the Museum", count) % {"count": count}
 
 
+def gold_change(gold: int) -> str:
+    """A command's effect on the player's gold in words: "pay 3 gold", "+2 gold", "0 gold"."""
+    if gold < 0:
+        return ngettext("pay %(count)s gold", "pay %(count)s gold", -gold) % {"count": -gold}
+    if gold == 0:
+        return _("0 gold")
+    return ngettext("+%(count)s gold", "+%(count)s gold", gold) % {"count": gold}
+
+
 def card_line(ids: list[str] | tuple[str, ...], name: Callable[[str], str] = district_name) -> str:
     """A list of card names, or "(none)"."""
     return ", ".join(name(i) for i in ids) if ids else _("(none)")

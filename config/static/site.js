@@ -41,15 +41,35 @@
     const refreshLobby = updater(lobby, function () { return location.pathname; }, function () {});
     listen(lobby.dataset.liveUrl, refreshLobby, null);
   }
+  // Sign-up: the browser's time zone, when the list offers it (Europe/Berlin stays only as the fallback);
+  // a form sent back with errors keeps what the player chose.
+  document.querySelectorAll("select[data-browser-zone]").forEach(function (select) {
+    let zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { zone = ""; }
+    if (zone && !select.form.querySelector(".error-summary, .errorlist")
+        && Array.from(select.options).some(function (o) { return o.value === zone; })) {
+      select.value = zone;
+    }
+  });
   const root = document.getElementById("game");
   if (!root) { return; }
   let busy = false;
   function errorLine() { return document.getElementById("error"); }
 
+  // An error stands beside the control that caused it (after its form or its row of buttons), where the
+  // eye is, and is brought into view; role="alert" announces it to screen readers wherever it stands.
+  function showError(control, message) {
+    const error = errorLine();
+    if (!error) { return; }
+    const place = control && control.closest("form, .buttons, ul, section");
+    if (place && place.nextElementSibling !== error) { place.after(error); }
+    error.textContent = message;
+    if (error.scrollIntoView) { error.scrollIntoView({block: "nearest"}); }
+  }
   function setEnabled(enabled) {
     root.querySelectorAll("button.cmd, form.card-choice button").forEach(function (b) { b.disabled = !enabled; });
   }
-  async function send(command) {
+  async function send(command, control) {
     const error = errorLine();
     if (error) { error.textContent = ""; }
     busy = true;
@@ -69,7 +89,7 @@
         return;
       }
       const body = await answer.json().catch(function () { return {}; });
-      error.textContent = body.message || body.code || ("HTTP " + answer.status + " " + answer.statusText).trim();
+      showError(control, body.message || body.code || ("HTTP " + answer.status + " " + answer.statusText).trim());
       if (body.code === "version_conflict") {
         // The buttons belong to an older moment of the game: offer the fresh page instead.
         error.append(" ");
@@ -79,7 +99,7 @@
         error.append(link);
       }
     } catch (e) {
-      errorLine().textContent = root.dataset.msgUnreachable;
+      showError(control, root.dataset.msgUnreachable);
     }
     busy = false;
     setEnabled(true);
@@ -95,10 +115,10 @@
     if (question && button.dataset.asked !== "1") {
       root.querySelectorAll("button.cmd[data-asked]").forEach(function (b) { delete b.dataset.asked; });
       button.dataset.asked = "1";
-      errorLine().textContent = question + " " + root.dataset.msgConfirm;
+      showError(button, question + " " + root.dataset.msgConfirm);
       return;
     }
-    send(JSON.parse(button.dataset.command));
+    send(JSON.parse(button.dataset.command), button);
   });
   root.addEventListener("submit", function (event) {
     const form = event.target.closest("form.card-choice");
@@ -109,10 +129,10 @@
     let picked = Array.from(form.querySelectorAll("input:checked, option:checked"), function (input) { return input.value; });
     if (form.dataset.numbers) { picked = picked.map(Number); }
     const least = form.dataset.min === undefined ? 1 : Number(form.dataset.min);
-    if (!picked.length && least > 0) { errorLine().textContent = root.dataset.msgSelect; return; }
+    if (!picked.length && least > 0) { showError(form, root.dataset.msgSelect); return; }
     const command = {type: form.dataset.type};
     command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
-    send(command);
+    send(command, form);
   });
   const refreshTable = updater(root, function () { return location.pathname; }, function (fresh, own) {
     ["version", "live", "questions", "msgConfirm"].forEach(function (name) {

@@ -63,3 +63,12 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
     ]
     sections.append((_("The table"), rows))
     return sections
+
+
+def asked_between_turns(view: Mapping[str, Any], seat: int) -> str | None:
+    """What a decision asked of `seat` in another player's turn asks (e.g. a Militia's discard), in words;
+    None when it is the reader's own turn (their mail says "your turn")."""
+    decision = view.get("decision")
+    if not decision or view.get("current") == seat:
+        return None
+    return prompt_text(decision)

@@ -19,7 +19,7 @@ from dominion.commands import REACTIONS
 from games.wording import RefusalWords
 
 from .kingdom_words import set_name
-from .words import card_line
+from .words import card_line, card_name
 
 REFUSALS: dict[str, str] = {
     "already_bought": gettext_noop("Treasures are played before the first buy."),
@@ -53,6 +53,7 @@ REFUSALS: dict[str, str] = {
 DETAILED: dict[str, str] = {
     "bad_options": gettext_noop("These options make no game: {detail}"),
     "malformed": gettext_noop("This command is incomplete or malformed: {detail}"),
+    "too_expensive": gettext_noop("You cannot afford that card: {detail}"),
 }
 
 REASONS: dict[str, dict[str, str]] = {
@@ -78,6 +79,9 @@ REASONS: dict[str, dict[str, str]] = {
         "deck_cards": gettext_noop("each list of {option} must hold {count} card ids, top first."),
         "card_not_left": gettext_noop("no {card} is left in this game's piles for {option}."),
     },
+    "too_expensive": {
+        "costs_more": gettext_noop("you have {coins} coins and {card} costs {cost}."),
+    },
     "malformed": {
         "not_an_object": gettext_noop('a command is a JSON object with a "type".'),
         "unknown_fields": gettext_noop("{command} takes no field {names}."),
@@ -101,4 +105,7 @@ def describe_refusal(code: str, message: str, reason: str = "", params: dict[str
     if params and reason in SET_REASONS:  # sets by their names in the reader's language (an unknown one by its id)
         params = {**params, **{key: set_name(value) if isinstance(value, str) else [set_name(str(v)) for v in value]
                                for key, value in params.items() if key in ("set", "names")}}
-    return WORDS.describe(code, message, reason, params, words={"reactions": card_line(REACTIONS)})
+    words = {"reactions": card_line(REACTIONS)}
+    if params and isinstance(params.get("pile"), str):
+        words["card"] = card_name(params["pile"])
+    return WORDS.describe(code, message, reason, params, words=words)

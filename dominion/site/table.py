@@ -14,12 +14,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from dominion.cards import BASIC, CARDS, PILE_NAMES
+from dominion.cards import BASIC, CARDS, KNIGHTS, PILE_NAMES
 from dominion.commands import REACTIONS
 from games.registry import CardSelection
 
 from . import words
 from .kingdom_words import pile_set
+from .rules_pages import rules_card_url, rules_index_url
 
 TABLE_TEMPLATE = "dominion/table.html"
 # The reaction cards a player may give a standing answer (the engine's `set_reaction`).
@@ -173,6 +174,11 @@ def _player(p: Mapping[str, Any], view: Mapping[str, Any], seat: int | None, nam
         "discard_top": words.card_name(p["discard_top"]) if p.get("discard_top") else "",
         "in_play": [card(c["card"], c["id"]) for c in p.get("in_play", [])],
         "set_aside": [card(c["card"], c["id"]) for c in p.get("set_aside", [])],
+        "victory_points": p.get("victory_points"),
+        "composition": [
+            {"name": words.card_name(name), "count": count, "colour": colour(name)}
+            for name, count in (p.get("composition") or {}).items()
+        ],
         "awaited": p["seat"] in (view.get("awaiting") or []),
         "current": p["seat"] == view.get("current") and view.get("phase") != "over",
         "me": p["seat"] == seat,
@@ -192,6 +198,8 @@ def table(
     supply = _supply(view, buys)
     scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
     standing = _standing(view) if seat is not None and view.get("phase") != "over" else []
+    players = [_player(p, view, seat, names) for p in view.get("players", [])]
+    playing = next((p for p in players if p["current"]), None)
     return {
         "phase": view.get("phase"),
         "turn": view.get("turn"),
@@ -206,7 +214,11 @@ def table(
         "trash": [card(c["card"], c["id"]) for c in view.get("trash", [])],
         "seat": seat,
         "hand": hand if seat is not None else None,
-        "players": [_player(p, view, seat, names) for p in view.get("players", [])],
+        "players": players,
+        # The cards of the turn being played, shown beside the hand (and again in the player's row).
+        "in_play": {"name": playing["name"], "cards": playing["in_play"], "mine": playing["me"]} if playing else None,
+        "kingdom_texts": [_kingdom_text(p["pile_id"]) for p in supply if not p["basic"]],
+        "rules_url": rules_index_url(),
         "asks": [
             _("{name}: {question}").format(name=names.get(a.get("seat", -1), "?"), question=words.prompt_text(a))
             for a in view.get("asks", []) if a.get("seat") != seat
@@ -224,6 +236,12 @@ def table(
             for s in scores
         ],
     }
+
+
+def _kingdom_text(pile: str) -> dict[str, Any]:
+    """A kingdom pile's name, full text and rules page (a mixed pile's: Knights, each Knight on its page)."""
+    text = words.card_text(pile) or ", ".join(words.card_name(k) for k in KNIGHTS if pile == "knights")
+    return {"name": words.card_name(pile), "text": text, "url": rules_card_url(pile)}
 
 
 def _name_of(view: Mapping[str, Any], number: int) -> str:

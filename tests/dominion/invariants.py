@@ -64,24 +64,35 @@ def check_waiting(state: State, rng: random.Random) -> list[list[dict[str, Any]]
 
 def blind(state: State, seat: int | None) -> State:
     """`state` with all that `seat` may not know reordered and renamed: other hands, every deck's order,
-    the Knights and Ruins piles below the top (cards the seat's own decision shows stay as they are)."""
+    the Knights and Ruins piles below the top (cards the seat's own decision shows stay as they are).
+
+    A seat's hidden cards (its deck, and its hand for the others) trade names among themselves rather than
+    losing them: which cards a player owns is public (every gain and trash is shown to all, the start is
+    known; docs/rulings.md), so the views may count them (deck composition, victory points), but never say
+    which of them lie in the hand, in the deck, or in what order. The piles' hidden cards lose their names."""
     other = clone(state)
     names = list(state.names)
     decision = state.pending.get(seat) if seat is not None else None
     known = set((decision or {}).get("cards", [])) | set((decision or {}).get("seen", []))
 
-    def hide(cards: list[int]) -> list[int]:
+    def hide(cards: list[int], owned: list[int] | None = None) -> list[int]:
         hidden = [c for c in cards if c not in known]
         hidden = hidden[1:] + hidden[:1]  # a different order (rotated) ...
         for c in hidden:
-            names[c] = HIDDEN  # ... of cards whose names are unknown
+            names[c] = HIDDEN  # ... of cards whose names are unknown (a seat's own: traded below)
+        if owned is not None:
+            owned += hidden
         it = iter(hidden)
         return [c if c in known else next(it) for c in cards]
 
     for s, zones in enumerate(other.zones):
-        zones["deck"] = hide(zones["deck"])
+        owned: list[int] = []
+        zones["deck"] = hide(zones["deck"], owned)
         if s != seat:
-            zones["hand"] = hide(zones["hand"])
+            zones["hand"] = hide(zones["hand"], owned)
+        traded = [state.names[c] for c in owned]
+        for c, name in zip(owned, traded[1:] + traded[:1], strict=True):
+            names[c] = name
     for pile in ("knights", "ruins"):
         if len(other.piles.get(pile, [])) > 1:
             other.piles[pile][1:] = hide(other.piles[pile][1:])

@@ -177,7 +177,12 @@ def test_a_refusal_chosen_by_the_rules_function_is_worded_too(make_user: Any, ap
         HTTP_ACCEPT_LANGUAGE="de",
     )
     assert answer.status_code == 400
-    assert answer.json() == {"code": "too_expensive", "message": "Diese Karte kannst du dir nicht leisten."}
+    # The numbers that say why (issue 20): what the player has and what the card costs, for a reply by email too.
+    assert answer.json() == {
+        "code": "too_expensive",
+        "message": "Diese Karte kannst du dir nicht leisten: du hast 0 Geld und Provinz kostet 8.",
+        "reason": "costs_more", "params": {"pile": "province", "coins": 0, "cost": 8},
+    }
 
 
 @pytest.mark.django_db

@@ -1,0 +1,49 @@
+"""Numbers to decide with: what each of a seat's legal commands costs or brings in gold, and every
+player's score so far. Both read public facts only (cities, gold, the size of a hand or a Museum) besides
+the deciding seat's own hand, so the views may show them to whoever sees the commands or the table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .abilities.cities import destroy_cost, exchange_price
+from .abilities.gold import colour_income
+from .commands import Command
+from .legal import legal_commands
+from .payloads import Score
+from .scoring import score
+from .state import State
+from .turn import build_cost
+
+
+def gold_of(state: State, seat: int, command: Command) -> int | None:
+    """The gold `command` changes for `seat` when accepted now (negative: paid), None when it moves no
+    gold worth telling. The same functions the rules decide with compute it, so the button says what the
+    move will do."""
+    kind = command.get("type")
+    turn_ = state.turn
+    if kind == "collect_income" and turn_ is not None:
+        return colour_income(state, seat, turn_.character)
+    if kind == "destroy":
+        return -destroy_cost(state.players[int(command["seat"])], str(command["district"]))
+    if kind == "exchange":
+        return -exchange_price(state, seat, str(command["own"]), int(command["seat"]), str(command["their"]))
+    if kind == "build" or (kind == "take_card" and command.get("build")):
+        return -build_cost(state.players[seat], str(command["district"]))
+    return None
+
+
+def gold_quotes(state: State, seat: int) -> list[dict[str, Any]]:
+    """Each legal command of `seat` that moves gold, with the amount: `{"command": ..., "gold": n}`."""
+    quotes = []
+    for command in legal_commands(state, seat):
+        gold = gold_of(state, seat, command)
+        if gold is not None:
+            quotes.append({"command": dict(command), "gold": gold})
+    return quotes
+
+
+def scores_so_far(state: State) -> list[Score]:
+    """Every player's score as it would count if the game ended now (the end's own scoring: districts,
+    the colour and complete-city bonuses, the Dark City's extras)."""
+    return [score(state, player) for player in state.players]
