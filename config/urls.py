@@ -35,6 +35,7 @@ urlpatterns = [
     path("games/<int:game_id>/start", pages.start, name="game-start"),
     path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
+    path("games/<int:game_id>/resign", pages.resign, name="game-resign"),
     *notifications_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
     path("api/", include((api_patterns, "api"))),

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from rules_kit.resign import winners_among_the_rest
+
 from .cards import CARDS
 from .state import Score, State, owned
 
@@ -26,7 +30,7 @@ def score(state: State) -> list[Score]:
     return scores
 
 
-def winners(scores: list[Score]) -> list[int]:
-    """Most points; tied: fewer turns; still tied: all of them."""
-    best = max((s["total"], -s["turns"]) for s in scores)
-    return [s["seat"] for s in scores if (s["total"], -s["turns"]) == best]
+def winners(scores: list[Score], resigned: Collection[int] = ()) -> list[int]:
+    """Most points; tied: fewer turns; still tied: all of them. A seat whose player resigned cannot win
+    (`rules_kit.resign`)."""
+    return winners_among_the_rest([(s["seat"], (s["total"], -s["turns"])) for s in scores], resigned)

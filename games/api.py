@@ -158,6 +158,21 @@ class CommandView(APIView):
         )
 
 
+class ResignView(APIView):
+    """Resign the game: the bot plays your seat from now on (a 2-player game ends, the other player wins)."""
+
+    @extend_schema(request=None, responses={201: CommandResultSerializer}, description=(
+        "Resign a running game (also `{\"type\": \"resign\"}` through `commands`, at any time). The bot "
+        "plays your seat for good; a resigned seat cannot win; when one player is left, the game ends and "
+        "that player wins. A finished game, a game you have no seat in, or a second resignation is refused."))
+    def post(self, request: Request, game_id: int) -> Response:
+        result = services.resign(request_user(request), game_id)
+        return Response(
+            {"events": result.events, "version": result.version, "awaiting": result.awaiting},
+            status=status.HTTP_201_CREATED,
+        )
+
+
 class EventsView(APIView):
     """The history as the viewer may see it (`?after=N`, `?limit=`)."""
 

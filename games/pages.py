@@ -134,6 +134,7 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(absences.away_until(game).items())]
         if active else [],
         absent=active and absences.seat_is_absent(game, detail["seat"]),
+        resigned=active and detail["seat"] in (detail["view"] or {}).get("resigned", []),
     )
     return render(request, "games/game.html", context)
 
@@ -304,6 +305,21 @@ def watch_version(request: HttpRequest, token: str) -> JsonResponse:
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return JsonResponse({"version": game.version, "status": game.status})
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The player resigns, once they confirmed it (the form's `confirm`): the bot plays their seat for good."""
+    if request.POST.get("confirm") != "yes":
+        error = ServiceError("invalid", "not_confirmed", _("Confirm that you resign with the button “Yes, I resign”."))
+        return error_page(request, error, game_id=game_id)
+    try:
+        services.resign(request.user, game_id)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    messages.success(request, _("You resigned; the bot plays your seat from now on."))
+    return redirect("game-page", game_id=int(game_id))
 
 
 @login_required

@@ -13,6 +13,7 @@ api_urlpatterns = [
     path("games/<int:game_id>/leave", api.LeaveView.as_view(), name="game-leave"),
     path("games/<int:game_id>/start", api.StartView.as_view(), name="game-start"),
     path("games/<int:game_id>/commands", api.CommandView.as_view(), name="game-commands"),
+    path("games/<int:game_id>/resign", api.ResignView.as_view(), name="game-resign"),
     path("games/<int:game_id>/events", api.EventsView.as_view(), name="game-events"),
     path("games/<int:game_id>/state", api.StateView.as_view(), name="game-state"),
 ]

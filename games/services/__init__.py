@@ -17,7 +17,7 @@ The rules are reached only through the registry (`games.registry`).
 from __future__ import annotations
 
 from ..deadlines.clock import DEFAULT_TIME_CONTROL
-from .commands import Applied, CommandResult, apply_command, decide, execute
+from .commands import Applied, CommandResult, apply_command, decide, execute, resign
 from .lifecycle import (
     MAX_DECISION_HOURS,
     clean_time_control,
@@ -64,6 +64,7 @@ __all__ = [
     "join_game",
     "leave_game",
     "list_games",
+    "resign",
     "may_see",
     "seat_of",
     "set_spectators",

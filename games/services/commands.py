@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 from config.parsers import has_bad_text
+from rules_kit.resign import RESIGN
 
 from .. import selectors, store
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
@@ -193,9 +194,12 @@ def apply_command(
             version=game.version,
         )
     kind = get_kind(game.kind)
-    if seat not in game.awaiting and command.get("type") not in kind.anytime_commands:
-        raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
     state = store.load_state(game)
+    if not by_service and seat in kind.rules.resigned(state):
+        # The bot plays a resigned seat for good (rules_kit.resign): its player sends nothing any more.
+        raise ServiceError("conflict", "seat_resigned", gettext("You resigned this game; the bot plays your seat."))
+    if seat not in game.awaiting and command.get("type") not in kind.anytime_commands and command.get("type") != RESIGN:
+        raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
     events = decide(game, state, seat, command)
     record = Command(
         game=game,
@@ -209,6 +213,14 @@ def apply_command(
     )
     rows, state = append_and_project(game, state, events, actor=user, seat=seat, command=record)
     return Applied(rows, state)
+
+
+def resign(user: User, game_id: Any) -> CommandResult:
+    """The player resigns a running game: the rules record it (`rules_kit.resign`; a 2-player game ends
+    with the other player the winner), and from then on the bot plays the seat at once, for good (the
+    deadline clock treats a resigned seat as absent). The same write path as every command (`execute`):
+    a finished game, a game one has no seat in or a seat that resigned already is refused, nothing written."""
+    return execute(user, game_id, {"type": RESIGN})
 
 
 def decide(game: Game, state: Any, seat: int, command: dict[str, Any]) -> list[Any]:
