@@ -36,6 +36,9 @@ urlpatterns = [
     path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     path("games/<int:game_id>/resign", pages.resign, name="game-resign"),
+    path("games/<int:game_id>/rematch", pages.rematch, name="game-rematch"),
+    path("games/<int:game_id>/rematch/accept", pages.rematch, {"answer": "accept"}, name="game-rematch-accept"),
+    path("games/<int:game_id>/rematch/decline", pages.rematch, {"answer": "decline"}, name="game-rematch-decline"),
     *notifications_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
     path("api/", include((api_patterns, "api"))),

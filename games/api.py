@@ -26,6 +26,7 @@ from .serializers import (
     GameSummarySerializer,
     HistoryQuerySerializer,
     HistorySerializer,
+    RematchSerializer,
     StateQuerySerializer,
     StateSerializer,
 )
@@ -171,6 +172,41 @@ class ResignView(APIView):
             {"events": result.events, "version": result.version, "awaiting": result.awaiting},
             status=status.HTTP_201_CREATED,
         )
+
+
+def _rematch_answer(rematch: Any, status_code: int = status.HTTP_200_OK) -> Response:
+    rematch.accepted = services.rematch_players(rematch)
+    return Response(RematchSerializer(rematch).data, status=status_code)
+
+
+class RematchView(APIView):
+    """The rematch of a finished game: offer it (a player of that game), or read it."""
+
+    @extend_schema(request=None, responses={201: RematchSerializer}, description=(
+        "Offer the players of this finished game a new one with the same options (seats drawn anew). Each "
+        "accepts or declines; it starts once all accepted. Only a player of the game may offer it."))
+    def post(self, request: Request, game_id: int) -> Response:
+        return _rematch_answer(services.offer_rematch(request_user(request), game_id), status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: RematchSerializer})
+    def get(self, request: Request, game_id: int) -> Response:
+        return _rematch_answer(services.rematch_for_player(request_user(request), game_id))
+
+
+class RematchAcceptView(APIView):
+    """Accept the rematch: take your seat in the new game (the last to accept starts it)."""
+
+    @extend_schema(request=None, responses={200: RematchSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        return _rematch_answer(services.accept_rematch(request_user(request), game_id))
+
+
+class RematchDeclineView(APIView):
+    """Decline the rematch: the offer ends for everybody."""
+
+    @extend_schema(request=None, responses={200: RematchSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        return _rematch_answer(services.decline_rematch(request_user(request), game_id))
 
 
 class EventsView(APIView):

@@ -208,3 +208,26 @@ class SeatPresence(models.Model):
         if self._state.adding:
             Game.objects.filter(pk=self.game_id, timed_out=False).update(timed_out=True)
         super().save(*args, **kwargs)
+
+
+class Rematch(models.Model):
+    """A rematch offered at the end of a game: a new game with the same options for the same players (seats
+    drawn anew at its start). Each player of the old game accepts (takes a seat in the new one) or declines
+    (the offer ends: the new game is abandoned); it starts by itself once all have accepted."""
+
+    class Status(models.TextChoices):
+        OFFERED = "offered", _("offered")
+        STARTED = "started", _("started")
+        DECLINED = "declined", _("declined")
+
+    previous = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch_of")
+    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OFFERED)
+    declined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"rematch of game #{self.previous_id}: game #{self.game_id} ({self.status})"

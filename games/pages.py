@@ -135,8 +135,25 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         if active else [],
         absent=active and absences.seat_is_absent(game, detail["seat"]),
         resigned=active and detail["seat"] in (detail["view"] or {}).get("resigned", []),
+        rematch=_rematch(game, user) if game.status == Game.Status.FINISHED and detail["joined"] else None,
     )
     return render(request, "games/game.html", context)
+
+
+def _rematch(game: Game, user: Any) -> dict[str, Any]:
+    """What the finished game's page shows a player of the rematch: none yet (offer one), or its state."""
+    rematch = services.rematch_of(game)
+    if rematch is None:
+        return {"offered": False}
+    accepted = services.rematch_players(rematch)
+    return {
+        "offered": True, "status": rematch.status, "game": rematch.game_id,
+        "accepted": user.pk in accepted, "waiting_for": len(_players_ids(game)) - len(accepted),
+    }
+
+
+def _players_ids(game: Game) -> list[int]:
+    return [seat["user"] for seat in services.game_detail(game, None)["seats"]]
 
 
 def _is_host(game: Game, detail: dict[str, Any], user: Any) -> bool:
@@ -319,6 +336,20 @@ def resign(request: HttpRequest, game_id: int) -> HttpResponse:
     except ServiceError as error:
         return error_page(request, error, game_id=None if error.status == 404 else game_id)
     messages.success(request, _("You resigned; the bot plays your seat from now on."))
+    return redirect("game-page", game_id=int(game_id))
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, game_id: int, answer: str = "") -> HttpResponse:
+    """Offer the rematch of a finished game (no `answer`), or accept or decline the one offered."""
+    action = {"": services.offer_rematch, "accept": services.accept_rematch, "decline": services.decline_rematch}[answer]
+    try:
+        offer = action(request.user, game_id)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    if answer == "accept":
+        return redirect("game-page", game_id=offer.game_id)
     return redirect("game-page", game_id=int(game_id))
 
 

@@ -227,3 +227,14 @@ class GameSummarySerializer(serializers.ModelSerializer[Game]):
 
     def get_seated(self, game: Any) -> int:
         return int(getattr(game, "seated", 0))
+
+
+class RematchSerializer(serializers.Serializer[Any]):
+    """A rematch offered at the end of a game: the new game (private, for the same players) and its state."""
+
+    previous = serializers.IntegerField(source="previous_id", help_text="the finished game")
+    game = serializers.IntegerField(source="game_id", help_text="the new game; it starts once all accepted")
+    status = serializers.CharField(help_text="offered, started (all accepted) or declined")
+    offered_by = serializers.IntegerField(source="offered_by_id")
+    declined_by = serializers.IntegerField(source="declined_by_id", allow_null=True)
+    accepted = serializers.ListField(child=serializers.IntegerField(), help_text="the players who took their seat")

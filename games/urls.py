@@ -14,6 +14,9 @@ api_urlpatterns = [
     path("games/<int:game_id>/start", api.StartView.as_view(), name="game-start"),
     path("games/<int:game_id>/commands", api.CommandView.as_view(), name="game-commands"),
     path("games/<int:game_id>/resign", api.ResignView.as_view(), name="game-resign"),
+    path("games/<int:game_id>/rematch", api.RematchView.as_view(), name="game-rematch"),
+    path("games/<int:game_id>/rematch/accept", api.RematchAcceptView.as_view(), name="game-rematch-accept"),
+    path("games/<int:game_id>/rematch/decline", api.RematchDeclineView.as_view(), name="game-rematch-decline"),
     path("games/<int:game_id>/events", api.EventsView.as_view(), name="game-events"),
     path("games/<int:game_id>/state", api.StateView.as_view(), name="game-state"),
 ]

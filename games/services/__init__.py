@@ -40,6 +40,14 @@ from .reading import (
     seat_of,
     state_at,
 )
+from .rematch import (
+    accept_rematch,
+    decline_rematch,
+    offer_rematch,
+    rematch_for_player,
+    rematch_of,
+    rematch_players,
+)
 from .writing import PROJECTION_FIELDS, game_rng
 
 __all__ = [
@@ -48,10 +56,12 @@ __all__ = [
     "PROJECTION_FIELDS",
     "Applied",
     "CommandResult",
+    "accept_rematch",
     "apply_command",
     "clean_time_control",
     "create_game",
     "decide",
+    "decline_rematch",
     "execute",
     "fewest_players",
     "find_game",
@@ -66,6 +76,10 @@ __all__ = [
     "list_games",
     "resign",
     "may_see",
+    "offer_rematch",
+    "rematch_for_player",
+    "rematch_of",
+    "rematch_players",
     "seat_of",
     "set_spectators",
     "start_game",
