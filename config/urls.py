@@ -37,6 +37,7 @@ urlpatterns = [
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     path("games/<int:game_id>/resign", pages.resign, name="game-resign"),
     path("games/<int:game_id>/rematch", pages.rematch, name="game-rematch"),
+    path("games/<int:game_id>/take-over", pages.take_over, name="game-take-over"),
     path("games/<int:game_id>/rematch/accept", pages.rematch, {"answer": "accept"}, name="game-rematch-accept"),
     path("games/<int:game_id>/rematch/decline", pages.rematch, {"answer": "decline"}, name="game-rematch-decline"),
     *notifications_web,

@@ -29,6 +29,8 @@ from .serializers import (
     RematchSerializer,
     StateQuerySerializer,
     StateSerializer,
+    TakeOverSerializer,
+    WantedSeatsSerializer,
 )
 
 # What `services.execute` takes as a key: up to 128 printable characters, not the service's prefix in any case.
@@ -207,6 +209,27 @@ class RematchDeclineView(APIView):
     @extend_schema(request=None, responses={200: RematchSerializer})
     def post(self, request: Request, game_id: int) -> Response:
         return _rematch_answer(services.decline_rematch(request_user(request), game_id))
+
+
+class TakeOverView(APIView):
+    """Take over a seat the lobby offers ("seat wanted"): its player let deadlines pass in a row."""
+
+    @extend_schema(request=TakeOverSerializer, responses={200: GameDetailSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        data = validated_body(TakeOverSerializer, request.data)
+        user = request_user(request)
+        services.take_over_seat(user, game_id, data["seat"])
+        game = services.get_game(game_id, user)
+        return Response(GameDetailSerializer(services.game_detail(game, user)).data)
+
+
+class WantedSeatsView(APIView):
+    """The running listed games with a seat offered to another player (you have no seat in them)."""
+
+    @extend_schema(responses={200: WantedSeatsSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        found = services.games_with_wanted_seats(request_user(request))
+        return Response([{"game": g.pk, "kind": g.kind, "seats": seats} for g, seats in found])
 
 
 class EventsView(APIView):

@@ -38,6 +38,9 @@ def _lobby(user: User) -> dict[str, Any]:
         "my_open": [g for g in mine if g.status == Game.Status.OPEN],
         "finished": [g for g in mine if g.status == Game.Status.FINISHED],
         "open_games": list(selectors.open_games_for(user)[:LOBBY_SIZE]),
+        "seats_wanted": [
+            {"game": game, "seats": [seat + 1 for seat in seats]} for game, seats in services.games_with_wanted_seats(user)
+        ],
     }
 
 

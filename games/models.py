@@ -199,6 +199,8 @@ class SeatPresence(models.Model):
     consecutive_timeouts = models.PositiveIntegerField(default=0)
     total_timeouts = models.PositiveIntegerField(default=0)
     absent_since = models.DateTimeField(null=True, blank=True)
+    # The seat's player resigned (rules_kit.resign): absent for good, never offered to another player.
+    resigned = models.BooleanField(default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="seat_presence_unique")]
@@ -231,3 +233,22 @@ class Rematch(models.Model):
 
     def __str__(self) -> str:
         return f"rematch of game #{self.previous_id}: game #{self.game_id} ({self.status})"
+
+
+class SeatTakeover(models.Model):
+    """A seat of a running game taken over by another player after its own let deadlines pass (the lobby's
+    "seat wanted"): who played the seat before and after, from which version on. The history and the
+    result say who played which part from these rows (the rules' log knows seats, not people)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="takeovers")
+    seat = models.PositiveSmallIntegerField()
+    previous_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    version = models.PositiveIntegerField()  # the new player plays the seat from the next event on
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_id", "version", "id"]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of game #{self.game_id} taken over at v{self.version}"

@@ -355,6 +355,18 @@ def rematch(request: HttpRequest, game_id: int, answer: str = "") -> HttpRespons
 
 @login_required
 @require_POST
+def take_over(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take over a wanted seat (the lobby's form names it)."""
+    seat = request.POST.get("seat", "")
+    try:
+        services.take_over_seat(request.user, game_id, int(seat) if seat.isascii() and seat.isdigit() else None)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    return redirect("game-page", game_id=int(game_id))
+
+
+@login_required
+@require_POST
 def back_to_game(request: HttpRequest, game_id: int) -> HttpResponse:
     """"I'm back": the bot stops playing the player's seat."""
     try:

@@ -16,7 +16,7 @@ from rest_framework import serializers
 
 from .models import Game
 from .registry import DEFAULT_KIND, KINDS
-from .services.lifecycle import MAX_DECISION_HOURS, TIMEOUT_POLICIES
+from .services.lifecycle import MAX_DECISION_HOURS, MAX_TAKEOVER_AFTER, TIMEOUT_POLICIES
 
 
 class CommandField(serializers.JSONField):
@@ -73,6 +73,9 @@ class TimeControlFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[n
                 "reminder_hours": {"type": "number", "minimum": 0, "maximum": MAX_DECISION_HOURS,
                                    "exclusiveMaximum": True},
                 "timeout_policy": {"type": "string", "enum": list(TIMEOUT_POLICIES)},
+                "takeover_after": {"type": "integer", "minimum": 0, "maximum": MAX_TAKEOVER_AFTER,
+                                   "description": "missed deadlines in a row before the seat is offered to "
+                                                  "another player (default 3; 0: never)"},
             },
             "additionalProperties": False,
         }
@@ -191,6 +194,31 @@ class SeatSerializer(serializers.Serializer[Any]):
     display_name = serializers.CharField()
 
 
+class TakeoverSerializer(serializers.Serializer[Any]):
+    """A seat taken over by another player (the lobby's "seat wanted") from `version` on."""
+
+    seat = serializers.IntegerField()
+    previous_user = serializers.IntegerField()
+    previous_name = serializers.CharField()
+    user = serializers.IntegerField()
+    name = serializers.CharField()
+    version = serializers.IntegerField(help_text="the new player plays the seat after this event")
+
+
+class TakeOverSerializer(serializers.Serializer[Any]):
+    """The seat to take over."""
+
+    seat = serializers.IntegerField(min_value=0, max_value=7)
+
+
+class WantedSeatsSerializer(serializers.Serializer[Any]):
+    """A running game with seats offered to other players."""
+
+    game = serializers.IntegerField()
+    kind = serializers.CharField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+
+
 class GameDetailSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
@@ -215,6 +243,7 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     legal_commands = serializers.ListField(
         child=serializers.JSONField(), help_text="what your seat may send now (empty when it is not awaited)"
     )
+    takeovers = TakeoverSerializer(many=True, help_text="who played which part: seats taken over, oldest first")
 
 
 class GameSummarySerializer(serializers.ModelSerializer[Game]):

@@ -17,6 +17,8 @@ api_urlpatterns = [
     path("games/<int:game_id>/rematch", api.RematchView.as_view(), name="game-rematch"),
     path("games/<int:game_id>/rematch/accept", api.RematchAcceptView.as_view(), name="game-rematch-accept"),
     path("games/<int:game_id>/rematch/decline", api.RematchDeclineView.as_view(), name="game-rematch-decline"),
+    path("games/<int:game_id>/take-over", api.TakeOverView.as_view(), name="game-take-over"),
+    path("games/seats-wanted", api.WantedSeatsView.as_view(), name="game-seats-wanted"),
     path("games/<int:game_id>/events", api.EventsView.as_view(), name="game-events"),
     path("games/<int:game_id>/state", api.StateView.as_view(), name="game-state"),
 ]

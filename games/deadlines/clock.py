@@ -26,6 +26,15 @@ log = logging.getLogger(__name__)
 
 # A new game's time control, each part of which its host may change (games.services.lifecycle checks them).
 DEFAULT_TIME_CONTROL: dict[str, Any] = {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}
+# Deadlines a seat's player may miss in a row before the lobby offers the seat to another player ("seat
+# wanted"); a game's time control may set `takeover_after` (0: never offered). Not filled into a game's
+# time control when not given, so games keep their stored form.
+TAKEOVER_AFTER = 3
+
+
+def takeover_after(game: Game) -> int:
+    """Missed deadlines in a row after which the game's seat is offered to another player (0: never)."""
+    return int((game.time_control or {}).get("takeover_after", TAKEOVER_AFTER))
 
 def time_control(game: Game) -> dict[str, Any]:
     """The game's time control with the operator defaults filled in."""
@@ -83,7 +92,9 @@ def _resigned_after(batch: hooks.EventsAppended, acted: int | None) -> set[int]:
     if acted is not None and acted in resigned:
         record = selectors.timeout_records(game.pk).get(acted) if game.timed_out else None
         if record is None or record.absent_since is None:
-            SeatPresence.objects.update_or_create(game=game, seat=acted, defaults={"absent_since": timezone.now()})
+            SeatPresence.objects.update_or_create(
+                game=game, seat=acted, defaults={"absent_since": timezone.now(), "resigned": True}
+            )
             game.timed_out = True  # (the record's first save marks the row too)
     return resigned
 

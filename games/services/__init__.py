@@ -39,6 +39,7 @@ from .reading import (
     may_see,
     seat_of,
     state_at,
+    takeovers_of,
 )
 from .rematch import (
     accept_rematch,
@@ -48,6 +49,7 @@ from .rematch import (
     rematch_of,
     rematch_players,
 )
+from .takeover import games_with_wanted_seats, take_over_seat, wanted_seats
 from .writing import PROJECTION_FIELDS, game_rng
 
 __all__ = [
@@ -84,4 +86,8 @@ __all__ = [
     "set_spectators",
     "start_game",
     "state_at",
+    "take_over_seat",
+    "takeovers_of",
+    "wanted_seats",
+    "games_with_wanted_seats",
 ]

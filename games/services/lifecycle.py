@@ -14,13 +14,14 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 
-from ..deadlines.clock import DEFAULT_TIME_CONTROL
+from ..deadlines.clock import DEFAULT_TIME_CONTROL, TAKEOVER_AFTER
 from ..models import Game, Seat
 from ..registry import DEFAULT_KIND, GameKind, get_kind
 from .reading import may_see
 from .writing import append_and_project, game_not_found, game_or_404, game_rng
 
 MAX_DECISION_HOURS = 14 * 24
+MAX_TAKEOVER_AFTER = 50
 TIMEOUT_POLICIES = ("bot", "minimal")
 
 
@@ -30,7 +31,7 @@ def clean_time_control(value: Any) -> dict[str, Any]:
         value = {}
     if not isinstance(value, dict):
         raise ServiceError("invalid", "invalid_time_control", gettext("time_control must be an object."))
-    unknown = set(value) - set(DEFAULT_TIME_CONTROL)
+    unknown = set(value) - set(DEFAULT_TIME_CONTROL) - {"takeover_after"}
     if unknown:
         raise ServiceError(
             "invalid", "invalid_time_control",
@@ -49,6 +50,10 @@ def clean_time_control(value: Any) -> dict[str, Any]:
     reminder = result["reminder_hours"]
     if isinstance(reminder, bool) or not isinstance(reminder, int | float) or not 0 <= reminder < hours:
         raise ServiceError("invalid", "invalid_time_control", gettext("reminder_hours must be at least 0 and below decision_hours."))
+    takeover = result.get("takeover_after", TAKEOVER_AFTER)
+    if isinstance(takeover, bool) or not isinstance(takeover, int) or not 0 <= takeover <= MAX_TAKEOVER_AFTER:
+        raise ServiceError("invalid", "invalid_time_control", gettext(
+            "takeover_after is a whole number of missed deadlines from 0 (never) to {max}.").format(max=MAX_TAKEOVER_AFTER))
     if result["timeout_policy"] not in TIMEOUT_POLICIES:
         raise ServiceError("invalid", "invalid_time_control", gettext("timeout_policy is one of {choices}.").format(
             choices=", ".join(TIMEOUT_POLICIES)))
