@@ -378,6 +378,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
     "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
+    "close-stale-open-games": {"task": "games.close_stale_open_games", "schedule": crontab(minute=17)},
 }
 
 # `GET /healthz` (config/health.py): how late mail delivery and the deadline sweep may be before the

@@ -50,6 +50,10 @@ class Game(models.Model):
     # A private game only: signed-in players without a seat may watch it once it runs, through its signed
     # watch link (games.pages.watch); never listed for them, and its id alone still shows them nothing.
     spectators_allowed = models.BooleanField(default=False)
+    # The waiting room: start by itself once every seat is taken; closed (abandoned) when still open this
+    # many days after it was opened (games.services.waiting_room).
+    auto_start = models.BooleanField(default=False)
+    close_after_days = models.PositiveSmallIntegerField(default=14)
     # Per-game secret mixed into the random seed; never leaves the server.
     rng_salt = models.CharField(max_length=64, editable=False)
     # Hash of the last event (the head of the chain).
@@ -252,3 +256,24 @@ class SeatTakeover(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.seat} of game #{self.game_id} taken over at v{self.version}"
+
+
+class SeatChange(models.Model):
+    """A seat taken or left in a game's waiting room (and the room closed for want of players): what the
+    waiting room shows its players and what their emails tell."""
+
+    class What(models.TextChoices):
+        TAKEN = "taken", _("seat taken")
+        LEFT = "left", _("seat left")
+        CLOSED = "closed", _("closed for want of players")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True)
+    what = models.CharField(max_length=8, choices=What.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_id", "-id"]
+
+    def __str__(self) -> str:
+        return f"game #{self.game_id}: {self.what} by {self.user_id}"

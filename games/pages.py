@@ -11,6 +11,7 @@ through the signed watch link (`/games/watch/<token>/`, shown to the host), neve
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -195,6 +196,8 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
         "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
         "min_players": services.fewest_players(game),
         "pace": pace(game.time_control),
+        "changes": services.recent_changes(game) if seated else [],
+        "closes_at": game.created_at + timedelta(days=game.close_after_days),
     }
 
 

@@ -124,6 +124,13 @@ class GameCreateSerializer(serializers.Serializer[Any]):
         help_text="listed in the lobby; false: a private game, joined only through its invite link and seen only "
                   "by its players (any other id answers as a missing game)",
     )
+    auto_start = StrictBooleanField(
+        required=False, default=False, help_text="start the game by itself once every seat is taken",
+    )
+    close_after_days = serializers.IntegerField(
+        required=False, default=14, min_value=1, max_value=90,
+        help_text="close the game (abandoned) if it has not started this many days after it was opened",
+    )
     spectators_allowed = StrictBooleanField(
         required=False, default=False,
         help_text="a private game only: signed-in players without a seat may watch it once it runs, on the site "

@@ -19,3 +19,4 @@ class NotificationsConfig(AppConfig):
         hooks.subscribe(outbox.on_events_appended)
         hooks.on_timeout(outbox.on_timeout_played)
         hooks.on_reminder(outbox.on_reminder_due)
+        hooks.on_seat_notice(outbox.on_seat_notice)

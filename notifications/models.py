@@ -23,6 +23,7 @@ class Kind(models.TextChoices):
     ENDED = "ended", _("game ended")
     DIGEST = "digest", _("daily digest")
     ANSWER = "answer", _("answer to a reply by email")
+    TABLE = "table", _("waiting room: seats taken and left, rematch offers")
     VERIFY = mails.VERIFY, _("address confirmation")
     SIGNUP_ATTEMPT = mails.SIGNUP_ATTEMPT, _("sign-up attempt with a taken address")
     PASSWORD_RESET = mails.PASSWORD_RESET, _("password reset")

@@ -63,6 +63,9 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
         held = list(Outbox.objects.filter(pk__in=params.get("held", [])).select_related("user", "game").order_by("id"))
         subjects = [mail.subject for mail in render_many(held)]
         return letters.digest(user, [(mail.game, subject) for mail, subject in zip(held, subjects, strict=True)])
+    if row.kind == Kind.TABLE:
+        assert game is not None, f"outbox #{row.pk} names no game"
+        return letters.table_notice(game, user, params)
     assert game is not None and row.seat is not None, f"outbox #{row.pk} names no game or seat"
     state = batch.states.get((game.pk, row.version)) if row.version else None
     if row.kind == Kind.STARTED:

@@ -50,6 +50,7 @@ from .rematch import (
     rematch_players,
 )
 from .takeover import games_with_wanted_seats, take_over_seat, wanted_seats
+from .waiting_room import close_stale_open_games, recent_changes
 from .writing import PROJECTION_FIELDS, game_rng
 
 __all__ = [
@@ -86,6 +87,8 @@ __all__ = [
     "set_spectators",
     "start_game",
     "state_at",
+    "close_stale_open_games",
+    "recent_changes",
     "take_over_seat",
     "takeovers_of",
     "wanted_seats",

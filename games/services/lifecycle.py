@@ -15,9 +15,10 @@ from accounts.models import User
 from config.errors import ServiceError
 
 from ..deadlines.clock import DEFAULT_TIME_CONTROL, TAKEOVER_AFTER
-from ..models import Game, Seat
+from ..models import Game, Seat, SeatChange
 from ..registry import DEFAULT_KIND, GameKind, get_kind
 from .reading import may_see
+from .waiting_room import MAX_CLOSE_AFTER_DAYS, record_seat_change
 from .writing import append_and_project, game_not_found, game_or_404, game_rng
 
 MAX_DECISION_HOURS = 14 * 24
@@ -90,6 +91,8 @@ def create_game(
     listed: bool = True,
     spectators_allowed: bool = False,
     trusted: bool = False,
+    auto_start: bool = False,
+    close_after_days: int = 14,
 ) -> Game:
     """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo);
     a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`) and seen only
@@ -107,6 +110,11 @@ def create_game(
             ),
         )
     clean_options = _clean_options(game_kind, options, players, trusted=trusted)
+    if isinstance(close_after_days, bool) or not isinstance(close_after_days, int) or not (
+        1 <= close_after_days <= MAX_CLOSE_AFTER_DAYS
+    ):
+        raise ServiceError("invalid", "invalid_close_after_days", gettext(
+            "close_after_days is a whole number of days from 1 to {max}.").format(max=MAX_CLOSE_AFTER_DAYS))
     with transaction.atomic():
         game = Game.objects.create(
             kind=kind,
@@ -117,6 +125,8 @@ def create_game(
             rng_salt=secrets.token_hex(32),
             listed=bool(listed),
             spectators_allowed=bool(spectators_allowed),
+            auto_start=bool(auto_start),
+            close_after_days=close_after_days,
         )
         Seat.objects.create(game=game, user=user)
     return game
@@ -136,9 +146,17 @@ def join_game(user: User, game_id: Any, *, invited: bool = False) -> Game:
             raise ServiceError("conflict", "game_not_open", gettext("This game is not open for players."))
         if seated:
             raise ServiceError("conflict", "already_joined", gettext("You already have a seat in this game."))
-        if Seat.objects.filter(game=game).count() >= game.players:
+        seated_before = Seat.objects.filter(game=game).count()
+        if seated_before >= game.players:
             raise ServiceError("conflict", "game_full", gettext("This game has no free seat."))
         Seat.objects.create(game=game, user=user)
+        record_seat_change(game, user, SeatChange.What.TAKEN)
+        if game.auto_start and seated_before + 1 >= game.players:
+            # Every seat is taken: the game starts by itself, as its host asked when opening it.
+            host = Seat.objects.filter(game=game).order_by("joined_at", "id").select_related("user").first()
+            assert host is not None
+            start_game(host.user, game.pk)
+            game.refresh_from_db()
     return game
 
 
@@ -158,6 +176,7 @@ def leave_game(user: User, game_id: Any) -> Game:
         if not Seat.objects.filter(game=game).exists():
             game.status = Game.Status.ABANDONED
             game.save(update_fields=["status", "updated_at"])
+        record_seat_change(game, user, SeatChange.What.LEFT)
     return game
 
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from config.errors import ServiceError
 
+from .. import hooks
 from ..models import Game, Rematch, Seat
 from ..registry import get_kind
 from .lifecycle import start_game
@@ -57,7 +58,10 @@ def offer_rematch(user: User, game_id: Any) -> Rematch:
             listed=False, spectators_allowed=game.spectators_allowed,
         )
         Seat.objects.create(game=new, user=user)
-        return Rematch.objects.create(previous=game, game=new, offered_by=user)
+        rematch = Rematch.objects.create(previous=game, game=new, offered_by=user)
+        others = [player for player in players if player != user.pk]
+        hooks.seat_notice(hooks.SeatNotice(game, "rematch", user, others, rematch.pk))
+        return rematch
 
 
 def _standing_offer(user: User, game_id: Any) -> tuple[Rematch, list[int]]:
