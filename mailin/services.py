@@ -29,6 +29,7 @@ from games import services as games
 from games import store
 from games.models import Command, Game, Seat
 from games.registry import get_kind
+from rules_kit.resign import RESIGN
 from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
 
@@ -57,6 +58,10 @@ class Outcome:
     status: str
     detail: str = ""
     results: list[LineResult] = field(default_factory=list)
+
+
+# A line of a reply that resigns the game (`rules_kit.resign`), in English and German: the emails say so.
+RESIGN_WORDS = frozenset({"resign", "aufgeben"})
 
 
 def max_bytes() -> int:
@@ -187,7 +192,8 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
         idempotency_key = f"mail:{key}:{index}"
         prior = Command.objects.filter(game=game, user=user, idempotency_key=idempotency_key).first()
         game.refresh_from_db()
-        if prior is None and index == 0 and game.version != version:
+        resigning = prior is None and is_resignation(line)  # at any time, awaited or not, whatever the version
+        if not resigning and prior is None and index == 0 and game.version != version:
             results.append(LineResult(line, "refused", reason=_stale_reason(game, seat, version)))
             break
         state = store.load_state(game)
@@ -195,6 +201,8 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
         view = rules.view(state, seat)
         if prior is not None:
             command: dict[str, Any] = dict(prior.command)
+        elif resigning:
+            command = {"type": RESIGN}
         elif not current:
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
@@ -218,6 +226,11 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
     applied = sum(r.status == "applied" for r in results)
     status = "applied" if applied == len(lines) else ("partly_applied" if applied else "refused")
     return Outcome(status, results=results)
+
+
+def is_resignation(line: str) -> bool:
+    """Whether a reply's line resigns the game: the word alone, in either language ("resign", "aufgeben")."""
+    return line.strip().rstrip(".!").casefold() in RESIGN_WORDS
 
 
 # --- the answer -----------------------------------------------------------------------------------
