@@ -29,9 +29,9 @@ from games import services as games
 from games import store
 from games.models import Command, Game, Seat
 from games.registry import get_kind
-from rules_kit.resign import RESIGN
 from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
+from rules_kit.resign import RESIGN
 
 from . import bounces, parse, selections
 from .models import InboundMail
