@@ -145,9 +145,11 @@ def ended(game: Game, state: Any, seat: int, user: User, users: dict[int, User])
     view = kind.rules.view(state, seat)
     scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
     winners = ", ".join(names.get(w, f"#{w}") for w in view.get("winners") or [])
+    resigned = set(view.get("resigned") or [])
     with translation.override(lang):
         lines = [
             _("{name}: {total} points").format(name=names.get(s["seat"], f"#{s['seat']}"), total=s.get("total", 0))
+            + (" " + _("(resigned)") if s["seat"] in resigned else "")
             for s in scores
         ]
         return Letter(

@@ -130,3 +130,14 @@ def test_a_rematch_offer_is_emailed_to_the_other_players(verified: Any) -> None:
     offer = Outbox.objects.get(kind="table", params__what="rematch")
     assert offer.user == bob and offer.game_id == old.pk
     assert "Revanche" in render(offer).subject
+
+
+def test_the_end_email_marks_the_resigned_player(verified: Any) -> None:
+    from .test_rematch import finished
+    from .test_resign import user_at
+
+    old = finished([verified("ann"), verified("bob")])  # seat 1 resigned
+    quitter, winner = user_at(old, 1), user_at(old, 0)
+    letter = render(Outbox.objects.get(kind="ended", game=old, user=winner)).text
+    assert f"{quitter.display_name}: 0 points (resigned)" in letter
+    assert f"{winner.display_name}: 0 points (resigned)" not in letter
