@@ -239,6 +239,8 @@ def on_account_mail_requested(sender: type[User], user: User, kind: str, occasio
 def on_seat_notice(notice: SeatNotice) -> None:
     """Hook listener (inside the waiting room's transaction): tell the seated players that a seat was taken
     or left, that the game was closed for want of players, or that a rematch is offered."""
+    if not settings.NOTIFICATIONS_TABLE_EMAILS:
+        return
     users = {user.pk: user for user in User.objects.filter(pk__in=notice.recipients).select_related("notification_pref")}
     actor = notice.actor.display_name if notice.actor is not None else ""
     enqueue(

@@ -20,6 +20,11 @@ from tests.games.helpers import db_snapshot
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _table_emails(settings: Any) -> None:
+    settings.NOTIFICATIONS_TABLE_EMAILS = True
+
+
 @pytest.fixture
 def verified(make_user: Any) -> Any:
     def make(name: str, language: str = "en") -> Any:
