@@ -9,6 +9,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from rules_kit import TEXT_ID, CommandShape, IllegalCommand
 from rules_kit.commands import Schema
+from rules_kit.resign import RESIGN_SHAPE
 
 Command = dict[str, Any]
 """A command as it arrives: any JSON object; `decide` reads its fields through the readers below."""
@@ -107,6 +108,7 @@ COMMAND_FIELDS: dict[str, type] = {
     "navigate": Navigate,
     "exchange": Exchange,
     "set_bell_tower": SetBellTower,
+    "resign": Plain,
 }
 """Every command type of Citadels and the TypedDict of its fields."""
 
@@ -159,5 +161,6 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
     CommandShape("navigate", {"take": {"type": "string", "enum": ["gold", "cards"]}}),
     CommandShape("exchange", {"own": TEXT_ID, **_TARGET, "their": TEXT_ID}),
     CommandShape("set_bell_tower", {"districts": {"type": "integer", "enum": [7, 8]}}),
+    RESIGN_SHAPE,
 )
 """Every command of Citadels and its fields (docs/commands.md); `decide` checks their values."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 from rules_kit import IllegalCommand
+from rules_kit.resign import RESIGN, check_resignation, last_seat_standing
 
-from . import draft, flow, turn
+from . import draft, flow, scoring, turn
 from .abilities import COMMANDS, GRAVEYARD_COMMANDS, Action
 from .commands import Command
 from .events import Event
@@ -29,7 +30,7 @@ TURN_ACTIONS: dict[str, Action] = {
     **COMMANDS,
 }
 INCOME_ACTIONS = frozenset({"take_gold", "draw_cards", "keep_card", "discard_card"})
-COMMAND_TYPES = frozenset(DRAFT_ACTIONS) | frozenset(GRAVEYARD_ACTIONS) | frozenset(TURN_ACTIONS)
+COMMAND_TYPES = frozenset(DRAFT_ACTIONS) | frozenset(GRAVEYARD_ACTIONS) | frozenset(TURN_ACTIONS) | {RESIGN}
 
 
 def awaiting(state: State) -> list[int]:
@@ -68,6 +69,8 @@ def decide(state: State, seat: int, command: object, rng: random.Random) -> list
         raise IllegalCommand("game_over", "the game is over")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
         raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
+    if kind == RESIGN:
+        return resign(state, seat, rng)
     if seat not in awaiting(state):
         raise IllegalCommand("not_your_turn", "it is not your decision now")
     action = actions_now(state).get(kind)
@@ -84,6 +87,17 @@ def decide(state: State, seat: int, command: object, rng: random.Random) -> list
             _require_open_decision(turn_, kind)
     action(rec, seat, command)
     flow.settle(rec)
+    return rec.events
+
+
+def resign(state: State, seat: int, rng: random.Random) -> list[Event]:
+    """A player resigns (awaited or not): recorded; the bot plays the seat from now on. When only one seat
+    has not resigned, the game ends and that seat wins (`rules_kit.resign`)."""
+    check_resignation(state.resigned, seat, state.rules.players)
+    rec = Recorder(state, rng)
+    rec.emit("player_resigned", {"seat": seat})
+    if last_seat_standing(rec.state.resigned, state.rules.players) is not None:
+        scoring.end_game(rec)
     return rec.events
 
 

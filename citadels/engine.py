@@ -28,7 +28,7 @@ class CitadelsRules(GameRules[State]):
         super().__init__(
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
-            validate_options=_validate_options, command_shapes=COMMAND_SHAPES, reveals=reveals,
+            validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
             question=question,
         )
 
@@ -42,6 +42,11 @@ class CitadelsRules(GameRules[State]):
         if (options or {}).get("random_characters") is True:
             return sorted(CHARACTERS, key=lambda c: CHARACTERS[c].rank)
         return sorted(_any_table(options).characters, key=lambda c: CHARACTERS[c].rank)
+
+
+def _resigned(state: State) -> frozenset[int]:
+    """The seats whose player resigned."""
+    return frozenset(state.resigned)
 
 
 def _validate_options(options: dict[str, Any] | None, players: int) -> None:

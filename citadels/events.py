@@ -86,6 +86,7 @@ PAYLOADS: dict[str, Parts] = {
     "turn_ended": Parts(SeatCharacter),
     "round_ended": Parts(RoundEnded),
     "game_ended": Parts(GameEnded),
+    "player_resigned": Parts(Seat),
     "character_killed": Parts(SeatCharacter),
     "character_robbed": Parts(SeatCharacter),
     "character_bewitched": Parts(SeatCharacter),

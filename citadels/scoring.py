@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from rules_kit.resign import winners_among_the_rest
 from rules_kit.standings import places
 
 from .cards import DISTRICTS, Colour
@@ -55,10 +58,10 @@ def extra_points(player: Player) -> int:
     return points
 
 
-def winners(scores: list[Score]) -> list[int]:
-    """The most points win; a tie goes to the most district points; a tie after that is shared."""
-    best = max((s["total"], s["districts"]) for s in scores)
-    return [s["seat"] for s in scores if (s["total"], s["districts"]) == best]
+def winners(scores: list[Score], resigned: Collection[int] = ()) -> list[int]:
+    """The most points win; a tie goes to the most district points; a tie after that is shared. A seat
+    whose player resigned cannot win (`rules_kit.resign`)."""
+    return winners_among_the_rest([(s["seat"], (s["total"], s["districts"])) for s in scores], resigned)
 
 
 def standings(state: State) -> list[int]:
@@ -69,7 +72,7 @@ def standings(state: State) -> list[int]:
 
 
 def end_game(rec: Recorder) -> None:
-    """Score every city and end the game."""
+    """Score every city and end the game (also when all players but one resigned: that one wins)."""
     state = rec.state
     scores = [score(state, player) for player in state.players]
-    rec.emit("game_ended", {"scores": scores, "winners": winners(scores)})
+    rec.emit("game_ended", {"scores": scores, "winners": winners(scores, state.resigned)})

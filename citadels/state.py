@@ -155,6 +155,7 @@ class State:
     first_complete: int | None = None
     scores: tuple[Score, ...] = ()
     winners: tuple[int, ...] = ()
+    resigned: tuple[int, ...] = ()  # seats whose player resigned (rules_kit.resign), in seat order
 
     def copy(self) -> State:
         """A copy to change, with its own copy of the turn (what `evolve` and `fold` work on)."""

@@ -34,6 +34,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
             "king_sees_face_down": state.rules.king_sees_face_down,
         },
     }
+    data["resigned"] = list(state.resigned)
     if seat is not None:
         data.update(_private(state, seat))
     if state.phase == OVER:

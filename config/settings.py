@@ -360,6 +360,8 @@ NOTIFICATIONS_MAX_ATTEMPTS = int(os.environ.get("NOTIFICATIONS_MAX_ATTEMPTS", "1
 NOTIFICATIONS_BACKOFF_SECONDS = float(os.environ.get("NOTIFICATIONS_BACKOFF_SECONDS", "60"))
 # When the sweep takes a new row whose delivery task was lost (the task itself sends it at once).
 NOTIFICATIONS_FIRST_SWEEP_DELAY = float(os.environ.get("NOTIFICATIONS_FIRST_SWEEP_DELAY", "60"))
+# The waiting room's emails (a seat taken or left, a game closed, a rematch offered: the kind "table").
+NOTIFICATIONS_TABLE_EMAILS = env_bool("NOTIFICATIONS_TABLE_EMAILS", True)
 # The domain of the game mails' Message-IDs; empty: SITE_URL's host.
 NOTIFICATIONS_MESSAGE_ID_DOMAIN = os.environ.get("NOTIFICATIONS_MESSAGE_ID_DOMAIN", "")
 
@@ -422,6 +424,7 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
     "remove-inactive-unverified": {"task": "accounts.remove_inactive_unverified", "schedule": crontab(hour=3, minute=30)},
+    "close-stale-open-games": {"task": "games.close_stale_open_games", "schedule": crontab(minute=17)},
 }
 
 # `GET /healthz` (config/health.py): how late mail delivery and the deadline sweep may be before the

@@ -49,6 +49,11 @@ urlpatterns = [
     path("games/<int:game_id>/undo/answer", pages.undo_answer, name="game-undo-answer"),
     *live_urls,  # the pages' live streams (server-sent events)
     *chat_web,
+    path("games/<int:game_id>/resign", pages.resign, name="game-resign"),
+    path("games/<int:game_id>/rematch", pages.rematch, name="game-rematch"),
+    path("games/<int:game_id>/take-over", pages.take_over, name="game-take-over"),
+    path("games/<int:game_id>/rematch/accept", pages.rematch, {"answer": "accept"}, name="game-rematch-accept"),
+    path("games/<int:game_id>/rematch/decline", pages.rematch, {"answer": "decline"}, name="game-rematch-decline"),
     *notifications_web,
     *ratings_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key

@@ -8,6 +8,7 @@ from typing import Literal, Required, TypedDict
 
 from rules_kit import TEXT_ID, CommandShape
 from rules_kit.commands import Schema
+from rules_kit.resign import RESIGN_SHAPE
 
 REACTIONS = ("beggar", "market_square", "hovel", "moat")
 """The reaction cards a player may give a standing answer for (`set_reaction`)."""
@@ -57,7 +58,13 @@ class SetReaction(TypedDict):
     answer: StandingAnswer
 
 
-Command = Play | PlayTreasures | Buy | EndTurn | Decide | SetReaction
+class Resign(TypedDict):
+    """Resign the game (rules_kit.resign): the bot plays the seat from now on."""
+
+    type: Literal["resign"]
+
+
+Command = Play | PlayTreasures | Buy | EndTurn | Decide | SetReaction | Resign
 
 _CARD_NUMBER: Schema = {"type": "integer", "minimum": 0, "description": "the number of a card"}
 _CARD_NUMBERS: Schema = {"type": "array", "items": _CARD_NUMBER, "maxItems": 500}
@@ -76,5 +83,6 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
         "card": {"type": "string", "enum": list(REACTIONS)},
         "answer": {"type": "string", "enum": ["always", "never", "ask"]},
     }),
+    RESIGN_SHAPE,
 )
 """Every command of Dominion and its fields (README, docs/commands.md)."""

@@ -6,11 +6,13 @@ import random
 from typing import Any
 
 from rules_kit import IllegalCommand
+from rules_kit.resign import RESIGN, check_resignation, last_seat_standing
 
 from . import decisions, kingdom, triggers  # noqa: F401 (kingdom and triggers register their steps)
 from .commands import REACTIONS
 from .events import Event
 from .recorder import Recorder
+from .scoring import score, winners
 from .state import OVER, State
 from .turn import turn_command
 
@@ -34,6 +36,8 @@ def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tu
         raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
     if state.phase == OVER:
         raise IllegalCommand("game_over", "the game is over")
+    if command.get("type") == RESIGN:
+        return _resign(state, seat, rng)
     if command.get("type") == "set_reaction":
         game = Recorder(state, rng)
         _set_reaction(game, seat, command)
@@ -49,6 +53,18 @@ def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tu
         turn_command(game, seat, command)
     game.run()
     game.finish()
+    return game.events, game.s
+
+
+def _resign(state: State, seat: int, rng: random.Random) -> tuple[list[Event], State]:
+    """A player resigns (awaited or not): recorded; the bot plays the seat from now on. When only one seat
+    has not resigned, the game ends and that seat wins (`rules_kit.resign`)."""
+    check_resignation(state.resigned, seat, state.players)
+    game = Recorder(state, rng)
+    game.emit("player_resigned", {"seat": seat})
+    if last_seat_standing(game.s.resigned, state.players) is not None:
+        scores = score(game.s)
+        game.emit("game_ended", {"scores": scores, "winners": winners(scores, game.s.resigned)})
     return game.events, game.s
 
 

@@ -30,7 +30,7 @@ class DominionRules(GameRules[State]):
         super().__init__(
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
-            validate_options=_validate_options, command_shapes=COMMAND_SHAPES, reveals=reveals,
+            validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
             question=question,
         )
 
@@ -38,6 +38,11 @@ class DominionRules(GameRules[State]):
 def _legal_commands(state: State, seat: int) -> list[dict[str, Any]]:
     """`legal.legal_commands` as the JSON objects `GameRules` speaks of (a `Command` is one, typed)."""
     return cast(list[dict[str, Any]], legal_commands(state, seat))
+
+
+def _resigned(state: State) -> frozenset[int]:
+    """The seats whose player resigned."""
+    return frozenset(state.resigned)
 
 
 def _validate_options(options: dict[str, Any] | None, players: int) -> None:

@@ -87,7 +87,7 @@ class TurnStarted(TypedDict):
 
 
 class Seat(TypedDict):
-    """turn_ended: whose turn it was."""
+    """turn_ended: whose turn it was; player_resigned: who resigned."""
 
     seat: int
 

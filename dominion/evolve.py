@@ -22,6 +22,7 @@ from .events import (
     MoveVerb,
     Phase,
     PlayedByName,
+    Seat,
     SeatCount,
     Shown,
     StandingSet,
@@ -149,6 +150,10 @@ def _game_ended(state: State, event: Event) -> None:
     state.winners = list(public["winners"])
 
 
+def _player_resigned(state: State, event: Event) -> None:
+    state.resigned = sorted({*state.resigned, cast(Seat, event.public)["seat"]})
+
+
 def _nothing(state: State, event: Event) -> None:
     """Events for the history only (a hand revealed, cards looked at, a card named, a choice made)."""
 
@@ -163,6 +168,7 @@ _HANDLERS: dict[str, Handler] = {
     "waiting": _waiting,
     "standing_set": _standing,
     "game_ended": _game_ended,
+    "player_resigned": _player_resigned,
     "hand_revealed": _nothing,
     "looked_at": _nothing,
     "chose": _nothing,

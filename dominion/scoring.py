@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from rules_kit.resign import winners_among_the_rest
 from rules_kit.standings import places
 
 from .cards import CARDS
@@ -28,10 +31,10 @@ def score(state: State) -> list[Score]:
     return scores
 
 
-def winners(scores: list[Score]) -> list[int]:
-    """Most points; tied: fewer turns; still tied: all of them."""
-    best = max((s["total"], -s["turns"]) for s in scores)
-    return [s["seat"] for s in scores if (s["total"], -s["turns"]) == best]
+def winners(scores: list[Score], resigned: Collection[int] = ()) -> list[int]:
+    """Most points; tied: fewer turns; still tied: all of them. A seat whose player resigned cannot win
+    (`rules_kit.resign`)."""
+    return winners_among_the_rest([(s["seat"], (s["total"], -s["turns"])) for s in scores], resigned)
 
 
 def standings(state: State) -> list[int]:

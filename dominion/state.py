@@ -109,6 +109,7 @@ class State:
     # Plays this turn of the cards Merchant cares about (merchant, silver), counted only in games with
     # Merchant: the first Silver played gets +$1 per Merchant played before it.
     turn_plays: dict[str, int] = field(default_factory=dict)
+    resigned: list[int] = field(default_factory=list)  # seats whose player resigned (rules_kit.resign)
 
     def zone(self, seat: int, name: str) -> list[int]:
         """One of a seat's zones (read only)."""

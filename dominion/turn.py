@@ -132,7 +132,7 @@ def _cleanup(g: Recorder, f: Frame, ans: Answer) -> None:
     g.emit("turn_ended", {"seat": seat})
     if game_over(g.s):
         scores = score(g.s)
-        g.emit("game_ended", {"scores": scores, "winners": winners(scores)})
+        g.emit("game_ended", {"scores": scores, "winners": winners(scores, g.s.resigned)})
     else:
         start_turn(g, (seat + 1) % g.s.players)
 

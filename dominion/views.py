@@ -32,6 +32,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "coins": state.coins,
         "card_count": len(state.names),
     }
+    data["resigned"] = list(state.resigned)
     if seat is not None:
         data["seat"] = seat
         data["hand"] = _cards(state, state.hand(seat))

@@ -27,12 +27,15 @@ from .serializers import (
     GameSummarySerializer,
     HistoryQuerySerializer,
     HistorySerializer,
+    RematchSerializer,
     StateQuerySerializer,
     StateSerializer,
+    TakeOverSerializer,
     UndoAnswerSerializer,
     UndoRequestSerializer,
     UndoResultSerializer,
     UndoStatusSerializer,
+    WantedSeatsSerializer,
 )
 
 # What `services.execute` takes as a key: up to 128 printable characters, not the service's prefix in any case.
@@ -176,6 +179,77 @@ class CommandView(APIView):
             {"events": result.events, "version": result.version, "awaiting": result.awaiting},
             status=status.HTTP_201_CREATED,
         )
+
+
+class ResignView(APIView):
+    """Resign the game: the bot plays your seat from now on (a 2-player game ends, the other player wins)."""
+
+    @extend_schema(request=None, responses={201: CommandResultSerializer}, description=(
+        "Resign a running game (also `{\"type\": \"resign\"}` through `commands`, at any time). The bot "
+        "plays your seat for good; a resigned seat cannot win; when one player is left, the game ends and "
+        "that player wins. A finished game, a game you have no seat in, or a second resignation is refused."))
+    def post(self, request: Request, game_id: int) -> Response:
+        result = services.resign(request_user(request), game_id)
+        return Response(
+            {"events": result.events, "version": result.version, "awaiting": result.awaiting},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+def _rematch_answer(rematch: Any, status_code: int = status.HTTP_200_OK) -> Response:
+    rematch.accepted = services.rematch_players(rematch)
+    return Response(RematchSerializer(rematch).data, status=status_code)
+
+
+class RematchView(APIView):
+    """The rematch of a finished game: offer it (a player of that game), or read it."""
+
+    @extend_schema(request=None, responses={201: RematchSerializer}, description=(
+        "Offer the players of this finished game a new one with the same options (seats drawn anew). Each "
+        "accepts or declines; it starts once all accepted. Only a player of the game may offer it."))
+    def post(self, request: Request, game_id: int) -> Response:
+        return _rematch_answer(services.offer_rematch(request_user(request), game_id), status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: RematchSerializer})
+    def get(self, request: Request, game_id: int) -> Response:
+        return _rematch_answer(services.rematch_for_player(request_user(request), game_id))
+
+
+class RematchAcceptView(APIView):
+    """Accept the rematch: take your seat in the new game (the last to accept starts it)."""
+
+    @extend_schema(request=None, responses={200: RematchSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        return _rematch_answer(services.accept_rematch(request_user(request), game_id))
+
+
+class RematchDeclineView(APIView):
+    """Decline the rematch: the offer ends for everybody."""
+
+    @extend_schema(request=None, responses={200: RematchSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        return _rematch_answer(services.decline_rematch(request_user(request), game_id))
+
+
+class TakeOverView(APIView):
+    """Take over a seat the lobby offers ("seat wanted"): its player let deadlines pass in a row."""
+
+    @extend_schema(request=TakeOverSerializer, responses={200: GameDetailSerializer})
+    def post(self, request: Request, game_id: int) -> Response:
+        data = validated_body(TakeOverSerializer, request.data)
+        user = request_user(request)
+        services.take_over_seat(user, game_id, data["seat"])
+        game = services.get_game(game_id, user)
+        return Response(GameDetailSerializer(services.game_detail(game, user)).data)
+
+
+class WantedSeatsView(APIView):
+    """The running listed games with a seat offered to another player (you have no seat in them)."""
+
+    @extend_schema(responses={200: WantedSeatsSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        found = services.games_with_wanted_seats(request_user(request))
+        return Response([{"game": g.pk, "kind": g.kind, "seats": seats} for g, seats in found])
 
 
 class EventsView(APIView):

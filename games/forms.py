@@ -55,6 +55,13 @@ class NewGameForm(forms.Form):
         label=_("List the game in the lobby"), required=False, initial=True,
         help_text=_("Unticked: a private game; friends join through the invite link only."),
     )
+    auto_start = forms.BooleanField(
+        label=_("Start by itself once every seat is taken"), required=False, initial=False,
+    )
+    close_after_days = forms.IntegerField(
+        label=_("Close the game if it has not started after so many days"), min_value=1, max_value=90, initial=14,
+        required=False,
+    )
     spectators_allowed = forms.BooleanField(
         label=_("Let spectators watch a private game"), required=False, initial=False,
         help_text=_("Private games only: signed-in players without a seat may watch it once it runs, through a watch "
@@ -130,6 +137,8 @@ class NewGameForm(forms.Form):
             "rated": data["rated"],
             "min_rating": data.get("min_rating"),
             "min_reliability": data.get("min_reliability"),
+            "auto_start": data["auto_start"],
+            "close_after_days": data["close_after_days"] or 14,
         }
 
 

@@ -206,3 +206,34 @@ def player_facts(kind: str, user_ids: list[int]) -> dict[int, PlayerFacts]:
     for provider in list(_facts_providers):
         found.update(provider(kind, user_ids))
     return found
+
+# --- what the waiting room tells its players ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatNotice:
+    """A seat was taken or left in an open game, or the game was closed for want of players (`what`: a
+    `SeatChange.What`); `recipients` are the user ids to tell (the seated players but the one who acted)."""
+
+    game: Game
+    what: str
+    actor: User | None
+    recipients: list[int]
+    change_id: int  # the SeatChange row: one notice per change
+
+
+SeatListener = Callable[[SeatNotice], None]
+_seat_listeners: list[SeatListener] = []
+
+
+def on_seat_notice(listener: SeatListener) -> SeatListener:
+    """Register a listener for the waiting room's notices (once)."""
+    if listener not in _seat_listeners:
+        _seat_listeners.append(listener)
+    return listener
+
+
+def seat_notice(notice: SeatNotice) -> None:
+    """Called by games.services when a waiting room changes, inside the transaction."""
+    for listener in list(_seat_listeners):
+        listener(notice)

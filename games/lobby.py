@@ -43,6 +43,9 @@ def _lobby(user: User, filters: LobbyFilterForm) -> dict[str, Any]:
         "filters": filters,
         # The page's live stream (/live/lobby?since=) tells of any change to these games after this mark.
         "live_since": sum(g.version for g in mine if g.status in (Game.Status.OPEN, Game.Status.ACTIVE)),
+        "seats_wanted": [
+            {"game": game, "seats": [seat + 1 for seat in seats]} for game, seats in services.games_with_wanted_seats(user)
+        ],
     }
 
 

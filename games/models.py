@@ -57,6 +57,11 @@ class Game(models.Model):
     # moves made before the deadline, in percent. None: anybody may join.
     min_rating = models.FloatField(null=True, blank=True)
     min_reliability = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    # The waiting room: start by itself once every seat is taken; closed (abandoned) when still open this
+    # many days after it was opened (games.services.waiting_room).
+    auto_start = models.BooleanField(default=False)
+    close_after_days = models.PositiveSmallIntegerField(default=14)
     # Per-game secret mixed into the random seed; never leaves the server.
     rng_salt = models.CharField(max_length=64, editable=False)
     # Hash of the last event (the head of the chain).
@@ -206,6 +211,8 @@ class SeatPresence(models.Model):
     consecutive_timeouts = models.PositiveIntegerField(default=0)
     total_timeouts = models.PositiveIntegerField(default=0)
     absent_since = models.DateTimeField(null=True, blank=True)
+    # The seat's player resigned (rules_kit.resign): absent for good, never offered to another player.
+    resigned = models.BooleanField(default=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="seat_presence_unique")]
@@ -258,3 +265,65 @@ class TableSettings(models.Model):
 
     def __str__(self) -> str:
         return f"table settings of user {self.user_id}"
+
+class Rematch(models.Model):
+    """A rematch offered at the end of a game: a new game with the same options for the same players (seats
+    drawn anew at its start). Each player of the old game accepts (takes a seat in the new one) or declines
+    (the offer ends: the new game is abandoned); it starts by itself once all have accepted."""
+
+    class Status(models.TextChoices):
+        OFFERED = "offered", _("offered")
+        STARTED = "started", _("started")
+        DECLINED = "declined", _("declined")
+
+    previous = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="rematch_of")
+    offered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OFFERED)
+    declined_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"rematch of game #{self.previous_id}: game #{self.game_id} ({self.status})"
+
+
+class SeatTakeover(models.Model):
+    """A seat of a running game taken over by another player after its own let deadlines pass (the lobby's
+    "seat wanted"): who played the seat before and after, from which version on. The history and the
+    result say who played which part from these rows (the rules' log knows seats, not people)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="takeovers")
+    seat = models.PositiveSmallIntegerField()
+    previous_user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    version = models.PositiveIntegerField()  # the new player plays the seat from the next event on
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_id", "version", "id"]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of game #{self.game_id} taken over at v{self.version}"
+
+
+class SeatChange(models.Model):
+    """A seat taken or left in a game's waiting room (and the room closed for want of players): what the
+    waiting room shows its players and what their emails tell."""
+
+    class What(models.TextChoices):
+        TAKEN = "taken", _("seat taken")
+        LEFT = "left", _("seat left")
+        CLOSED = "closed", _("closed for want of players")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_changes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True)
+    what = models.CharField(max_length=8, choices=What.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game_id", "-id"]
+
+    def __str__(self) -> str:
+        return f"game #{self.game_id}: {self.what} by {self.user_id}"

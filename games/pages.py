@@ -12,6 +12,7 @@ through the signed watch link (`/games/watch/<token>/`, shown to the host), neve
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -147,6 +148,8 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         your_turn=active and not replay and detail["seat"] is not None and detail["seat"] in game.awaiting,
         sections=table_sections(request, game, replay["version"] if replay else None,
                                 watched=not detail["joined"] and not game.listed),
+        resigned=active and detail["seat"] in (detail["view"] or {}).get("resigned", []),
+        rematch=_rematch(game, user) if game.status == Game.Status.FINISHED and detail["joined"] else None,
     )
     return render(request, "games/game.html", context)
 
@@ -202,6 +205,22 @@ def undo_answer(request: HttpRequest, game_id: int) -> HttpResponse:
     return redirect("game-page", game_id=game_id)
 
 
+def _rematch(game: Game, user: Any) -> dict[str, Any]:
+    """What the finished game's page shows a player of the rematch: none yet (offer one), or its state."""
+    rematch = services.rematch_of(game)
+    if rematch is None:
+        return {"offered": False}
+    accepted = services.rematch_players(rematch)
+    return {
+        "offered": True, "status": rematch.status, "game": rematch.game_id,
+        "accepted": user.pk in accepted, "waiting_for": len(_players_ids(game)) - len(accepted),
+    }
+
+
+def _players_ids(game: Game) -> list[int]:
+    return [seat["user"] for seat in services.game_detail(game, None)["seats"]]
+
+
 def _is_host(game: Game, detail: dict[str, Any], user: Any) -> bool:
     """Whether the viewer hosts the game (the first seated player to have joined): the waiting room's start
     button, and a private game's switch for spectators."""
@@ -241,6 +260,8 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
         "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
         "min_players": services.fewest_players(game),
         "pace": pace(game.time_control),
+        "changes": services.recent_changes(game) if seated else [],
+        "closes_at": game.created_at + timedelta(days=game.close_after_days),
     }
 
 
@@ -369,6 +390,47 @@ def watch_version(request: HttpRequest, token: str) -> JsonResponse:
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return JsonResponse({"version": game.version, "status": game.status})
+
+
+@login_required
+@require_POST
+def resign(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The player resigns, once they confirmed it (the form's `confirm`): the bot plays their seat for good."""
+    if request.POST.get("confirm") != "yes":
+        error = ServiceError("invalid", "not_confirmed", _("Confirm that you resign with the button “Yes, I resign”."))
+        return error_page(request, error, game_id=game_id)
+    try:
+        services.resign(request.user, game_id)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    messages.success(request, _("You resigned; the bot plays your seat from now on."))
+    return redirect("game-page", game_id=int(game_id))
+
+
+@login_required
+@require_POST
+def rematch(request: HttpRequest, game_id: int, answer: str = "") -> HttpResponse:
+    """Offer the rematch of a finished game (no `answer`), or accept or decline the one offered."""
+    action = {"": services.offer_rematch, "accept": services.accept_rematch, "decline": services.decline_rematch}[answer]
+    try:
+        offer = action(request.user, game_id)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    if answer == "accept":
+        return redirect("game-page", game_id=offer.game_id)
+    return redirect("game-page", game_id=int(game_id))
+
+
+@login_required
+@require_POST
+def take_over(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take over a wanted seat (the lobby's form names it)."""
+    seat = request.POST.get("seat", "")
+    try:
+        services.take_over_seat(request.user, game_id, int(seat) if seat.isascii() and seat.isdigit() else None)  # type: ignore[arg-type]
+    except ServiceError as error:
+        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+    return redirect("game-page", game_id=int(game_id))
 
 
 @login_required

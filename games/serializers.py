@@ -19,7 +19,7 @@ from . import hooks
 from .models import Game, UndoRequest
 from .registry import DEFAULT_KIND, KINDS, get_kind
 from .selectors import PACES
-from .services.lifecycle import MAX_DECISION_HOURS, MIN_RATING_BOUNDS, TIMEOUT_POLICIES
+from .services.lifecycle import MAX_DECISION_HOURS, MAX_TAKEOVER_AFTER, MIN_RATING_BOUNDS, TIMEOUT_POLICIES
 
 
 class CommandField(serializers.JSONField):
@@ -76,6 +76,9 @@ class TimeControlFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[n
                 "reminder_hours": {"type": "number", "minimum": 0, "maximum": MAX_DECISION_HOURS,
                                    "exclusiveMaximum": True},
                 "timeout_policy": {"type": "string", "enum": list(TIMEOUT_POLICIES)},
+                "takeover_after": {"type": "integer", "minimum": 0, "maximum": MAX_TAKEOVER_AFTER,
+                                   "description": "missed deadlines in a row before the seat is offered to "
+                                                  "another player (default 3; 0: never)"},
             },
             "additionalProperties": False,
         }
@@ -141,6 +144,13 @@ class GameCreateSerializer(serializers.Serializer[Any]):
         required=False, default=True,
         help_text="listed in the lobby; false: a private game, joined only through its invite link and seen only "
                   "by its players (any other id answers as a missing game)",
+    )
+    auto_start = StrictBooleanField(
+        required=False, default=False, help_text="start the game by itself once every seat is taken",
+    )
+    close_after_days = serializers.IntegerField(
+        required=False, default=14, min_value=1, max_value=90,
+        help_text="close the game (abandoned) if it has not started this many days after it was opened",
     )
     spectators_allowed = StrictBooleanField(
         required=False, default=False,
@@ -232,6 +242,31 @@ class SeatSerializer(serializers.Serializer[Any]):
     display_name = serializers.CharField()
 
 
+class TakeoverSerializer(serializers.Serializer[Any]):
+    """A seat taken over by another player (the lobby's "seat wanted") from `version` on."""
+
+    seat = serializers.IntegerField()
+    previous_user = serializers.IntegerField()
+    previous_name = serializers.CharField()
+    user = serializers.IntegerField()
+    name = serializers.CharField()
+    version = serializers.IntegerField(help_text="the new player plays the seat after this event")
+
+
+class TakeOverSerializer(serializers.Serializer[Any]):
+    """The seat to take over."""
+
+    seat = serializers.IntegerField(min_value=0, max_value=7)
+
+
+class WantedSeatsSerializer(serializers.Serializer[Any]):
+    """A running game with seats offered to other players."""
+
+    game = serializers.IntegerField()
+    kind = serializers.CharField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+
+
 class GameDetailSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
@@ -260,6 +295,7 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     legal_commands = serializers.ListField(
         child=serializers.JSONField(), help_text="what your seat may send now (empty when it is not awaited)"
     )
+    takeovers = TakeoverSerializer(many=True, help_text="who played which part: seats taken over, oldest first")
 
 
 class SeatedPlayerSerializer(serializers.Serializer[Any]):
@@ -326,3 +362,14 @@ class UndoResultSerializer(serializers.Serializer[Any]):
 
 class UndoAnswerSerializer(serializers.Serializer[Any]):
     accept = serializers.BooleanField(help_text="true: let the player take the move back; false: refuse")
+
+
+class RematchSerializer(serializers.Serializer[Any]):
+    """A rematch offered at the end of a game: the new game (private, for the same players) and its state."""
+
+    previous = serializers.IntegerField(source="previous_id", help_text="the finished game")
+    game = serializers.IntegerField(source="game_id", help_text="the new game; it starts once all accepted")
+    status = serializers.CharField(help_text="offered, started (all accepted) or declined")
+    offered_by = serializers.IntegerField(source="offered_by_id")
+    declined_by = serializers.IntegerField(source="declined_by_id", allow_null=True)
+    accepted = serializers.ListField(child=serializers.IntegerField(), help_text="the players who took their seat")

@@ -8,6 +8,7 @@ from celery import shared_task
 from django.conf import settings
 
 from .deadlines import enforcement, reminders, sweep
+from .services import waiting_room
 
 
 @shared_task(name="games.enforce_due_deadlines")
@@ -32,3 +33,9 @@ def enforce_deadline(game_id: int, version: int) -> int:
     """Enforce one game's deadline set at `version`, if it is still due (a no-op otherwise)."""
     result = enforcement.enforce_deadline(game_id, version)
     return result.commands if result else 0
+
+
+@shared_task(name="games.close_stale_open_games")
+def close_stale_open_games() -> int:
+    """Hourly: close the open games nobody joined within their `close_after_days` (those seated are told)."""
+    return waiting_room.close_stale_open_games()

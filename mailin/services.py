@@ -32,6 +32,7 @@ from games.models import Command, Game, Seat
 from games.registry import get_kind
 from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
+from rules_kit.resign import RESIGN
 
 from . import bounces, parse, selections, takebacks
 from .models import InboundMail
@@ -60,6 +61,10 @@ class Outcome:
     results: list[LineResult] = field(default_factory=list)
     # The reply's chat part: {"status": "sent" or "refused", "text": what was said, "reason": why not}.
     chat: dict[str, str] | None = None
+
+
+# A line of a reply that resigns the game (`rules_kit.resign`), in English and German: the emails say so.
+RESIGN_WORDS = frozenset({"resign", "aufgeben"})
 
 
 def max_bytes() -> int:
@@ -197,7 +202,8 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
         idempotency_key = f"mail:{key}:{index}"
         prior = Command.objects.filter(game=game, user=user, idempotency_key=idempotency_key).first()
         game.refresh_from_db()
-        if prior is None and index == 0 and game.version != version:
+        resigning = prior is None and is_resignation(line)  # at any time, awaited or not, whatever the version
+        if not resigning and prior is None and index == 0 and game.version != version:
             results.append(LineResult(line, "refused", reason=_stale_reason(game, seat, version)))
             break
         takeback = takebacks.wanted(line)
@@ -214,6 +220,8 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
         view = rules.view(state, seat)
         if prior is not None:
             command: dict[str, Any] = dict(prior.command)
+        elif resigning:
+            command = {"type": RESIGN}
         elif not current:
             results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
             break
@@ -249,6 +257,10 @@ def _say(user: User, game: Game, text: str) -> dict[str, str]:
             readable = "" if parse.unreadable(text) else text[:300]
             return {"status": "refused", "text": readable, "reason": error.reader_message()}
     return {"status": "sent", "text": text, "reason": ""}
+
+def is_resignation(line: str) -> bool:
+    """Whether a reply's line resigns the game: the word alone, in either language ("resign", "aufgeben")."""
+    return line.strip().rstrip(".!").casefold() in RESIGN_WORDS
 
 
 # --- the answer -----------------------------------------------------------------------------------

@@ -24,3 +24,4 @@ class NotificationsConfig(AppConfig):
         hooks.on_reminder(outbox.on_reminder_due)
         hooks.on_undo_asked(outbox.on_undo_asked)
         chat_hooks.subscribe(chat_mail.on_message_posted)
+        hooks.on_seat_notice(outbox.on_seat_notice)

@@ -65,4 +65,5 @@ def numbered_choices(
             example=kind.describe_command(e, dict(names), view)) for e in examples if e is not None]
         hint = _("Reply to this email to play: write the number or the words of your choice on the first "
                  "line, one line per move for several moves.")
-    return lines + [hint] if lines else lines
+        resign = _("To resign the game, write “resign” alone on a line (the bot then plays your seat).")
+    return lines + [hint, resign] if lines else lines

@@ -133,6 +133,29 @@ def started(game: Game, seat: int, user: User, users: dict[int, User]) -> Letter
         )
 
 
+def table_notice(game: Game, user: User, params: dict[str, Any]) -> Letter:
+    """The waiting room changed: a seat taken or left, the game closed for want of players, or a rematch
+    offered (`params`: `what`, `actor`'s name)."""
+    title, actor = get_kind(game.kind).title, params.get("actor", "")
+    what = params.get("what")
+    with translation.override(language_of(user)):
+        if what == "taken":
+            subject = _("{actor} took a seat in {title} #{game}").format(actor=actor, title=title, game=game.pk)
+        elif what == "left":
+            subject = _("{actor} left {title} #{game}").format(actor=actor, title=title, game=game.pk)
+        elif what == "closed":
+            subject = _("{title} #{game} was closed: nobody joined in time").format(title=title, game=game.pk)
+        else:
+            subject = _("{actor} offers a rematch of {title} #{game}").format(actor=actor, title=title, game=game.pk)
+        intro = [subject + "."]
+        if what == "rematch":
+            intro.append(_("Accept or decline it on the game's page; it starts once every player accepted."))
+        elif what != "closed":
+            seated = game.seats.count()
+            intro.append(_("{seated} of {players} seats are taken.").format(seated=seated, players=game.players))
+        return Letter(subject=subject, intro=intro, links=[(_("Open the game"), game_url(game))])
+
+
 def ended(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Letter:
     """The game is over: the winners and the final scores, with a link to the replay."""
     lang = language_of(user)
@@ -141,9 +164,11 @@ def ended(game: Game, state: Any, seat: int, user: User, users: dict[int, User])
     view = kind.rules.view(state, seat)
     scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
     winners = ", ".join(names.get(w, f"#{w}") for w in view.get("winners") or [])
+    resigned = set(view.get("resigned") or [])
     with translation.override(lang):
         lines = [
             _("{name}: {total} points").format(name=names.get(s["seat"], f"#{s['seat']}"), total=s.get("total", 0))
+            + (" " + _("(resigned)") if s["seat"] in resigned else "")
             for s in scores
         ]
         return Letter(

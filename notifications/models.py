@@ -25,6 +25,7 @@ class Kind(models.TextChoices):
     ANSWER = "answer", _("answer to a reply by email")
     UNDO = "undo", _("request to take a move back")
     CHAT = "chat", _("chat message")
+    TABLE = "table", _("waiting room: seats taken and left, rematch offers")
     VERIFY = mails.VERIFY, _("address confirmation")
     SIGNUP_ATTEMPT = mails.SIGNUP_ATTEMPT, _("sign-up attempt with a taken address")
     PASSWORD_RESET = mails.PASSWORD_RESET, _("password reset")

@@ -38,7 +38,7 @@ from .preferences import unsubscribe_url
 from .reply_tokens import reply_address
 
 if TYPE_CHECKING:
-    from games.hooks import EventsAppended, ReminderDue, TimeoutPlayed, UndoAsked
+    from games.hooks import EventsAppended, ReminderDue, SeatNotice, TimeoutPlayed, UndoAsked
 
 log = logging.getLogger(__name__)
 
@@ -266,3 +266,17 @@ def on_account_mail_requested(sender: type[User], user: User, kind: str, occasio
     is off (no worker: the request sends it). Its text and link are made when it is rendered."""
     key = dedupe_key(kind, user.pk, occasion or uuid.uuid4().hex)
     enqueue([Mail(kind, user, None, key)], deliver_now=not settings.ACCOUNTS_ASYNC_MAIL)
+
+
+def on_seat_notice(notice: SeatNotice) -> None:
+    """Hook listener (inside the waiting room's transaction): tell the seated players that a seat was taken
+    or left, that the game was closed for want of players, or that a rematch is offered."""
+    if not settings.NOTIFICATIONS_TABLE_EMAILS:
+        return
+    users = {user.pk: user for user in User.objects.filter(pk__in=notice.recipients).select_related("notification_pref")}
+    actor = notice.actor.display_name if notice.actor is not None else ""
+    enqueue(
+        Mail(Kind.TABLE, users[user_id], notice.game, dedupe_key(Kind.TABLE, notice.game.pk, notice.what, notice.change_id, user_id),
+             params={"what": notice.what, "actor": actor})
+        for user_id in notice.recipients if user_id in users
+    )

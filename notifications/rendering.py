@@ -66,6 +66,9 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
         said = chat_lines.messages_of(held)  # a chat message is told in full, not by its mail's subject
         return letters.digest(user, [(mail.game, said.get(mail.pk) or subject)
                                      for mail, subject in zip(held, subjects, strict=True)])
+    if row.kind == Kind.TABLE:
+        assert game is not None, f"outbox #{row.pk} names no game"
+        return letters.table_notice(game, user, params)
     assert game is not None and row.seat is not None, f"outbox #{row.pk} names no game or seat"
     state = batch.states.get((game.pk, row.version)) if row.version else None
     if row.kind == Kind.STARTED:

@@ -65,6 +65,8 @@ class GameRules(Generic[StateT]):
     """`validate_options(options, players)`: IllegalCommand('bad_options') unless such a game can start."""
     command_shapes: tuple[CommandShape, ...]
     """Every command type and its fields (one table per game): what `normalize_command` lets through."""
+    resigned: Callable[[StateT], frozenset[int]]
+    """`resigned(state)`: the seats whose player resigned (`rules_kit.resign`; the bot plays them for good)."""
     question: Callable[[StateT, int, dict[str, Any]], Question | None]
     """`question(state, seat, command)`: (code, params) when the legal `command` does nothing useful or throws
     something away (the page asks once before sending it), else None."""
@@ -87,6 +89,7 @@ class GameRules(Generic[StateT]):
         load_state: Callable[[dict[str, Any]], StateT],
         validate_options: Callable[[dict[str, Any] | None, int], None],
         command_shapes: Iterable[CommandShape],
+        resigned: Callable[[StateT], frozenset[int]],
         reveals: Reveals = reveals_any_hidden_part,
         question: Callable[[StateT, int, dict[str, Any]], Question | None] = no_question,
     ) -> None:
@@ -98,6 +101,7 @@ class GameRules(Generic[StateT]):
         self.dump_state, self.load_state = dump_state, load_state
         self.validate_options = validate_options
         self.command_shapes = tuple(command_shapes)
+        self.resigned = resigned
         self._shapes_by_type = shapes_by_type(self.command_shapes)
         self.reveals = reveals
         self.question = question

@@ -172,7 +172,12 @@ def _game_ended(s: State, event: Event) -> None:
     s.winners = tuple(public["winners"])
 
 
+def _player_resigned(s: State, event: Event) -> None:
+    s.resigned = tuple(sorted({*s.resigned, cast(Seat, event.public)["seat"]}))
+
+
 ROUND_HANDLERS: dict[str, Handler] = {
+    "player_resigned": _player_resigned,
     "round_started": _round_started,
     "character_chosen": _character_chosen,
     "character_discarded": _character_discarded,

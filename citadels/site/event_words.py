@@ -62,6 +62,7 @@ EVENTS: dict[str, str] = {
     "laboratory_used": gettext_noop("{who} used the Laboratory."),
     "smithy_used": gettext_noop("{who} used the Smithy."),
     "turn_ended": gettext_noop("{who} ended the turn."),
+    "player_resigned": gettext_noop("{who} resigned; the bot plays this seat from now on."),
     "round_ended": gettext_noop("Round {round} ended."),
     "round_ended:stalled": gettext_noop(
         "Round {round} ended; {stalled} rounds in a row without a card left to draw or a district built."),

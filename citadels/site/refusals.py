@@ -35,6 +35,7 @@ REFUSALS: dict[str, str] = {
     "duplicate_district": gettext_noop("A city may not hold two identical districts."),
     "empty_hand": gettext_noop("That player has no cards in hand."),
     "game_over": gettext_noop("The game is over."),
+    "already_resigned": gettext_noop("You have resigned already."),
     "income_collected": gettext_noop("You have already taken the income from your districts this turn."),
     "income_first": gettext_noop("First take your income (gold or cards)."),
     "income_only": gettext_noop("This turn you take your income only; then it ends."),

@@ -94,6 +94,7 @@ _COMMANDS: dict[str, str] = {
     "use_laboratory": gettext_noop("Laboratory: discard {district} for 1 gold"),
     "use_smithy": gettext_noop("Smithy: pay 2 gold, draw 3 cards"),
     "end_turn": gettext_noop("End your turn"),
+    "resign": gettext_noop("Resign the game"),
     "use_graveyard": gettext_noop("Pay 1 gold to take the destroyed district"),
     "decline_graveyard": gettext_noop("Leave the destroyed district"),
     # Die dunklen Lande

@@ -25,6 +25,7 @@ _EVENTS: dict[str, str] = {
     "game_set_up": gettext_noop("The game was set up for {players} players. Kingdom: {kingdom}."),
     "turn_started": gettext_noop("Turn {turn}: {who} begins."),
     "turn_ended": gettext_noop("{who} ended the turn."),
+    "player_resigned": gettext_noop("{who} resigned; the bot plays this seat from now on."),
     "phase": gettext_noop("Buy phase."),
     "bought": gettext_noop("{who} bought {card} for {coins}."),
     "bonus": gettext_noop("Bonus: {bonus}."),  # an event from before bonuses named their player

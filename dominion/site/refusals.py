@@ -29,6 +29,7 @@ REFUSALS: dict[str, str] = {
     "bad_order": gettext_noop("Put every one of the offered cards in order."),
     "decision_pending": gettext_noop("First answer the decision asked of you."),
     "game_over": gettext_noop("The game is over."),
+    "already_resigned": gettext_noop("You have resigned already."),
     "malformed": gettext_noop("This command is incomplete or malformed."),
     "no_actions": gettext_noop("You have no Action left."),
     "no_buys": gettext_noop("You have no Buy left."),

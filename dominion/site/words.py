@@ -158,6 +158,7 @@ _COMMANDS: dict[str, str] = {
     "play_treasures": gettext_noop("Play all Treasures"),
     "buy": gettext_noop("Buy {card}"),
     "end_turn": gettext_noop("End your turn"),
+    "resign": gettext_noop("Resign the game"),
     "gain": gettext_noop("Gain {card}"),
     "gain_onto_deck": gettext_noop("Gain {card} onto your deck"),
     "gain_to_hand": gettext_noop("Gain {card} into your hand"),

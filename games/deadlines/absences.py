@@ -16,8 +16,9 @@ from django.utils.translation import gettext
 
 from config.errors import ServiceError
 
-from .. import services
+from .. import services, store
 from ..models import Absence, Game, Seat, SeatPresence
+from ..registry import get_kind
 from .clock import fresh_deadline, paused_deadline
 
 if TYPE_CHECKING:
@@ -51,6 +52,8 @@ def return_to_game(user: User, game_id: Any) -> bool:
         seat = services.seat_of(game, user)
         if seat is None:
             raise ServiceError("forbidden", "not_a_player", gettext("You have no seat in this game."))
+        if game.status == Game.Status.ACTIVE and seat in get_kind(game.kind).rules.resigned(store.load_state(game)):
+            raise ServiceError("conflict", "seat_resigned", gettext("You resigned this game; the bot plays your seat."))
         changed = SeatPresence.objects.filter(game=game, seat=seat).exclude(
             consecutive_timeouts=0, absent_since__isnull=True
         ).update(consecutive_timeouts=0, absent_since=None)

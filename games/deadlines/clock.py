@@ -19,12 +19,22 @@ from django.utils import timezone
 
 from .. import hooks, selectors
 from ..models import Game, SeatPresence
+from ..registry import get_kind
 
 log = logging.getLogger(__name__)
 
 
 # A new game's time control, each part of which its host may change (games.services.lifecycle checks them).
 DEFAULT_TIME_CONTROL: dict[str, Any] = {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}
+# Deadlines a seat's player may miss in a row before the lobby offers the seat to another player ("seat
+# wanted"); a game's time control may set `takeover_after` (0: never offered). Not filled into a game's
+# time control when not given, so games keep their stored form.
+TAKEOVER_AFTER = 3
+
+
+def takeover_after(game: Game) -> int:
+    """Missed deadlines in a row after which the game's seat is offered to another player (0: never)."""
+    return int((game.time_control or {}).get("takeover_after", TAKEOVER_AFTER))
 
 def time_control(game: Game) -> dict[str, Any]:
     """The game's time control with the operator defaults filled in."""
@@ -73,12 +83,32 @@ def enforce_soon(game_id: int, version: int) -> None:
     transaction.on_commit(send_task)
 
 
+def _resigned_after(batch: hooks.EventsAppended, acted: int | None) -> set[int]:
+    """The seats whose player resigned (the rules' state says so). A seat that resigned with this batch is
+    marked absent for good here, so the bot plays it at once from now on (the enforcement plays absent seats
+    without counting timeouts). Nothing is read or written in a game nobody resigned."""
+    game = batch.game
+    resigned = set(get_kind(game.kind).rules.resigned(batch.state))
+    if acted is not None and acted in resigned:
+        record = selectors.timeout_records(game.pk).get(acted) if game.timed_out else None
+        if record is None or record.absent_since is None:
+            SeatPresence.objects.update_or_create(
+                game=game, seat=acted, defaults={"absent_since": timezone.now(), "resigned": True}
+            )
+            game.timed_out = True  # (the record's first save marks the row too)
+    return resigned
+
+
 def _presence_after(batch: hooks.EventsAppended) -> set[int]:
-    """The awaited seats that are absent, after the acting player's own command (which makes them present
-    again: their timeout streak is over). One query, plus an UPDATE only when a streak is reset."""
+    """The awaited seats that are absent (or resigned), after the acting player's own command (which makes
+    them present again: their timeout streak is over; a resignation instead marks the seat absent for good).
+    One query, plus an UPDATE only when a streak is reset."""
     game = batch.game
     acted = batch.seat if batch.command is not None and not batch.command.by_service else None
     awaited = set(game.awaiting) if game.status == Game.Status.ACTIVE else set()
+    resigned = _resigned_after(batch, acted)
+    if acted in resigned:
+        acted = None  # a resigned seat's streak is never reset: it stays absent
     wanted = awaited | ({acted} if acted is not None else set())
     if not wanted or not game.timed_out:  # no seat here ever let a deadline pass: none has a record
         return set()
@@ -92,7 +122,7 @@ def _presence_after(batch: hooks.EventsAppended) -> set[int]:
                 SeatPresence.objects.filter(game=game, seat=seat).update(consecutive_timeouts=0, absent_since=None)
         elif since is not None and seat in awaited:
             absent.add(seat)
-    return absent
+    return absent | (awaited & resigned)
 
 
 def on_events_appended(batch: hooks.EventsAppended) -> None:

@@ -18,7 +18,7 @@ The rules are reached only through the registry (`games.registry`).
 from __future__ import annotations
 
 from ..deadlines.clock import DEFAULT_TIME_CONTROL
-from .commands import Applied, CommandResult, apply_command, decide, execute
+from .commands import Applied, CommandResult, apply_command, decide, execute, resign
 from .lifecycle import (
     MAX_DECISION_HOURS,
     clean_time_control,
@@ -40,8 +40,19 @@ from .reading import (
     may_see,
     seat_of,
     state_at,
+    takeovers_of,
 )
+from .rematch import (
+    accept_rematch,
+    decline_rematch,
+    offer_rematch,
+    rematch_for_player,
+    rematch_of,
+    rematch_players,
+)
+from .takeover import games_with_wanted_seats, take_over_seat, wanted_seats
 from .undo import UndoOutcome, answer_undo, ask_undo, open_undo_request, request_as_dict, undo, undo_status
+from .waiting_room import close_stale_open_games, recent_changes
 from .writing import PROJECTION_FIELDS, game_rng
 
 __all__ = [
@@ -57,10 +68,12 @@ __all__ = [
     "undo_status",
     "undo",
     "CommandResult",
+    "accept_rematch",
     "apply_command",
     "clean_time_control",
     "create_game",
     "decide",
+    "decline_rematch",
     "execute",
     "fewest_players",
     "find_game",
@@ -73,9 +86,20 @@ __all__ = [
     "join_game",
     "leave_game",
     "list_games",
+    "resign",
     "may_see",
+    "offer_rematch",
+    "rematch_for_player",
+    "rematch_of",
+    "rematch_players",
     "seat_of",
     "set_spectators",
     "start_game",
     "state_at",
+    "close_stale_open_games",
+    "recent_changes",
+    "take_over_seat",
+    "takeovers_of",
+    "wanted_seats",
+    "games_with_wanted_seats",
 ]

@@ -18,6 +18,7 @@ from accounts.models import User
 from config.errors import ServiceError
 from config.metrics import COMMANDS, REFUSALS
 from config.parsers import has_bad_text
+from rules_kit.resign import RESIGN
 
 from .. import store, store_sql
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
@@ -213,10 +214,13 @@ def apply_command(
     kind = get_kind(game.kind)
     if command.get("type") == takeback.UNDO:  # a takeback: any time, as far as the rules or consent allow
         state, events = takeback.decide_takeback(game, seat, command)
-    elif seat not in game.awaiting and command.get("type") not in kind.anytime_commands:
-        raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
     else:
         state = store.load_state(game)
+        if not by_service and seat in kind.rules.resigned(state):
+            # The bot plays a resigned seat for good (rules_kit.resign): its player sends nothing any more.
+            raise ServiceError("conflict", "seat_resigned", gettext("You resigned this game; the bot plays your seat."))
+        if seat not in game.awaiting and command.get("type") not in kind.anytime_commands and command.get("type") != RESIGN:
+            raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
         events = decide(game, state, seat, command)
     record = Command(
         game=game,
@@ -232,6 +236,14 @@ def apply_command(
     counted = COMMANDS.labels(game.kind, "service" if by_service else "player")
     transaction.on_commit(counted.inc)  # a command rolled back (a lost race) is not counted
     return Applied(rows, state)
+
+
+def resign(user: User, game_id: Any) -> CommandResult:
+    """The player resigns a running game: the rules record it (`rules_kit.resign`; a 2-player game ends
+    with the other player the winner), and from then on the bot plays the seat at once, for good (the
+    deadline clock treats a resigned seat as absent). The same write path as every command (`execute`):
+    a finished game, a game one has no seat in or a seat that resigned already is refused, nothing written."""
+    return execute(user, game_id, {"type": RESIGN})
 
 
 def decide(game: Game, state: Any, seat: int, command: dict[str, Any]) -> list[Any]:

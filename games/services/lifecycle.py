@@ -15,13 +15,15 @@ from accounts.models import User
 from config.errors import ServiceError
 
 from .. import hooks
-from ..deadlines.clock import DEFAULT_TIME_CONTROL
-from ..models import Game, Seat
+from ..deadlines.clock import DEFAULT_TIME_CONTROL, TAKEOVER_AFTER
+from ..models import Game, Seat, SeatChange
 from ..registry import DEFAULT_KIND, GameKind, get_kind
 from .reading import may_see
+from .waiting_room import MAX_CLOSE_AFTER_DAYS, record_seat_change
 from .writing import append_and_project, game_not_found, game_or_404, game_rng
 
 MAX_DECISION_HOURS = 14 * 24
+MAX_TAKEOVER_AFTER = 50
 TIMEOUT_POLICIES = ("bot", "minimal")
 # The bounds of a game's least rating to join (ratings are OpenSkill's ordinal: a newcomer's is 0).
 MIN_RATING_BOUNDS = (-50.0, 100.0)
@@ -33,7 +35,7 @@ def clean_time_control(value: Any) -> dict[str, Any]:
         value = {}
     if not isinstance(value, dict):
         raise ServiceError("invalid", "invalid_time_control", gettext("time_control must be an object."))
-    unknown = set(value) - set(DEFAULT_TIME_CONTROL)
+    unknown = set(value) - set(DEFAULT_TIME_CONTROL) - {"takeover_after"}
     if unknown:
         raise ServiceError(
             "invalid", "invalid_time_control",
@@ -52,6 +54,10 @@ def clean_time_control(value: Any) -> dict[str, Any]:
     reminder = result["reminder_hours"]
     if isinstance(reminder, bool) or not isinstance(reminder, int | float) or not 0 <= reminder < hours:
         raise ServiceError("invalid", "invalid_time_control", gettext("reminder_hours must be at least 0 and below decision_hours."))
+    takeover = result.get("takeover_after", TAKEOVER_AFTER)
+    if isinstance(takeover, bool) or not isinstance(takeover, int) or not 0 <= takeover <= MAX_TAKEOVER_AFTER:
+        raise ServiceError("invalid", "invalid_time_control", gettext(
+            "takeover_after is a whole number of missed deadlines from 0 (never) to {max}.").format(max=MAX_TAKEOVER_AFTER))
     if result["timeout_policy"] not in TIMEOUT_POLICIES:
         raise ServiceError("invalid", "invalid_time_control", gettext("timeout_policy is one of {choices}.").format(
             choices=", ".join(TIMEOUT_POLICIES)))
@@ -107,6 +113,8 @@ def create_game(
     rated: bool = True,
     min_rating: float | None = None,
     min_reliability: int | None = None,
+    auto_start: bool = False,
+    close_after_days: int = 14,
 ) -> Game:
     """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo);
     a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`) and seen only
@@ -126,6 +134,11 @@ def create_game(
         )
     clean_options = _clean_options(game_kind, options, players, trusted=trusted)
     min_rating, min_reliability = clean_join_limits(min_rating, min_reliability)
+    if isinstance(close_after_days, bool) or not isinstance(close_after_days, int) or not (
+        1 <= close_after_days <= MAX_CLOSE_AFTER_DAYS
+    ):
+        raise ServiceError("invalid", "invalid_close_after_days", gettext(
+            "close_after_days is a whole number of days from 1 to {max}.").format(max=MAX_CLOSE_AFTER_DAYS))
     with transaction.atomic():
         game = Game.objects.create(
             kind=kind,
@@ -139,6 +152,8 @@ def create_game(
             rated=bool(rated),
             min_rating=min_rating,
             min_reliability=min_reliability,
+            auto_start=bool(auto_start),
+            close_after_days=close_after_days,
         )
         Seat.objects.create(game=game, user=user)
     return game
@@ -158,10 +173,18 @@ def join_game(user: User, game_id: Any, *, invited: bool = False) -> Game:
             raise ServiceError("conflict", "game_not_open", gettext("This game is not open for players."))
         if seated:
             raise ServiceError("conflict", "already_joined", gettext("You already have a seat in this game."))
-        if Seat.objects.filter(game=game).count() >= game.players:
+        seated_before = Seat.objects.filter(game=game).count()
+        if seated_before >= game.players:
             raise ServiceError("conflict", "game_full", gettext("This game has no free seat."))
         hooks.check_join(game, user)  # the game's least rating and reliability (the ratings app's check)
         Seat.objects.create(game=game, user=user)
+        record_seat_change(game, user, SeatChange.What.TAKEN)
+        if game.auto_start and seated_before + 1 >= game.players:
+            # Every seat is taken: the game starts by itself, as its host asked when opening it.
+            host = Seat.objects.filter(game=game).order_by("joined_at", "id").select_related("user").first()
+            assert host is not None
+            start_game(host.user, game.pk)
+            game.refresh_from_db()
     return game
 
 
@@ -181,6 +204,7 @@ def leave_game(user: User, game_id: Any) -> Game:
         if not Seat.objects.filter(game=game).exists():
             game.status = Game.Status.ABANDONED
             game.save(update_fields=["status", "updated_at"])
+        record_seat_change(game, user, SeatChange.What.LEFT)
     return game
 
 

@@ -12,7 +12,7 @@ from accounts.models import User
 from config.errors import ServiceError
 
 from .. import selectors, store
-from ..models import Command, Event, Game, Seat
+from ..models import Command, Event, Game, Seat, SeatTakeover
 from ..registry import GameKind, get_kind
 from . import takeback
 from .writing import game_not_found, game_or_404
@@ -153,7 +153,18 @@ def game_detail(game: Game, user: User | None, *, seats: list[selectors.SeatName
         "seats": [{"index": index, "user": user_id, "display_name": name} for index, user_id, name in seats],
         "view": view,
         "legal_commands": legal,
+        # Who played which part: only a seat whose player let deadlines pass can be taken over.
+        "takeovers": takeovers_of(game) if game.timed_out else [],
     }
+
+
+def takeovers_of(game: Game) -> list[dict[str, Any]]:
+    """Who played which seat: every takeover of the game, oldest first (seat, from whom, to whom, version)."""
+    return [
+        {"seat": t.seat, "previous_user": t.previous_user_id, "previous_name": t.previous_user.display_name,
+         "user": t.user_id, "name": t.user.display_name, "version": t.version}
+        for t in SeatTakeover.objects.filter(game=game).select_related("previous_user", "user")
+    ]
 
 
 def _public_options(kind: GameKind, options: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,46 @@
+"""Resigning: what both games' rules share about a seat whose player gave up.
+
+A player may resign a running game at any time, awaited or not (`RESIGN_SHAPE`, a command without fields).
+The rules record it (each game's `player_resigned` event, folded into the state's `resigned` seats); the
+game goes on with the service's bot playing that seat for good, and a resigned seat can no longer win.
+When only one seat is left that has not resigned (at once in a 2-player game), the game ends by
+resignation with that seat the winner (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from .commands import CommandShape
+from .errors import IllegalCommand
+
+RESIGN = "resign"
+"""The command type of a resignation."""
+
+RESIGN_SHAPE = CommandShape(RESIGN)
+"""The resignation command's shape (no fields: the seat is the sender's)."""
+
+
+def check_resignation(resigned: Collection[int], seat: int, players: int) -> None:
+    """Raise IllegalCommand unless `seat` may resign now (a seat of the table that has not resigned)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
+    if seat in resigned:
+        raise IllegalCommand("already_resigned", "this seat has resigned already")
+
+
+def last_seat_standing(resigned: Collection[int], players: int) -> int | None:
+    """The one seat that has not resigned when all the others have (the game ends by resignation), else None."""
+    left = [seat for seat in range(players) if seat not in resigned]
+    return left[0] if len(left) == 1 else None
+
+
+def winners_among_the_rest(
+    ranked: Sequence[tuple[int, Any]], resigned: Collection[int]
+) -> list[int]:
+    """The winners of a scored game whose resigned seats cannot win: of `ranked` ((seat, key) pairs, a
+    larger key better), the seats not resigned with the best key (every seat's if all resigned)."""
+    standing = [(seat, key) for seat, key in ranked if seat not in resigned] or list(ranked)
+    best = max(key for _seat, key in standing)
+    return [seat for seat, key in standing if key == best]
