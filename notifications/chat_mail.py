@@ -21,7 +21,7 @@ def on_message_posted(message: Message) -> None:
     muting = players_ids_muting(message.author_id)
     game = message.game
     mails = []
-    for seat in recipients.seats_of(game.pk):
+    for seat in recipients.seats_of(game):
         user = seat.user
         if seat.index is None or user.pk == message.author_id or user.pk in muting:
             continue
