@@ -274,12 +274,12 @@ class GameDetailSerializer(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     players = serializers.IntegerField()
     listed = serializers.BooleanField(help_text="in the lobby and the list; false: a private game")
+    spectators_allowed = serializers.BooleanField(help_text="a private game: others signed in may watch it once it runs, "
+                                                "through its watch link on the site")
     rated = serializers.BooleanField(help_text="the result counts for the players' ratings")
     min_rating = serializers.FloatField(allow_null=True, help_text="the least rating to join (null: no limit)")
     min_reliability = serializers.IntegerField(
         allow_null=True, help_text="the least reliability in percent to join (null: no limit)")
-    spectators_allowed = serializers.BooleanField(help_text="a private game: others signed in may watch it once it runs, "
-                                                "through its watch link on the site")
     options = serializers.JSONField()
     time_control = serializers.JSONField()
     awaiting = serializers.ListField(child=serializers.IntegerField(), help_text="the seats the game waits for")

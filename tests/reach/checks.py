@@ -174,8 +174,9 @@ def check_email(kind: GameKind, state: Any, seat: int, names: dict[int, str], le
         lines = email_choices.numbered_choices(kind, legal, lang, names, view)
         with translation.override(lang):  # a selection of cards adds a line with an example naming cards
             examples = [s for s in kind.card_selections(view, legal) if s.example() is not None]
-        assert len(lines) == len(listed) + len(runs) + len(examples) + 1
-        tally.note_lines(what, len(lines) - 1)
+        # After the choices: how to answer by email, and how to resign.
+        assert len(lines) == len(listed) + len(runs) + len(examples) + 2
+        tally.note_lines(what, len(lines) - 2)
     describe = partial(email_choices.describe_command, kind, view=view)
     for number, command in enumerate(listed, 1):
         assert lines[number - 1].startswith(f"{number}. ")

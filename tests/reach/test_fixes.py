@@ -51,7 +51,7 @@ def test_a_long_run_of_one_choice_is_one_email_line_answered_in_words() -> None:
     numbered, runs = email_choices.email_choices(CITADELS, legal)
     assert numbered == [{"type": "take_gold"}, {"type": "end_turn"}] and runs == [exchanges]
     lines = email_choices.numbered_choices(CITADELS, legal, "en", NAMES)
-    assert len(lines) == 4 and lines[2].startswith("30 more choices like")
+    assert len(lines) == 5 and lines[2].startswith("30 more choices like")  # then how to answer, how to resign
     wanted = exchanges[7]
     assert _match(CITADELS, email_choices.describe_command(CITADELS, wanted, "de", NAMES), legal) == wanted
     # A short list is numbered as before.
