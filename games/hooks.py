@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from config.listeners import Listeners
+
 if TYPE_CHECKING:
     from accounts.models import User
 
@@ -42,26 +44,14 @@ class EventsAppended:
 
 
 Subscriber = Callable[[EventsAppended], None]
-_subscribers: list[Subscriber] = []
-
-
-def subscribe(subscriber: Subscriber) -> Subscriber:
-    """Register a subscriber (once; registering again is a no-op). Usable as a decorator."""
-    if subscriber not in _subscribers:
-        _subscribers.append(subscriber)
-    return subscriber
-
-
-def unsubscribe(subscriber: Subscriber) -> None:
-    """Remove a subscriber (tests)."""
-    if subscriber in _subscribers:
-        _subscribers.remove(subscriber)
+_appended: Listeners[[EventsAppended], None] = Listeners()
+subscribe = _appended.add  # register a subscriber (once; again is a no-op); usable as a decorator
+unsubscribe = _appended.remove  # tests
 
 
 def on_events_appended(batch: EventsAppended) -> None:
     """Called by games.services after every append, inside the transaction."""
-    for subscriber in list(_subscribers):
-        subscriber(batch)
+    _appended(batch)
 
 
 # --- what the deadlines tell players ----------------------------------------------------------------
@@ -92,35 +82,20 @@ class ReminderDue:
     version: int
 
 
-TimeoutListener = Callable[[TimeoutPlayed], None]
-ReminderListener = Callable[[ReminderDue], int]
-_timeout_listeners: list[TimeoutListener] = []
-_reminder_listeners: list[ReminderListener] = []
-
-
-def on_timeout(listener: TimeoutListener) -> TimeoutListener:
-    """Register a listener for moves played for a seat whose deadline passed (once)."""
-    if listener not in _timeout_listeners:
-        _timeout_listeners.append(listener)
-    return listener
-
-
-def on_reminder(listener: ReminderListener) -> ReminderListener:
-    """Register a listener for due reminders; it returns how many reminders it wrote (once)."""
-    if listener not in _reminder_listeners:
-        _reminder_listeners.append(listener)
-    return listener
+_timeouts: Listeners[[TimeoutPlayed], None] = Listeners()
+_reminders: Listeners[[ReminderDue], int] = Listeners()
+on_timeout = _timeouts.add  # moves played for a seat whose deadline passed
+on_reminder = _reminders.add  # due reminders: a listener returns how many reminders it wrote
 
 
 def timeout_played(notice: TimeoutPlayed) -> None:
     """Called by games.deadlines after playing for a seat, inside the transaction."""
-    for listener in list(_timeout_listeners):
-        listener(notice)
+    _timeouts(notice)
 
 
 def reminder_due(notice: ReminderDue) -> int:
     """Called by games.deadlines when a reminder is due, inside the transaction; reminders written."""
-    return sum(listener(notice) for listener in list(_reminder_listeners))
+    return sum(_reminders(notice))
 
 
 # --- a request to take a move back ------------------------------------------------------------------
@@ -138,21 +113,13 @@ class UndoAsked:
     to_version: int
 
 
-UndoListener = Callable[[UndoAsked], None]
-_undo_listeners: list[UndoListener] = []
-
-
-def on_undo_asked(listener: UndoListener) -> UndoListener:
-    """Register a listener for requests to take a move back (once)."""
-    if listener not in _undo_listeners:
-        _undo_listeners.append(listener)
-    return listener
+_undo_requests: Listeners[[UndoAsked], None] = Listeners()
+on_undo_asked = _undo_requests.add  # requests to take a move back
 
 
 def undo_asked(notice: UndoAsked) -> None:
     """Called by games.services.undo when a request is made, inside its transaction."""
-    for listener in list(_undo_listeners):
-        listener(notice)
+    _undo_requests(notice)
 
 
 # --- who plays: what apps above the hosting know of a player --------------------------------------------
@@ -172,40 +139,28 @@ class PlayerFacts:
     profile_url: str | None = None
 
 
-JoinCheck = Callable[["Game", "User"], None]
-FactsProvider = Callable[[str, list[int]], dict[int, PlayerFacts]]
-_join_checks: list[JoinCheck] = []
-_facts_providers: list[FactsProvider] = []
-
-
-def on_join(check: JoinCheck) -> JoinCheck:
-    """Register a check run before a player takes a seat (inside the join's transaction, the game's row
-    locked): it raises `config.errors.ServiceError` saying why the player may not join (once)."""
-    if check not in _join_checks:
-        _join_checks.append(check)
-    return check
+# A join check runs before a player takes a seat (inside the join's transaction, the game's row locked):
+# it raises `config.errors.ServiceError` saying why the player may not join. A facts provider answers
+# `provider(kind, user_ids) -> {user id: PlayerFacts}`.
+_join_checks: Listeners[[Game, User], None] = Listeners()
+_facts_providers: Listeners[[str, list[int]], dict[int, PlayerFacts]] = Listeners()
+on_join = _join_checks.add
+provide_player_facts = _facts_providers.add
 
 
 def check_join(game: Game, user: User) -> None:
     """Called by games.services.join_game before the seat is written: every registered check."""
-    for check in list(_join_checks):
-        check(game, user)
-
-
-def provide_player_facts(provider: FactsProvider) -> FactsProvider:
-    """Register the provider of `PlayerFacts`: `provider(kind, user_ids) -> {user id: facts}` (once)."""
-    if provider not in _facts_providers:
-        _facts_providers.append(provider)
-    return provider
+    _join_checks(game, user)
 
 
 def player_facts(kind: str, user_ids: list[int]) -> dict[int, PlayerFacts]:
     """The facts of these players for a game of `kind`: the registered providers' (later ones win), an
     empty `PlayerFacts` for a player none knows."""
     found = {user_id: PlayerFacts() for user_id in user_ids}
-    for provider in list(_facts_providers):
-        found.update(provider(kind, user_ids))
+    for facts in _facts_providers(kind, user_ids):
+        found.update(facts)
     return found
+
 
 # --- what the waiting room tells its players ---------------------------------------------------------
 
@@ -222,18 +177,10 @@ class SeatNotice:
     change_id: int  # the SeatChange row: one notice per change
 
 
-SeatListener = Callable[[SeatNotice], None]
-_seat_listeners: list[SeatListener] = []
-
-
-def on_seat_notice(listener: SeatListener) -> SeatListener:
-    """Register a listener for the waiting room's notices (once)."""
-    if listener not in _seat_listeners:
-        _seat_listeners.append(listener)
-    return listener
+_seat_notices: Listeners[[SeatNotice], None] = Listeners()
+on_seat_notice = _seat_notices.add  # the waiting room's notices
 
 
 def seat_notice(notice: SeatNotice) -> None:
     """Called by games.services when a waiting room changes, inside the transaction."""
-    for listener in list(_seat_listeners):
-        listener(notice)
+    _seat_notices(notice)
