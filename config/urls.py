@@ -11,7 +11,7 @@ from accounts.urls import web_urlpatterns as accounts_web
 from chat.urls import api_urlpatterns as chat_api
 from chat.urls import web_urlpatterns as chat_web
 from config import api, health, legal, metrics_view
-from games import lobby, pages, rules_pages
+from games import lobby, pages, player_forms, rules_pages
 from games.urls import api_urlpatterns as games_api
 from live.urls import urlpatterns as live_urls
 from mailin.views import webhook_urlpatterns
@@ -45,15 +45,15 @@ urlpatterns = [
     path("games/<int:game_id>/start", pages.start, name="game-start"),
     path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
-    path("games/<int:game_id>/undo", pages.undo, name="game-undo"),
-    path("games/<int:game_id>/undo/answer", pages.undo_answer, name="game-undo-answer"),
+    path("games/<int:game_id>/undo", player_forms.undo, name="game-undo"),
+    path("games/<int:game_id>/undo/answer", player_forms.undo_answer, name="game-undo-answer"),
     *live_urls,  # the pages' live streams (server-sent events)
     *chat_web,
-    path("games/<int:game_id>/resign", pages.resign, name="game-resign"),
-    path("games/<int:game_id>/rematch", pages.rematch, name="game-rematch"),
-    path("games/<int:game_id>/take-over", pages.take_over, name="game-take-over"),
-    path("games/<int:game_id>/rematch/accept", pages.rematch, {"answer": "accept"}, name="game-rematch-accept"),
-    path("games/<int:game_id>/rematch/decline", pages.rematch, {"answer": "decline"}, name="game-rematch-decline"),
+    path("games/<int:game_id>/resign", player_forms.resign, name="game-resign"),
+    path("games/<int:game_id>/rematch", player_forms.rematch, name="game-rematch"),
+    path("games/<int:game_id>/take-over", player_forms.take_over, name="game-take-over"),
+    path("games/<int:game_id>/rematch/accept", player_forms.rematch, {"answer": "accept"}, name="game-rematch-accept"),
+    path("games/<int:game_id>/rematch/decline", player_forms.rematch, {"answer": "decline"}, name="game-rematch-decline"),
     *notifications_web,
     *ratings_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key

@@ -174,37 +174,6 @@ def _undo(game: Game, seat: int, names: dict[int, str]) -> dict[str, Any]:
     return {**status, "asker": names.get(request["seat"], "?") if request else ""}
 
 
-@login_required
-@require_POST
-def undo(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Take back one's last move, or ask the others (the Undo button; no JavaScript needed)."""
-    try:
-        outcome = services.undo(request.user, game_id)  # type: ignore[arg-type]
-    except ServiceError as error:
-        return error_page(request, error, game_id=None if error.status == 404 else game_id)
-    if outcome.result is not None:
-        messages.success(request, _("Your last move was taken back."))
-    else:
-        messages.info(request, _("The other players were asked to let you take back your last move."))
-    return redirect("game-page", game_id=game_id)
-
-
-@login_required
-@require_POST
-def undo_answer(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Accept or refuse another player's request to take a move back."""
-    accept = request.POST.get("accept") == "1"
-    try:
-        answered = services.answer_undo(request.user, game_id, accept)  # type: ignore[arg-type]
-    except ServiceError as error:
-        return error_page(request, error, game_id=None if error.status == 404 else game_id)
-    if answered.status == answered.Status.ACCEPTED:
-        messages.success(request, _("You accepted: the move was taken back."))
-    else:
-        messages.info(request, _("You accepted the request.") if accept else _("You refused the request."))
-    return redirect("game-page", game_id=game_id)
-
-
 def _rematch(game: Game, user: Any) -> dict[str, Any]:
     """What the finished game's page shows a player of the rematch: none yet (offer one), or its state."""
     rematch = services.rematch_of(game)
@@ -275,11 +244,16 @@ def game_version(request: HttpRequest, game_id: int) -> JsonResponse:
     return JsonResponse({"version": game.version, "status": game.status})
 
 
+def refused(request: HttpRequest, error: ServiceError, game_id: int) -> HttpResponse:
+    """The page of a refused form about a game: back to the game unless the game is not found."""
+    return error_page(request, error, game_id=None if error.status == 404 else game_id)
+
+
 def _game_action(request: HttpRequest, game_id: int, action: Any, **kwargs: Any) -> HttpResponse:
     try:
         game = action(request.user, game_id, **kwargs)
     except ServiceError as error:
-        return error_page(request, error, game_id=None if error.status == 404 else game_id)
+        return refused(request, error, game_id)
     return redirect("game-page", game_id=game.pk)
 
 
@@ -390,47 +364,6 @@ def watch_version(request: HttpRequest, token: str) -> JsonResponse:
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return JsonResponse({"version": game.version, "status": game.status})
-
-
-@login_required
-@require_POST
-def resign(request: HttpRequest, game_id: int) -> HttpResponse:
-    """The player resigns, once they confirmed it (the form's `confirm`): the bot plays their seat for good."""
-    if request.POST.get("confirm") != "yes":
-        error = ServiceError("invalid", "not_confirmed", _("Confirm that you resign with the button “Yes, I resign”."))
-        return error_page(request, error, game_id=game_id)
-    try:
-        services.resign(request.user, game_id)  # type: ignore[arg-type]
-    except ServiceError as error:
-        return error_page(request, error, game_id=None if error.status == 404 else game_id)
-    messages.success(request, _("You resigned; the bot plays your seat from now on."))
-    return redirect("game-page", game_id=int(game_id))
-
-
-@login_required
-@require_POST
-def rematch(request: HttpRequest, game_id: int, answer: str = "") -> HttpResponse:
-    """Offer the rematch of a finished game (no `answer`), or accept or decline the one offered."""
-    action = {"": services.offer_rematch, "accept": services.accept_rematch, "decline": services.decline_rematch}[answer]
-    try:
-        offer = action(request.user, game_id)  # type: ignore[arg-type]
-    except ServiceError as error:
-        return error_page(request, error, game_id=None if error.status == 404 else game_id)
-    if answer == "accept":
-        return redirect("game-page", game_id=offer.game_id)
-    return redirect("game-page", game_id=int(game_id))
-
-
-@login_required
-@require_POST
-def take_over(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Take over a wanted seat (the lobby's form names it)."""
-    seat = request.POST.get("seat", "")
-    try:
-        services.take_over_seat(request.user, game_id, int(seat) if seat.isascii() and seat.isdigit() else None)  # type: ignore[arg-type]
-    except ServiceError as error:
-        return error_page(request, error, game_id=None if error.status == 404 else game_id)
-    return redirect("game-page", game_id=int(game_id))
 
 
 @login_required
