@@ -7,10 +7,13 @@ and says in the schema the lengths it accepts.
 import zoneinfo
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
+
+NOT_ONLY_BLANKS = RegexValidator(r"\S")
 
 
 class _StringOnly(serializers.CharField):
@@ -23,10 +26,16 @@ class _StringOnly(serializers.CharField):
 
 
 class StringField(_StringOnly):
-    """A required-by-default text field of at least one character (blank is refused, as the schema says)."""
+    """A required-by-default text field of at least one character (blank is refused, as the schema says).
+
+    A field that trims blanks at either end refuses a value of blanks only; its schema says so with the
+    pattern `\\S` (some character that is not a blank), so that a client reading the schema knows it too.
+    """
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("min_length", 1)
+        if kwargs.get("trim_whitespace", True):
+            kwargs["validators"] = [*kwargs.get("validators", ()), NOT_ONLY_BLANKS]
         super().__init__(**kwargs)
 
 
