@@ -134,17 +134,21 @@ def _failed(row: Outbox, error: Exception) -> str:
 
 def _mark_sent(row: Outbox) -> bool:
     """Mark a row sent (its mail was just accepted). Only the claim that sent it may (`attempts` identifies
-    the claim): False if another sender has taken the row over. Written-out SQL: it runs once per mail, and
-    the ORM's compiling cost more than the statement."""
-    q = db_connection.ops.quote_name
-    sql = (
-        f"UPDATE {q(Outbox._meta.db_table)} SET {q('status')} = %s, {q('sent_at')} = %s, {q('lease_until')} = NULL, "
-        f"{q('last_error')} = '' WHERE {q('id')} = %s AND {q('status')} = %s AND {q('attempts')} = %s"
-    )
-    sent_at = db_connection.ops.adapt_datetimefield_value(timezone.now())
-    with db_connection.cursor() as cursor:
-        cursor.execute(sql, [Outbox.Status.SENT.value, sent_at, row.pk, Outbox.Status.SENDING.value, row.attempts])
-        return bool(cursor.rowcount)
+    the claim): False if another sender has taken the row over.
+
+    The mark commits without waiting for PostgreSQL's write-ahead log to reach the disk (`synchronous_commit`
+    off for this one transaction): the wait was 3.4 ms a mark on this machine against 0.1 ms without it, most
+    of a mail's cost (see `benchmarks/deadlines.py`). What it risks: a crash of the database server within a
+    fraction of a second after a mark may forget it, and that mail goes out a second time; a crash of the
+    sender still repeats at most the one mail in flight, as before."""
+    with transaction.atomic():
+        if db_connection.vendor == "postgresql":
+            with db_connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        marked = Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENDING, attempts=row.attempts).update(
+            status=Outbox.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error="",
+        )
+    return bool(marked)
 
 
 def _release(rows: list[Outbox], outcomes: dict[int, str]) -> None:
