@@ -1,15 +1,8 @@
-"""Treasures, Ruins, Shelters, Spoils, Madman, Mercenary."""
+"""The Ruins and the Shelters (dominion/kingdom/ruins_and_shelters.py, triggers.py for Hovel and Overgrown Estate)."""
 
 from __future__ import annotations
 
 from .table import Table
-
-
-def test_basic_treasures_and_spoils_return_to_their_pile() -> None:
-    t = Table("bandit_camp", hand=["copper", "copper", "copper", "copper", "copper"])
-    t.put(0, "hand", "silver", "gold", "spoils")
-    t.do("play_treasures")
-    assert t.state.coins == 5 + 2 + 3 + 3 and t.pile("spoils") == 15 and "spoils" not in t.names(0, "in_play")
 
 
 def test_ruins_each_do_their_one_thing() -> None:
@@ -55,27 +48,3 @@ def test_overgrown_estate_draws_when_trashed() -> None:
     t.pick("overgrown_estate")
     assert len(t.hand()) == 4  # drawn before the Altar's gain
     assert t.decision()["card"] == "altar"
-
-
-def test_madman_returns_and_doubles_the_hand() -> None:
-    t = Table("hermit", hand=["madman", "copper", "copper", "copper", "copper"])
-    t.play("madman")
-    assert t.state.actions == 2 and len(t.hand()) == 8 and t.pile("madman") == 10
-
-
-def test_mercenary_trashes_two_for_cards_coins_and_an_attack() -> None:
-    t = Table("urchin", hand=["mercenary", "hovel", "necropolis", "copper", "copper"])
-    t.play("mercenary")
-    t.choose("yes")
-    t.pick("hovel", "necropolis")
-    assert t.state.coins == 2 and len(t.hand()) == 4
-    assert len(t.hand(1)) == 3  # five Coppers: the one way to discard two is taken by the engine
-
-
-def test_mercenary_with_one_card_trashes_it_without_the_bonus() -> None:
-    t = Table("urchin", hand=["mercenary", "hovel", "copper", "copper", "copper"])
-    t.clear(0, "hand")
-    t.put(0, "hand", "mercenary", "hovel")
-    t.play("mercenary")
-    t.choose("yes")
-    assert t.trash()[-1] == "hovel" and t.state.coins == 0 and len(t.hand()) == 0
