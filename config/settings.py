@@ -423,6 +423,8 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = "UTC"
+# The worker and beat log through LOGGING below (text, or JSON lines with LOG_FORMAT=json), not Celery's own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Periodic tasks: deadlines and the outbox sweep every minute, digests once a day (games/tasks.py, notifications/tasks.py).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
