@@ -1,10 +1,10 @@
 """The PostgreSQL client programs (pg_dump, pg_restore) pointed at a database of the settings, for
-`manage.py backup` and `manage.py restore`. The password goes in the environment (PGPASSWORD), never on the
-command line where `ps` would show it."""
+`manage.py backup` and `manage.py restore`. The password goes in the program's environment (PGPASSWORD),
+never on the command line where `ps` would show it; that environment holds only what the settings say (the
+settings alone read the process's environment)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from typing import Any
@@ -36,7 +36,9 @@ def run(program: str, args: list[str], alias: str) -> None:
         connection.append(f"--port={db['PORT']}")
     if db.get("USER"):
         connection.append(f"--username={db['USER']}")
-    env = {**os.environ, "PGPASSWORD": str(db.get("PASSWORD") or ""), "PGCONNECT_TIMEOUT": "10"}
+    env = {"PGPASSWORD": str(db.get("PASSWORD") or ""), "PGCONNECT_TIMEOUT": "10", "LC_ALL": "C.UTF-8"}
+    if (db.get("OPTIONS") or {}).get("sslmode"):
+        env["PGSSLMODE"] = str(db["OPTIONS"]["sslmode"])
     done = subprocess.run([executable, *args, *connection], env=env, capture_output=True, text=True)
     if done.returncode != 0:
         raise CommandError(f"{program} failed (exit status {done.returncode}): {done.stderr.strip()}")
