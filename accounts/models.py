@@ -14,6 +14,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 DISPLAY_NAME_MAX_LENGTH = 60
@@ -65,6 +66,18 @@ def validate_display_name(value: str) -> None:
     if not any(is_visible_base(char) for char in value):
         raise ValidationError(_("A display name needs at least one visible letter, digit or sign."),
                               code="invalid_display_name")
+
+
+def former_player_name(pk: int) -> str:
+    """The neutral name a deleted account's seats show (accounts.deletion), in the active language: the
+    stored row keeps an English one for the admin, every page, mail and API answer shows this."""
+    return gettext("Former player %(number)s") % {"number": pk}
+
+
+def shown_name(pk: int, display_name: str | None) -> str:
+    """The name to show for an account read as (id, display name or None when deleted), e.g. from a query
+    that reads no whole user (games.selectors.seat_names)."""
+    return former_player_name(pk) if display_name is None else display_name
 
 
 def validate_time_zone(value: str) -> None:
@@ -143,6 +156,12 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     def __str__(self) -> str:
         return f"{self.display_name} <{self.email}>"
+
+    @property
+    def public_name(self) -> str:
+        """The name other players see: the display name, or for a deleted account the neutral one in the
+        reader's language (`former_player_name`)."""
+        return former_player_name(self.pk) if self.deleted_at is not None else self.display_name
 
     @property
     def email_verified(self) -> bool:

@@ -131,7 +131,7 @@ def as_dict(message: Message) -> dict[str, Any]:
     """A message as the API shows it."""
     return {
         "seq": message.seq, "channel": message.channel, "text": message.text, "game_version": message.game_version,
-        "author": {"id": message.author_id, "display_name": message.author.display_name},
+        "author": {"id": message.author_id, "display_name": message.author.public_name},
         "created_at": message.created_at,
     }
 

@@ -17,6 +17,9 @@ import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from config.json_logs import logging_config
+from config.sentry import init_sentry
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
@@ -93,7 +96,9 @@ INSTALLED_APPS = [
 ] + env_list("EXTRA_INSTALLED_APPS", "")
 
 MIDDLEWARE = [
-    # Outermost: every answer counted and timed for /metrics (config.metrics).
+    # Outermost: the request id (X-Request-ID) and one log line per request (config.request_log).
+    "config.request_log.RequestLogMiddleware",
+    # Every answer counted and timed for /metrics (config.metrics).
     "config.metrics.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
@@ -418,6 +423,8 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = "UTC"
+# The worker and beat log through LOGGING below (text, or JSON lines with LOG_FORMAT=json), not Celery's own.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Periodic tasks: deadlines and the outbox sweep every minute, digests once a day (games/tasks.py, notifications/tasks.py).
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
@@ -440,10 +447,14 @@ METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 METRICS_ALLOWED_IPS = env_list("METRICS_ALLOWED_IPS", "127.0.0.1,::1")
 METRICS_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.server": {"level": os.environ.get("LOG_LEVEL_REQUESTS", "INFO")}},
-}
+# --- operations: logs, error reports -------------------------------------------------------------
+# LOG_FORMAT=json: every log line a JSON object (config.json_logs), one per request and per Celery task with
+# the request id (X-Request-ID), the user and the game; anything else: text lines.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").strip().lower()
+LOGGING = logging_config(LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"), os.environ.get("LOG_LEVEL_REQUESTS", "INFO"))
+# Errors reported to Sentry (sentry-sdk, the Django and Celery integrations, no personal data) when set.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", "production")
+SENTRY_TRACES_SAMPLE_RATE = float(os.environ.get("SENTRY_TRACES_SAMPLE_RATE", "0"))
+if SENTRY_DSN:
+    init_sentry(SENTRY_DSN, environment=SENTRY_ENVIRONMENT, traces_sample_rate=SENTRY_TRACES_SAMPLE_RATE)

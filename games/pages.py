@@ -322,7 +322,7 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
     here = request.get_full_path()
     return render(request, "games/invite.html", {
         "game": game, "kind": get_kind(game.kind), "token": token, "next": here,
-        "host": game.created_by.display_name, "seated": game.seats.count(), "pace": pace(game.time_control),
+        "host": game.created_by.public_name, "seated": game.seats.count(), "pace": pace(game.time_control),
         "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
     })
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import Case, Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
 
 from accounts.models import User
 
@@ -77,7 +77,7 @@ def open_games_for(
     )
 
 
-SeatName = tuple[int | None, int, str]  # (seat index, user id, display name)
+SeatName = tuple[int | None, int, str | None]  # (seat index, user id, display name; None: a deleted account)
 
 
 def games(*, lock: bool = False) -> QuerySet[Game]:
@@ -87,11 +87,13 @@ def games(*, lock: bool = False) -> QuerySet[Game]:
 
 
 def seat_names(game_id: int) -> QuerySet[Seat, SeatName]:
-    """(index, user id, display name) of the game's seats, in seat order (then joining order)."""
+    """(index, user id, display name) of the game's seats, in seat order (then joining order); the name is
+    None for a deleted account, whose neutral name is said in the reader's language (`accounts.models.shown_name`)."""
     return (
         Seat.objects.filter(game_id=game_id)
         .order_by("index", "joined_at", "id")
-        .values_list("index", "user_id", "user__display_name")
+        .annotate(shown=Case(When(user__deleted_at__isnull=True, then=F("user__display_name")), default=Value(None)))
+        .values_list("index", "user_id", "shown")
     )
 
 

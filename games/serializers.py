@@ -333,7 +333,7 @@ class GameSummarySerializer(serializers.ModelSerializer[Game]):
         players = []
         for seat in game.seats.all():
             found = facts.get((game.kind, seat.user_id), hooks.PlayerFacts())
-            players.append({"user": seat.user_id, "display_name": seat.user.display_name,
+            players.append({"user": seat.user_id, "display_name": seat.user.public_name,
                             "rating": found.rating, "reliability": found.reliability})
         return players
 

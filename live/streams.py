@@ -22,6 +22,7 @@ from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 
 from config.errors import ServiceError
+from config.metrics import LIVE_CONNECTIONS
 from games import services
 from games.models import Game
 from games.pages import watched_game
@@ -54,7 +55,7 @@ async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
         game = await _closing(services.get_game)(game_id, user if user.is_authenticated else None)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
-    return _stream(request, [game.pk], per_game=True)
+    return _stream(request, [game.pk], per_game=True, stream="game")
 
 
 async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
@@ -66,7 +67,7 @@ async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
         game = await _closing(watched_game)(token)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
-    return _stream(request, [game.pk], per_game=True)
+    return _stream(request, [game.pk], per_game=True, stream="watch")
 
 
 async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
@@ -75,7 +76,7 @@ async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
     if not user.is_authenticated:
         return _signed_out()
     game_ids = await _closing(_games_of)(user.pk)
-    return _stream(request, game_ids, per_game=False)
+    return _stream(request, game_ids, per_game=False, stream="lobby")
 
 
 def lobby_mark(versions: Iterable[int]) -> int:
@@ -101,13 +102,13 @@ def last_event_id(request: HttpRequest) -> int | None:
         return None
 
 
-def _stream(request: HttpRequest, game_ids: list[int], *, per_game: bool) -> HttpResponseBase:
+def _stream(request: HttpRequest, game_ids: list[int], *, per_game: bool, stream: str) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         # A WSGI server (gunicorn's sync workers, runserver) would hold a thread per open page and cannot
         # stream an async iterator: 204 tells EventSource to stop, and the page falls back to the poll.
         return HttpResponse(status=204)
     since = last_event_id(request)
-    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game), content_type="text/event-stream")
+    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game, stream=stream), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
@@ -119,16 +120,20 @@ def event(game_id: int, version: int, *, with_id: bool = True) -> bytes:
     return f"{head}data: {publish.notice(game_id, version)}\n\n".encode()
 
 
-async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool) -> AsyncIterator[bytes]:
+async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool,
+                  stream: str = "game") -> AsyncIterator[bytes]:
     """Subscribe first, then read the versions (a notice in between is not lost), then follow the hub.
 
     `since`: a game's stream sends its version at once when it is newer; the lobby's stream (several games,
-    `per_game` false) sends one event when the sum of its games' versions differs from the page's mark."""
+    `per_game` false) sends one event when the sum of its games' versions differs from the page's mark.
+    While it runs it is one of /metrics' open live connections (`stream`: game, watch or lobby)."""
     hub = fanout.hub()
     watch = fanout.Watch(game_ids)
     hub.add(watch)
     sent: dict[int, int] = {}
     with_id = per_game
+    open_streams = LIVE_CONNECTIONS.labels(stream)
+    open_streams.inc()
     try:
         yield f"retry: {RETRY_MILLISECONDS}\n\n".encode()
         current = await _versions(watch.game_ids)
@@ -151,6 +156,7 @@ async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool)
             if not pending:
                 yield b": keepalive\n\n"
     finally:
+        open_streams.dec()
         hub.remove(watch)
 
 

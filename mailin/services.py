@@ -172,7 +172,7 @@ def _stale_reason(game: Game, seat: int, version: int) -> str:
 
 def _names(game: Game) -> dict[int, str]:
     seats = Seat.objects.filter(game=game).select_related("user")
-    return {s.index: s.user.display_name for s in seats if s.index is not None}
+    return {s.index: s.user.public_name for s in seats if s.index is not None}
 
 
 def play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:

@@ -33,7 +33,7 @@ def told(message: Message | None) -> Said | None:
     """A message as a mail may tell it (None: gone, or hidden by an operator)."""
     if message is None or message.hidden:
         return None
-    return Said(message.author.display_name, message.text)
+    return Said(message.author.public_name, message.text)
 
 
 def said_since(turns: list[Outbox]) -> dict[int, list[Said]]:
@@ -57,7 +57,7 @@ def said_since(turns: list[Outbox]) -> dict[int, list[Said]]:
     for user_id, muted_id in Mute.objects.filter(user_id__in={row.user_id for row in turns}).values_list("user_id", "muted_id"):
         muted.setdefault(user_id, set()).add(muted_id)
     return {row.pk: [
-        Said(m.author.display_name, m.text) for m in found
+        Said(m.author.public_name, m.text) for m in found
         if m.game_id == row.game_id and _between(m.created_at, since.get(row.pk), row.created_at)
         and m.author_id != row.user_id and m.author_id not in muted.get(row.user_id, set())
     ] for row in turns}

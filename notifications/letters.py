@@ -75,7 +75,7 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
 
 
 def _names(users: dict[int, User], reader_seat: int | None, lang: str) -> dict[int, str]:
-    names = {seat: user.display_name for seat, user in users.items()}
+    names = {seat: user.public_name for seat, user in users.items()}
     if reader_seat is not None and reader_seat in names:
         with translation.override(lang):
             names[reader_seat] = _("{name} (you)").format(name=names[reader_seat])
@@ -119,7 +119,7 @@ def turn(batch: RenderBatch, game: Game, state: Any, seat: int, user: User, user
 
 def started(game: Game, seat: int, user: User, users: dict[int, User]) -> Letter:
     """The game has started: who plays, and the reader's seat."""
-    players = ", ".join(users[s].display_name for s in sorted(users))
+    players = ", ".join(users[s].public_name for s in sorted(users))
     title = get_kind(game.kind).title
     with translation.override(language_of(user)):
         return Letter(
@@ -242,7 +242,7 @@ def reminder(game: Game, state: Any, seat: int, user: User, users: dict[int, Use
 def undo_request(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Letter:
     """Another player asks the reader to let them take back their last move (and every move since)."""
     title = get_kind(game.kind).title
-    asker = users[params["asker"]].display_name if params.get("asker") in users else "?"
+    asker = users[params["asker"]].public_name if params.get("asker") in users else "?"
     with translation.override(language_of(user)):
         return Letter(
             subject=_("{name} asks to take back a move in {title} #{game}").format(name=asker, title=title, game=game.pk),
@@ -299,7 +299,7 @@ def answer(game: Game, state: Any, seat: int, user: User, users: dict[int, User]
     language), and the choices at the row's version, numbered to be answered again."""
     lang = language_of(user)
     kind = get_kind(game.kind)
-    names = {index: player.display_name for index, player in users.items()}
+    names = {index: player.public_name for index, player in users.items()}
     view = kind.rules.view(state, seat)
     current = kind.rules.legal_commands(state, seat) if outcome["awaited"] else []
     results = outcome["results"]

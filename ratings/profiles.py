@@ -69,7 +69,7 @@ def profile(player: User, viewer: User | None) -> dict[str, Any]:
     shown = {flag: own or getattr(privacy, flag) for flag in ProfilePrivacy.FLAGS}
     return {
         "id": player.pk,
-        "display_name": player.display_name,
+        "display_name": player.public_name,
         "hidden": [flag.removeprefix("show_") for flag in ProfilePrivacy.FLAGS if not getattr(privacy, flag)],
         "record": _record(player) if shown["show_record"] else None,
         "ratings": _ratings(player) if shown["show_rating"] else None,

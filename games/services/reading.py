@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext
 
-from accounts.models import User
+from accounts.models import User, shown_name
 from config.errors import ServiceError
 
 from .. import selectors, store
@@ -150,7 +150,8 @@ def game_detail(game: Game, user: User | None, *, seats: list[selectors.SeatName
         "finished_at": game.finished_at,
         "seat": own,
         "joined": seated,
-        "seats": [{"index": index, "user": user_id, "display_name": name} for index, user_id, name in seats],
+        "seats": [{"index": index, "user": user_id, "display_name": shown_name(user_id, name)}
+                  for index, user_id, name in seats],
         "view": view,
         "legal_commands": legal,
         # Who played which part: only a seat whose player let deadlines pass can be taken over.
@@ -161,8 +162,8 @@ def game_detail(game: Game, user: User | None, *, seats: list[selectors.SeatName
 def takeovers_of(game: Game) -> list[dict[str, Any]]:
     """Who played which seat: every takeover of the game, oldest first (seat, from whom, to whom, version)."""
     return [
-        {"seat": t.seat, "previous_user": t.previous_user_id, "previous_name": t.previous_user.display_name,
-         "user": t.user_id, "name": t.user.display_name, "version": t.version}
+        {"seat": t.seat, "previous_user": t.previous_user_id, "previous_name": t.previous_user.public_name,
+         "user": t.user_id, "name": t.user.public_name, "version": t.version}
         for t in SeatTakeover.objects.filter(game=game).select_related("previous_user", "user")
     ]
 

@@ -1,0 +1,111 @@
+"""LOG_FORMAT=json: one JSON line per request (method, path, status, duration, request id, user id, game id)
+and per Celery task (name, id, outcome, duration, and the request id of the request that started it, sent
+in the task message's headers); X-Request-ID is taken when sane, else made, and returned."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from kombu import Producer
+from rest_framework.test import APIClient
+
+from config import json_logs
+from config.request_log import HEADER
+from tests.games.helpers import started_game
+
+
+@pytest.fixture
+def json_lines() -> Iterator[io.StringIO]:
+    """What the request and task loggers write, as the JSON formatter writes it."""
+    out = io.StringIO()
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(json_logs.JsonFormatter())
+    loggers = [logging.getLogger(name) for name in ("pbe.requests", "pbe.tasks")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    yield out
+    for logger in loggers:
+        logger.removeHandler(handler)
+
+
+def lines(out: io.StringIO, logger: str) -> list[dict[str, Any]]:
+    """The JSON lines written by one logger."""
+    found = [json.loads(line) for line in out.getvalue().splitlines()]
+    return [line for line in found if line["logger"] == logger]
+
+
+@pytest.mark.django_db
+def test_a_request_is_one_json_line_with_its_ids(make_user: Any, api_client: Any, json_lines: io.StringIO) -> None:
+    players = [make_user(), make_user()]
+    game = started_game(players)
+    answer = api_client(players[1]).get(f"/api/games/{game.pk}/", HTTP_X_REQUEST_ID="edge-4711.a")
+    assert answer.status_code == 200 and answer[HEADER] == "edge-4711.a"
+    [line] = lines(json_lines, "pbe.requests")
+    assert {k: line[k] for k in ("level", "method", "path", "status", "request_id", "user_id", "game_id")} == {
+        "level": "INFO", "method": "GET", "path": f"/api/games/{game.pk}/", "status": 200,
+        "request_id": "edge-4711.a", "user_id": players[1].pk, "game_id": game.pk}
+    assert isinstance(line["duration_ms"], float) and line["duration_ms"] >= 0 and line["time"].endswith("+00:00")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("given", ["", "two words", "x" * 101, "line\nbreak", "<script>"])
+def test_a_request_id_that_is_not_sane_is_replaced(given: str, json_lines: io.StringIO) -> None:
+    answer = APIClient().get("/healthz", HTTP_X_REQUEST_ID=given)
+    made = answer[HEADER]
+    assert made != given and len(made) == 32 and int(made, 16) >= 0
+    [line] = lines(json_lines, "pbe.requests")
+    assert line["request_id"] == made and line["user_id"] is None and line["game_id"] is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_task_started_by_a_request_carries_its_request_id(monkeypatch: pytest.MonkeyPatch, settings: Any,
+                                                           json_lines: io.StringIO) -> None:
+    """The request's transaction commits for real, so its mail task is published from inside the request;
+    the message is caught at the broker's door and run as the worker would, with its headers."""
+    settings.ACCOUNTS_ASYNC_MAIL = True  # the verification mail is sent by a task
+    published: list[dict[str, Any]] = []
+
+    def publish(self: Producer, body: Any, **options: Any) -> None:
+        published.append({"body": body, **options})
+
+    monkeypatch.setattr(Producer, "publish", publish)
+    answer = APIClient().post("/api/accounts/register", {"email": "log@example.org", "password": "a-long-secret-pw-1",
+                                                         "display_name": "Log"}, format="json",
+                              HTTP_X_REQUEST_ID="signup-1")
+    assert answer.status_code == 201, answer.content
+    [message] = published
+    headers = message["headers"]
+    assert headers["pbe_request_id"] == "signup-1"
+    from celery import current_app
+
+    task = current_app.tasks[headers["task"]]
+    args, kwargs, _embed = message["body"]
+    assert json_logs.current_request_id() == ""  # the request is over
+    task.apply(args, kwargs, task_id=headers["id"], headers=headers)
+    [request_line] = lines(json_lines, "pbe.requests")
+    [task_line] = lines(json_lines, "pbe.tasks")
+    assert request_line["request_id"] == task_line["request_id"] == "signup-1"
+    assert (task_line["task"], task_line["task_id"], task_line["outcome"]) == (headers["task"], headers["id"], "success")
+    assert task_line["duration_ms"] >= 0 and json_logs.current_request_id() == ""
+
+
+def test_the_formatter_writes_one_line_with_the_context_and_the_exception() -> None:
+    token = json_logs.bind(request_id="r-1", user_id=None)
+    try:
+        raise ValueError("bad\nthing")
+    except ValueError:
+        record = logging.getLogger("x").makeRecord("x", logging.ERROR, "f.py", 1, "failed %s", ("here",),
+                                                   exc_info=sys.exc_info(), extra={"game_id": 3})
+        text = json_logs.JsonFormatter().format(record)  # as a handler does: at once, in the same context
+    finally:
+        json_logs.unbind(token)
+    assert "\n" not in text
+    line = json.loads(text)
+    assert (line["message"], line["request_id"], line["game_id"], line["level"]) == ("failed here", "r-1", 3, "ERROR")
+    assert "user_id" not in line and "ValueError: bad" in line["exception"]
