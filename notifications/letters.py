@@ -149,7 +149,8 @@ def table_notice(game: Game, user: User, params: dict[str, Any]) -> Letter:
             subject = _("{actor} offers a rematch of {title} #{game}").format(actor=actor, title=title, game=game.pk)
         intro = [subject + "."]
         if what == "rematch":
-            intro.append(_("Accept or decline it on the game's page; it starts once every player accepted."))
+            intro.append(_("Accept or decline it on the game's page, or reply to this email with one line: "
+                           "“accept” or “decline”. It starts once every player accepted."))
         elif what != "closed":
             seated = game.seats.count()
             intro.append(_("{seated} of {players} seats are taken.").format(seated=seated, players=game.players))
