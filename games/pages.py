@@ -230,6 +230,9 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
         "min_players": services.fewest_players(game),
         "pace": pace(game.time_control),
         "changes": services.recent_changes(game) if seated else [],
+        # The open room follows its seats live (`live.streams.room_stream`); its start reloads the page.
+        "room_live_url": (f"{reverse('game-room-live', args=[game.pk])}?since={services.room_mark(game)}"
+                          if game.status == Game.Status.OPEN else ""),
         "closes_at": game.created_at + timedelta(days=game.close_after_days),
     }
 
