@@ -89,11 +89,20 @@ def _history(game: Game, user: Any, upto: int, names: dict[int, str]) -> tuple[i
     site = get_kind(game.kind).site_module
     first = max(0, upto - HISTORY_LINES)
     events = services.history(game, user, after=first, limit=upto - first, as_of=upto)["events"] if upto > 0 else []
+    # Who played which part: a takeover is told on the line of the event after which the new player plays.
+    taken = {t["version"]: t for t in services.takeovers_of(game)} if game.timed_out and events else {}
     lines = [
-        {"seq": e["seq"], "text": describe_event(site, e["data"], names), "by_service": e["by_service"],
-         "undone": e["undone"]} for e in events
+        {"seq": e["seq"], "text": _took_over(describe_event(site, e["data"], names), taken.get(e["seq"])),
+         "by_service": e["by_service"], "undone": e["undone"]} for e in events
     ]
     return first + 1, lines
+
+
+def _took_over(text: str, takeover: dict[str, Any] | None) -> str:
+    if takeover is None:
+        return text
+    return text + " " + _("{new} took over {old}'s seat from here on.").format(
+        new=takeover["name"], old=takeover["previous_name"])
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
