@@ -38,7 +38,10 @@
   const lobby = document.getElementById("lobby");
   if (lobby && lobby.dataset.liveUrl) {
     // The lobby follows the player's games: on each notice its lists and its title are fetched again.
-    const refreshLobby = updater(lobby, function () { return location.pathname; }, function () {});
+    const refreshLobby = updater(lobby, function () { return location.pathname; }, function () {
+      const status = document.getElementById("lobby-status");
+      if (status) { status.textContent = lobby.dataset.msgUpdated; }
+    });
     listen(lobby.dataset.liveUrl, refreshLobby, null);
   }
   const room = document.getElementById("room");
