@@ -32,7 +32,8 @@ def read_marks(keys: Iterable[int]) -> dict[int, int]:
         latest = SeatChange.objects.filter(game_id__in=rooms).values("game_id").annotate(last=Max("id"))
         marks.update({room_key(row["game_id"]): row["last"] for row in latest})
     if LOBBY_KEY in wanted:
-        last = SeatChange.objects.filter(game__listed=True).aggregate(last=Max("id"))["last"]
+        # Newest first along the primary key: the first listed game's change ends the walk (no scan of all).
+        last = SeatChange.objects.filter(game__listed=True).order_by("-id").values_list("id", flat=True).first()
         if last is not None:
             marks[LOBBY_KEY] = last
     return marks
