@@ -88,11 +88,13 @@ def watch_post_message(request: HttpRequest, token: str) -> HttpResponse:
     return _back(game.pk, token)
 
 
-@login_required
 @require_GET
 def watch_new_messages(request: HttpRequest, token: str) -> JsonResponse:
-    """The watcher's new messages (as `new_messages`), of the game the watch link names."""
+    """The watcher's new messages (as `new_messages`), of the game the watch link names; the link is for
+    signed-in watchers only (401 `not_authenticated` to others, as JSON: the page's script asks)."""
     try:
+        if not request.user.is_authenticated:
+            raise ServiceError("unauthenticated", "not_authenticated", _("Sign in to chat."))
         game = watched_game(token)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)

@@ -81,6 +81,8 @@ def test_refusals_write_nothing(client: Any, watched: dict[str, Any]) -> None:
     game, link = watched["game"], watched["link"]
     signed_out = client.post(f"{link}/chat", {"text": "anonymous"})
     assert signed_out.status_code == 302 and "/accounts/login" in signed_out["Location"]
+    signed_out = client.get(f"{link}/chat/messages")
+    assert signed_out.status_code == 401 and signed_out.json()["code"] == "not_authenticated"
     client.force_login(watched["wanda"])
     players = client.post(f"{link}/chat", {"text": "let me in", "channel": "players"}, follow=True)
     assert "Only the game&#x27;s players write in the players&#x27; chat." in players.content.decode()
