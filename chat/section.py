@@ -10,6 +10,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from games.models import Game
+from games.pages import watch_token
 from games.services.lifecycle import host_of
 
 from . import services
@@ -19,12 +20,12 @@ SHOWN = 100  # the last messages on the page; the API has them all
 
 def chat_section(request: HttpRequest, game: Game, at: int | None, watched: bool) -> dict[str, Any] | None:
     """The section's template and context for this viewer (`watched`: came by a private game's watch link,
-    who reads here but writes and polls nowhere: the chat's addresses take the game's id, which is a 404 to
-    them)."""
+    who reads, writes and polls through that link's addresses: the game's own are a 404 to them)."""
     chat = services.access(game.pk, request.user, game=game)
     newest = list(services.visible(chat, at=at).order_by("-seq")[:SHOWN])
     messages = newest[::-1]
-    live = at is None and not watched
+    live = at is None
+    token = watch_token(game) if watched else ""
     return {
         "template": "chat/section.html",
         "chat": chat,
@@ -32,7 +33,10 @@ def chat_section(request: HttpRequest, game: Game, at: int | None, watched: bool
         "last": messages[-1].seq if messages else 0,
         "at": at,
         "can_post": live and chat.user is not None,
-        "poll_url": reverse("chat-messages", args=[game.pk]) if live else "",
+        "poll_url": (reverse("chat-watch-messages", args=[token]) if watched else reverse("chat-messages", args=[game.pk]))
+        if live else "",
+        "post_url": reverse("chat-watch-post", args=[token]) if watched else reverse("chat-post", args=[game.pk]),
+        "back": reverse("game-watch", args=[token]) if watched else "",
         "is_host": chat.user is not None and chat.player and host_of(game) == chat.user.pk,
         "muted": services.muted_ids(chat.user),
     }

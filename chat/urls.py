@@ -15,5 +15,7 @@ web_urlpatterns = [
     path("games/<int:game_id>/chat", pages.post_message, name="chat-post"),
     path("games/<int:game_id>/chat/messages", pages.new_messages, name="chat-messages"),
     path("games/<int:game_id>/chat/settings", pages.chat_settings, name="chat-settings"),
+    path("games/watch/<str:token>/chat", pages.watch_post_message, name="chat-watch-post"),
+    path("games/watch/<str:token>/chat/messages", pages.watch_new_messages, name="chat-watch-messages"),
     path("chat/mute/<int:user_id>", pages.mute, name="chat-mute"),
 ]

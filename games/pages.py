@@ -89,11 +89,20 @@ def _history(game: Game, user: Any, upto: int, names: dict[int, str]) -> tuple[i
     site = get_kind(game.kind).site_module
     first = max(0, upto - HISTORY_LINES)
     events = services.history(game, user, after=first, limit=upto - first, as_of=upto)["events"] if upto > 0 else []
+    # Who played which part: a takeover is told on the line of the event after which the new player plays.
+    taken = {t["version"]: t for t in services.takeovers_of(game)} if game.timed_out and events else {}
     lines = [
-        {"seq": e["seq"], "text": describe_event(site, e["data"], names), "by_service": e["by_service"],
-         "undone": e["undone"]} for e in events
+        {"seq": e["seq"], "text": _took_over(describe_event(site, e["data"], names), taken.get(e["seq"])),
+         "by_service": e["by_service"], "undone": e["undone"]} for e in events
     ]
     return first + 1, lines
+
+
+def _took_over(text: str, takeover: dict[str, Any] | None) -> str:
+    if takeover is None:
+        return text
+    return text + " " + _("{new} took over {old}'s seat from here on.").format(
+        new=takeover["name"], old=takeover["previous_name"])
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -230,6 +239,9 @@ def _waiting_room(request: HttpRequest, game: Game, detail: dict[str, Any], user
         "min_players": services.fewest_players(game),
         "pace": pace(game.time_control),
         "changes": services.recent_changes(game) if seated else [],
+        # The open room follows its seats live (`live.streams.room_stream`); its start reloads the page.
+        "room_live_url": (f"{reverse('game-room-live', args=[game.pk])}?since={services.room_mark(game)}"
+                          if game.status == Game.Status.OPEN else ""),
         "closes_at": game.created_at + timedelta(days=game.close_after_days),
     }
 

@@ -1,4 +1,4 @@
-"""The live app: subscribes the after-commit notice to the appended events."""
+"""The live app: subscribes the after-commit notice to the appended events and to the waiting rooms' changes."""
 
 from django.apps import AppConfig
 
@@ -13,3 +13,4 @@ class LiveConfig(AppConfig):
         from . import publish
 
         hooks.subscribe(publish.on_events_appended)
+        hooks.on_seat_notice(publish.on_seat_notice)

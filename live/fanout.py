@@ -25,6 +25,8 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.db import connection
 
+from .marks import read_marks
+
 log = logging.getLogger(__name__)
 
 POSTGRES, REDIS, POLL = "postgres", "redis", "poll"
@@ -210,7 +212,5 @@ async def _poll(hub: Hub) -> None:
 
 
 @sync_to_async
-def _versions(game_ids: list[int]) -> dict[int, int]:
-    from games.models import Game
-
-    return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+def _versions(keys: list[int]) -> dict[int, int]:
+    return read_marks(keys)  # the games' versions, and the waiting rooms' changes (`live.marks`)

@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from games import hooks
 
 from . import fanout
+from .marks import LOBBY_KEY, room_key
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,22 @@ def on_events_appended(batch: hooks.EventsAppended) -> None:
     """The `games.hooks` subscriber: the notice of the batch's game is sent once its transaction commits."""
     game_id, version = batch.game.pk, batch.game.version
     transaction.on_commit(lambda: send(game_id, version))
+
+
+def on_seat_notice(notice: hooks.SeatNotice) -> None:
+    """The `games.hooks.on_seat_notice` listener: a seat taken or left, or a room closed, reaches its waiting
+    room's open pages (and every lobby, for a listed game) once the change commits. A rematch offer is not
+    a waiting room's change: its notice names the finished game."""
+    if notice.what not in ("taken", "left", "closed"):
+        return
+    game_id, change, listed = notice.game.pk, notice.change_id, notice.game.listed
+
+    def after_commit() -> None:
+        send(room_key(game_id), change)
+        if listed:
+            send(LOBBY_KEY, change)
+
+    transaction.on_commit(after_commit)
 
 
 def send(game_id: int, version: int) -> None:

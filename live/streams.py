@@ -1,5 +1,5 @@
-"""The server-sent event streams: a game's page (`/games/<id>/live`, `/games/watch/<token>/live`) and the lobby
-(`/live/lobby`).
+"""The server-sent event streams: a game's page (`/games/<id>/live`, `/games/watch/<token>/live`), an open
+game's waiting room (`/games/<id>/room/live`) and the lobby (`/live/lobby`).
 
 Each event is `id: <version>` and `data: {"game": id, "version": n}`: never a view. A stream answers only a
 viewer who may see the game (a private game's stream answers a stranger as a missing game: the 404 of
@@ -28,6 +28,7 @@ from games.models import Game
 from games.pages import watched_game
 
 from . import fanout, publish
+from .marks import LOBBY_KEY, read_marks, room_key
 
 T = TypeVar("T")
 RETRY_MILLISECONDS = 2000
@@ -70,13 +71,27 @@ async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     return _stream(request, [game.pk], per_game=True, stream="watch")
 
 
+async def room_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
+    """The stream of an open game's waiting room, for a viewer who may see the game: its seats taken and
+    left (the room's key) and its start (the game's version). The page's `?since=` is the sum of both."""
+    user = await request.auser()
+    try:
+        game = await _closing(services.get_game)(game_id, user if user.is_authenticated else None)
+    except ServiceError as error:
+        return JsonResponse(error.as_dict(), status=error.status)
+    return _stream(request, [game.pk, room_key(game.pk)], per_game=False, stream="room")
+
+
 async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
-    """The stream of the signed-in user's running and open games: the lobby refreshes on each notice."""
+    """The stream of the signed-in user's running and open games (their moves, their waiting rooms) and of
+    the seats taken and left in the listed open games: the lobby refreshes on each notice. The page's mark
+    (`?since=`) counts the versions of the user's games only."""
     user = await request.auser()
     if not user.is_authenticated:
         return _signed_out()
-    game_ids = await _closing(_games_of)(user.pk)
-    return _stream(request, game_ids, per_game=False, stream="lobby")
+    game_ids, open_ids = await _closing(_games_of)(user.pk)
+    return _stream(request, game_ids, per_game=False, stream="lobby",
+                   also=[LOBBY_KEY, *(room_key(pk) for pk in open_ids)])
 
 
 def lobby_mark(versions: Iterable[int]) -> int:
@@ -89,8 +104,10 @@ def _signed_out() -> JsonResponse:
     return JsonResponse(error.as_dict(), status=error.status)
 
 
-def _games_of(user_id: int) -> list[int]:
-    return list(Game.objects.filter(seats__user_id=user_id, status__in=LOBBY_STATUSES).values_list("pk", flat=True))
+def _games_of(user_id: int) -> tuple[list[int], list[int]]:
+    """The user's running and open games, and the open ones among them."""
+    games = list(Game.objects.filter(seats__user_id=user_id, status__in=LOBBY_STATUSES).values_list("pk", "status"))
+    return [pk for pk, _status in games], [pk for pk, status in games if status == Game.Status.OPEN]
 
 
 def last_event_id(request: HttpRequest) -> int | None:
@@ -102,13 +119,15 @@ def last_event_id(request: HttpRequest) -> int | None:
         return None
 
 
-def _stream(request: HttpRequest, game_ids: list[int], *, per_game: bool, stream: str) -> HttpResponseBase:
+def _stream(request: HttpRequest, game_ids: list[int], *, per_game: bool, stream: str,
+            also: Iterable[int] = ()) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         # A WSGI server (gunicorn's sync workers, runserver) would hold a thread per open page and cannot
         # stream an async iterator: 204 tells EventSource to stop, and the page falls back to the poll.
         return HttpResponse(status=204)
     since = last_event_id(request)
-    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game, stream=stream), content_type="text/event-stream")
+    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game, stream=stream, also=also),
+                                     content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
@@ -121,14 +140,16 @@ def event(game_id: int, version: int, *, with_id: bool = True) -> bytes:
 
 
 async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool,
-                  stream: str = "game") -> AsyncIterator[bytes]:
+                  stream: str = "game", also: Iterable[int] = ()) -> AsyncIterator[bytes]:
     """Subscribe first, then read the versions (a notice in between is not lost), then follow the hub.
 
-    `since`: a game's stream sends its version at once when it is newer; the lobby's stream (several games,
-    `per_game` false) sends one event when the sum of its games' versions differs from the page's mark.
-    While it runs it is one of /metrics' open live connections (`stream`: game, watch or lobby)."""
+    `since`: a game's stream sends its version at once when it is newer; the lobby's and a waiting room's
+    streams (several keys, `per_game` false) send one event when the sum of the numbers of `game_ids`
+    differs from the page's mark. The keys of `also` are followed without counting in the mark. While it
+    runs it is one of /metrics' open live connections (`stream`: game, watch, room or lobby)."""
     hub = fanout.hub()
-    watch = fanout.Watch(game_ids)
+    marked = set(game_ids)
+    watch = fanout.Watch([*marked, *also])
     hub.add(watch)
     sent: dict[int, int] = {}
     with_id = per_game
@@ -142,9 +163,10 @@ async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool,
             for game_id, version in current.items():
                 if version > since:
                     yield event(game_id, version)
-        elif since is not None and current and lobby_mark(current.values()) != since:
-            game_id = max(current, key=lambda g: current[g])
-            yield event(game_id, current[game_id], with_id=False)
+        elif since is not None and (counted := {g: v for g, v in current.items() if g in marked}) \
+                and lobby_mark(counted.values()) != since:
+            game_id = max(counted, key=lambda g: counted[g])
+            yield event(game_id, counted[game_id], with_id=False)
         while True:
             pending, resync = await watch.wait(settings.LIVE_KEEPALIVE_SECONDS)
             if resync:
@@ -164,5 +186,5 @@ async def _versions(game_ids: Iterable[int]) -> dict[int, Any]:
     return await _closing(_read_versions)(list(game_ids))
 
 
-def _read_versions(game_ids: list[int]) -> dict[int, int]:
-    return dict(Game.objects.filter(pk__in=game_ids).values_list("pk", "version"))
+def _read_versions(keys: list[int]) -> dict[int, int]:
+    return read_marks(keys)

@@ -34,7 +34,7 @@ from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
 from rules_kit.resign import RESIGN
 
-from . import bounces, parse, selections, takebacks
+from . import bounces, parse, rematches, selections, takebacks
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
@@ -202,6 +202,15 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
         idempotency_key = f"mail:{key}:{index}"
         prior = Command.objects.filter(game=game, user=user, idempotency_key=idempotency_key).first()
         game.refresh_from_db()
+        rematch = rematches.wanted(game, line)
+        if rematch is not None:  # "accept", "decline" in a finished game: the offer of a rematch
+            try:
+                said = rematches.apply(user, game, rematch)
+            except ServiceError as error:
+                results.append(LineResult(line, "refused", {"type": rematch}, error.reader_message()))
+                break
+            results.append(LineResult(line, "applied", {"type": rematch}, said=said))
+            continue
         resigning = prior is None and is_resignation(line)  # at any time, awaited or not, whatever the version
         if not resigning and prior is None and index == 0 and game.version != version:
             results.append(LineResult(line, "refused", reason=_stale_reason(game, seat, version)))

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from accounts.local import format_time, language_of
 from accounts.models import User
 from config.links import site_link
-from games.models import Game
+from games.models import Game, SeatTakeover
 from games.registry import get_kind
 from games.services.takeback import is_undone
 from games.wording import describe_event
@@ -149,7 +149,8 @@ def table_notice(game: Game, user: User, params: dict[str, Any]) -> Letter:
             subject = _("{actor} offers a rematch of {title} #{game}").format(actor=actor, title=title, game=game.pk)
         intro = [subject + "."]
         if what == "rematch":
-            intro.append(_("Accept or decline it on the game's page; it starts once every player accepted."))
+            intro.append(_("Accept or decline it on the game's page, or reply to this email with one line: "
+                           "“accept” or “decline”. It starts once every player accepted."))
         elif what != "closed":
             seated = game.seats.count()
             intro.append(_("{seated} of {players} seats are taken.").format(seated=seated, players=game.players))
@@ -175,9 +176,22 @@ def ended(game: Game, state: Any, seat: int, user: User, users: dict[int, User])
             subject=_("{title} #{game} is over").format(title=kind.title, game=game.pk),
             intro=[_("{title} #{game} is over.").format(title=kind.title, game=game.pk),
                    _("Winner: {names}").format(names=winners)],
-            sections=[(_("Final scores"), lines)],
+            sections=[(_("Final scores"), lines), *_who_played(game)],
             links=[(_("Replay the game"), game_url(game, at=1)), (_("Open the game"), game_url(game))],
         )
+
+
+def _who_played(game: Game) -> list[tuple[str, list[str]]]:
+    """The results' "who played which part": each takeover of a seat (none for most games: one query only
+    for a game whose deadlines passed)."""
+    if not game.timed_out:
+        return []
+    lines = [
+        _("Seat %(seat)s: %(new)s took over from %(old)s after step %(step)s.") % {
+            "seat": t.seat + 1, "new": t.user.public_name, "old": t.previous_user.public_name, "step": t.version}
+        for t in SeatTakeover.objects.filter(game=game).select_related("user", "previous_user")
+    ]
+    return [(_("Who played which seat"), lines)] if lines else []
 
 
 def timeout(batch: RenderBatch, game: Game, seat: int, user: User, users: dict[int, User],

@@ -275,8 +275,11 @@ def on_seat_notice(notice: SeatNotice) -> None:
         return
     users = {user.pk: user for user in User.objects.filter(pk__in=notice.recipients).select_related("notification_pref")}
     actor = notice.actor.display_name if notice.actor is not None else ""
+    game, rematch = notice.game, notice.what == "rematch"
     enqueue(
-        Mail(Kind.TABLE, users[user_id], notice.game, dedupe_key(Kind.TABLE, notice.game.pk, notice.what, notice.change_id, user_id),
-             params={"what": notice.what, "actor": actor})
+        Mail(Kind.TABLE, users[user_id], game, dedupe_key(Kind.TABLE, game.pk, notice.what, notice.change_id, user_id),
+             params={"what": notice.what, "actor": actor},
+             # A rematch offer is answered by replying "accept" or "decline" (mailin reads it on the finished game).
+             reply_to=reply_address(user_id, game.pk, game.version) if rematch else "")
         for user_id in notice.recipients if user_id in users
     )

@@ -200,6 +200,7 @@ def table(
     view = view or {}
     turn = view.get("turn") or {}
     awaiting = set(view.get("awaiting", []))
+    resigned = set(view.get("resigned") or [])  # played by the bot for good
     players = [
         {
             "seat": p["seat"],
@@ -214,6 +215,7 @@ def table(
             "me": p["seat"] == seat,
             "playing": p["seat"] == turn.get("seat"),
             "score": _score_so_far(p.get("score")) if not view.get("scores") else None,
+            "resigned": p["seat"] in resigned,
         }
         for p in view.get("players", [])
     ]
@@ -240,7 +242,8 @@ def table(
         if draft else None,
         "face_down": character_card(view["face_down"]) if view.get("face_down") else None,
         "scores": [
-            {"name": names.get(s["seat"], "?"), "total": s.get("total"), "winner": s["seat"] in (view.get("winners") or [])}
+            {"name": names.get(s["seat"], "?"), "total": s.get("total"), "winner": s["seat"] in (view.get("winners") or []),
+             "resigned": s["seat"] in resigned}
             for s in scores
         ],
         **_commands(legal, names, view),

@@ -38,8 +38,21 @@
   const lobby = document.getElementById("lobby");
   if (lobby && lobby.dataset.liveUrl) {
     // The lobby follows the player's games: on each notice its lists and its title are fetched again.
-    const refreshLobby = updater(lobby, function () { return location.pathname; }, function () {});
+    const refreshLobby = updater(lobby, function () { return location.pathname; }, function () {
+      const status = document.getElementById("lobby-status");
+      if (status) { status.textContent = lobby.dataset.msgUpdated; }
+    });
     listen(lobby.dataset.liveUrl, refreshLobby, null);
+  }
+  const room = document.getElementById("room");
+  if (room && room.dataset.liveUrl) {
+    // An open game's waiting room follows its seats taken and left; when the game starts (its page is the
+    // table then), the page is loaded anew.
+    const refreshRoom = updater(room, function () { return location.pathname; }, function () {
+      const status = document.getElementById("room-status");
+      if (status) { status.textContent = room.dataset.msgUpdated; }
+    }, true);
+    listen(room.dataset.liveUrl, function () { refreshRoom(false); }, null);
   }
   // Sign-up: the browser's time zone, when the list offers it (Europe/Berlin stays only as the fallback);
   // a form sent back with errors keeps what the player chose.
@@ -182,7 +195,7 @@
     };
     window.addEventListener("pagehide", function () { source.close(); });
   }
-  function updater(region, address, after) {
+  function updater(region, address, after, reloadWhenGone) {
     let running = null;
     let again = false;
     async function run(own) {
@@ -190,7 +203,7 @@
       if (!answer.ok) { return; }
       const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = doc.getElementById(region.id);
-      if (!fresh) { return; }
+      if (!fresh) { if (reloadWhenGone) { location.reload(); } return; }
       const x = window.scrollX, y = window.scrollY;
       const focused = document.activeElement;
       const changed = [], added = [];

@@ -182,6 +182,7 @@ def _player(p: Mapping[str, Any], view: Mapping[str, Any], seat: int | None, nam
         "awaited": p["seat"] in (view.get("awaiting") or []),
         "current": p["seat"] == view.get("current") and view.get("phase") != "over",
         "me": p["seat"] == seat,
+        "resigned": p["seat"] in (view.get("resigned") or []),  # played by the bot for good
     }
 
 
@@ -232,7 +233,7 @@ def table(
         "anytime_commands": bool(standing),
         "scores": [
             {"name": names.get(s["seat"], "?"), "total": s.get("total"), "turns": s.get("turns"),
-             "winner": s["seat"] in (view.get("winners") or [])}
+             "winner": s["seat"] in (view.get("winners") or []), "resigned": s["seat"] in (view.get("resigned") or [])}
             for s in scores
         ],
     }

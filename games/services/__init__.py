@@ -52,7 +52,7 @@ from .rematch import (
 )
 from .takeover import games_with_wanted_seats, take_over_seat, wanted_seats
 from .undo import UndoOutcome, answer_undo, ask_undo, open_undo_request, request_as_dict, undo, undo_status
-from .waiting_room import close_stale_open_games, recent_changes
+from .waiting_room import close_stale_open_games, recent_changes, room_mark
 from .writing import PROJECTION_FIELDS, game_rng
 
 __all__ = [
@@ -98,6 +98,7 @@ __all__ = [
     "state_at",
     "close_stale_open_games",
     "recent_changes",
+    "room_mark",
     "take_over_seat",
     "takeovers_of",
     "wanted_seats",

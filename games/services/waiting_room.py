@@ -33,6 +33,13 @@ def recent_changes(game: Game) -> list[SeatChange]:
     return list(SeatChange.objects.filter(game=game).select_related("user")[:CHANGES_SHOWN])
 
 
+def room_mark(game: Game) -> int:
+    """What the waiting room's page was drawn at (its live stream's `?since=`): the game's version plus the
+    id of its latest seat change (both only grow; `live.marks` counts the same)."""
+    latest = SeatChange.objects.filter(game=game).order_by("-id").values_list("id", flat=True).first()
+    return game.version + (latest or 0)
+
+
 def close_stale_open_games(now: datetime | None = None) -> int:
     """Close (abandon) the open games still waiting for players `close_after_days` after they were opened,
     telling those seated; the number closed. Each game under its row lock, skipped if another worker has it."""
