@@ -135,7 +135,15 @@ def _connection(target: Target, address: IPAddress, timeout: float) -> http.clie
         connection = http.client.HTTPConnection(target.host, target.port, timeout=timeout)
 
     def connect_to_checked(where: tuple[str, int], wait: Any = None, source: Any = None) -> socket.socket:
-        return socket.create_connection((str(address), where[1]), timeout)
+        # A socket to the address itself: nothing here resolves a name again.
+        sock = socket.socket(socket.AF_INET6 if address.version == 6 else socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            sock.settimeout(timeout)
+            sock.connect((str(address), where[1]))
+        except OSError:
+            sock.close()
+            raise
+        return sock
 
     connection._create_connection = connect_to_checked  # type: ignore[attr-defined]
     return connection
