@@ -58,7 +58,8 @@ class PushView(APIView):
     def patch(self, request: Request) -> Response:
         data = validated_body(PushKindsSerializer, request.data)
         user = request_user(request)
-        push.set_push_kinds(user, data["kinds"])
+        if "kinds" in data:
+            push.set_push_kinds(user, data["kinds"])
         return Response(_push_json(user))
 
 

@@ -16,8 +16,8 @@ EVENT_CHOICES = [(str(kind), str(kind.label)) for kind in WEBHOOK_EVENTS]
 
 class PushKindsSerializer(serializers.Serializer[Any]):
     refuse_unknown_fields = True
-    kinds = serializers.ListField(child=serializers.ChoiceField(choices=KIND_CHOICES),
-                                  help_text="the kinds of notice pushed to your browsers")
+    kinds = serializers.ListField(child=serializers.ChoiceField(choices=KIND_CHOICES), required=False,
+                                  help_text="the kinds of notice pushed to your browsers (absent: unchanged)")
 
 
 class PushSubscriptionOutSerializer(serializers.Serializer[Any]):
