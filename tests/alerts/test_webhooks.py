@@ -205,3 +205,35 @@ def test_the_game_end_is_told(verified_user: Any, receiver: Any) -> None:
     assert len(rows) == 2
     delivery.deliver_rows([row.pk for row in rows])
     assert {json.loads(r.body)["event"] for r in receiver.requests} == {"game_ended"}
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_senders_at_once_post_a_webhook_once(verified_user: Any, receiver: Any) -> None:
+    """Two workers given the same row at the same moment (the task after commit and the sweep): the claim
+    lets one send it; the other finds it taken (SKIP LOCKED) or sent."""
+    import threading
+
+    from django.db import connection, connections
+
+    assert connection.vendor == "postgresql", "row locks across threads need PostgreSQL (DATABASE_URL=postgres://...)"
+    game, _hooks = _hooked_game(verified_user, receiver)
+    [row] = _rows(game, Kind.TURN)
+    receiver.delay = 0.5  # the first sender is still waiting for the answer when the second one looks
+    barrier = threading.Barrier(2)
+    outcomes: list[dict[int, str]] = []
+
+    def sender() -> None:
+        barrier.wait()
+        try:
+            outcomes.append(delivery.deliver_rows([row.pk]))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=sender) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes, key=len) == [{}, {row.pk: "sent"}]
+    assert len([r for r in receiver.requests if json.loads(r.body)["event"] == "your_turn"]) == 1
