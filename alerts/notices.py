@@ -11,9 +11,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from accounts.local import language_of
+from accounts.models import User
 from notifications.models import Channel, Outbox
 from notifications.outbox import Mail, message_id_for
 
@@ -32,24 +34,45 @@ def _row(mail: Mail, channel: str, target: int, now: datetime) -> Outbox:
     )
 
 
+def _users_with_alerts(user_ids: set[int]) -> tuple[set[int], set[int]]:
+    """Which of these players have a subscribed browser, which a webhook: one statement (most have neither,
+    and the outbox's writers, the deadline sweep's among them, then pay no more)."""
+    found = (
+        User.objects.filter(pk__in=user_ids)
+        .annotate(push=Exists(PushSubscription.objects.filter(user=OuterRef("pk"))),
+                  hook=Exists(Webhook.objects.filter(user=OuterRef("pk"))))
+        .filter(Q(push=True) | Q(hook=True))
+        .values_list("pk", "push", "hook")
+    )
+    pushed, hooked = set(), set()
+    for pk, push, hook in found:
+        if push:
+            pushed.add(pk)
+        if hook:
+            hooked.add(pk)
+    return pushed, hooked
+
+
 def rows_for(mails: list[Mail]) -> list[Outbox]:
-    """The outbox's channel listener: the push and webhook rows these notices cause (none for a player who
-    has neither: two indexed reads, the second only when a notice is an event webhooks take)."""
+    """The outbox's channel listener: the push and webhook rows these notices cause (for players who have
+    neither, one indexed read)."""
     notices = [mail for mail in mails if mail.kind in PUSH_KINDS and mail.user.is_active]
     if not notices:
         return []
+    pushed, hooked = _users_with_alerts({mail.user.pk for mail in notices})
+    if not (pushed or hooked):
+        return []
     now = timezone.now()
-    user_ids = {mail.user.pk for mail in notices}
     rows: list[Outbox] = []
-    browsers: dict[int, list[int]] = {}
-    for user_id, subscription_id in PushSubscription.objects.filter(user_id__in=user_ids).values_list("user_id", "pk"):
-        browsers.setdefault(user_id, []).append(subscription_id)
-    if browsers:
-        chosen = dict(PushSettings.objects.filter(user_id__in=browsers).values_list("user_id", "kinds"))
+    if pushed:
+        browsers: dict[int, list[int]] = {}
+        for user_id, subscription_id in PushSubscription.objects.filter(user_id__in=pushed).values_list("user_id", "pk"):
+            browsers.setdefault(user_id, []).append(subscription_id)
+        chosen = dict(PushSettings.objects.filter(user_id__in=pushed).values_list("user_id", "kinds"))
         for mail in notices:
             if mail.kind in chosen.get(mail.user.pk, default_push_kinds()):
                 rows += [_row(mail, Channel.PUSH, target, now) for target in browsers.get(mail.user.pk, [])]
-    events = [mail for mail in notices if mail.kind in WEBHOOK_EVENTS]
+    events = [mail for mail in notices if mail.kind in WEBHOOK_EVENTS and mail.user.pk in hooked]
     if events:
         hooks = list(Webhook.objects.filter(user_id__in={mail.user.pk for mail in events}).values_list(
             "pk", "user_id", "game_id", "events"))

@@ -213,3 +213,14 @@ def test_vapid_keys_from_the_settings(settings: Any, tmp_path: Any) -> None:
     settings.VAPID_PUBLIC_KEY = vapid.b64url(b"\4" + bytes(64))
     with pytest.raises(ValueError, match="not the public key"):
         vapid.keys()
+
+
+def test_players_without_push_or_webhooks_cost_the_outbox_one_read(verified_user: Any, django_assert_num_queries: Any) -> None:
+    from alerts import notices
+    from notifications.outbox import Mail
+
+    users = [verified_user(name) for name in ("anna", "ben")]
+    game = started_game(users)
+    mails = [Mail(Kind.TURN, user, game, f"turn:test:{user.pk}", seat=0, version=game.version) for user in users]
+    with django_assert_num_queries(1):
+        assert notices.rows_for(mails) == []
