@@ -5,7 +5,9 @@ to reach its own network: https only; the host resolved and every address it res
 private, loopback, link-local, multicast, reserved, shared or unspecified address, also not inside an
 IPv4-mapped, 6to4 or Teredo IPv6 address); the connection then made to the address that was checked (the
 name is not resolved again, so a DNS answer that changes in between cannot bypass the check), with TLS
-verified for the name. Redirects are not followed; each step waits `ALERTS_TIMEOUT_SECONDS` at most.
+verified for the name. Redirects are not followed; each step waits `ALERTS_TIMEOUT_SECONDS` at most, and
+the whole exchange after connecting three times that (a receiver that trickles its answer byte by byte is
+cut off), so a slow receiver holds a sender a few seconds, not its lease.
 `ALERTS_TEST_TARGETS` lets tests reach their local server over http.
 """
 
@@ -15,6 +17,7 @@ import http.client
 import ipaddress
 import socket
 import ssl
+import threading
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -149,6 +152,17 @@ def _connection(target: Target, address: IPAddress, timeout: float) -> http.clie
     return connection
 
 
+def _cut(connection: http.client.HTTPConnection, expired: threading.Event) -> None:
+    """The watchdog's work: end an exchange that ran past its time (the blocked read then fails)."""
+    expired.set()
+    sock = connection.sock
+    if sock is not None:
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
 def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
     """POST `body` to `url` under the guard above: the host's checked addresses tried in turn until one
     connects. Raises `AddressRefused` (for good) or `OSError` (a network failure, a timeout: worth a retry)."""
@@ -165,13 +179,21 @@ def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
             error = failed
             connection.close()
             continue
+        expired = threading.Event()
+        watchdog = threading.Timer(3 * timeout, _cut, (connection, expired))
+        watchdog.start()
         try:
             connection.request("POST", target.path, body=body, headers={**headers, "Content-Length": str(len(body))})
             response = connection.getresponse()
             return Answer(response.status, {k.lower(): v for k, v in response.getheaders()},
                           response.read(MAX_ANSWER_BYTES))
-        except http.client.HTTPException as failed:
+        except (OSError, http.client.HTTPException) as failed:
+            if expired.is_set():
+                raise TimeoutError(f"the exchange took longer than {3 * timeout:g} s") from failed
+            if isinstance(failed, OSError):
+                raise
             raise OSError(f"{type(failed).__name__}: {failed}") from failed
         finally:
+            watchdog.cancel()
             connection.close()
     raise error or OSError("no address answered")

@@ -237,3 +237,35 @@ def test_two_senders_at_once_post_a_webhook_once(verified_user: Any, receiver: A
         thread.join()
     assert sorted(outcomes, key=len) == [{}, {row.pk: "sent"}]
     assert len([r for r in receiver.requests if json.loads(r.body)["event"] == "your_turn"]) == 1
+
+
+def test_a_receiver_that_trickles_its_answer_is_cut_off(settings: Any) -> None:
+    """Each byte within the step's timeout, but the whole answer far too slow: cut at three timeouts."""
+    import threading
+
+    settings.ALERTS_TIMEOUT_SECONDS = 0.5
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port = server.getsockname()[1]
+    settings.ALERTS_TEST_TARGETS = [f"127.0.0.1:{port}"]
+
+    def trickle() -> None:
+        peer, _address = server.accept()
+        peer.recv(65536)
+        try:
+            for byte in b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 100:
+                peer.sendall(bytes([byte]))
+                time.sleep(0.2)
+        except OSError:
+            pass
+        finally:
+            peer.close()
+
+    thread = threading.Thread(target=trickle, daemon=True)
+    thread.start()
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        addresses.post(f"http://127.0.0.1:{port}/slow", b"{}", {})
+    assert 1.4 < time.monotonic() - started < 3
+    server.close()
