@@ -9,14 +9,17 @@ class AlertsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.core import checks
+
         from accounts import personal_data as accounts_personal_data
         from notifications import delivery, outbox
         from notifications.models import Channel
 
-        from . import notices, personal_data, push_sender, settings_sections, webhook_sender
+        from . import notices, personal_data, push_sender, settings_sections, vapid, webhook_sender
 
         outbox.add_channel(notices.rows_for)
         delivery.register_channel(Channel.PUSH, push_sender.send)
         delivery.register_channel(Channel.WEBHOOK, webhook_sender.send)
         settings_sections.add_sections()
         accounts_personal_data.register(personal_data.PART)
+        checks.register(vapid.check_keys_set, checks.Tags.security)

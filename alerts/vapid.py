@@ -13,6 +13,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
+from django.core import checks
 from py_vapid import Vapid
 
 
@@ -75,3 +76,16 @@ def authorization(endpoint_origin: str, expires_at: int) -> str:
     `vapid t=<JWT signed ES256>, k=<public key>`."""
     claims = {"aud": endpoint_origin, "sub": settings.VAPID_SUBJECT, "exp": expires_at}
     return str(keys().signer.sign(claims)["Authorization"])
+
+
+def check_keys_set(app_configs: object = None, **kwargs: object) -> list[checks.CheckMessage]:
+    """System check: with DEBUG off the keys should come from the settings. A pair generated into var/ is
+    one host's: a second web or worker host would make its own, and the push services would refuse the
+    pushes it signs for the browsers subscribed with the other's key."""
+    if settings.DEBUG or settings.VAPID_PRIVATE_KEY:
+        return []
+    return [checks.Warning(
+        "VAPID_PRIVATE_KEY is not set: browser pushes are signed with a key generated into var/vapid.json.",
+        hint="Set VAPID_PRIVATE_KEY (and VAPID_PUBLIC_KEY) to one key pair shared by every host (README).",
+        id="alerts.W001",
+    )]

@@ -224,3 +224,12 @@ def test_players_without_push_or_webhooks_cost_the_outbox_one_read(verified_user
     mails = [Mail(Kind.TURN, user, game, f"turn:test:{user.pk}", seat=0, version=game.version) for user in users]
     with django_assert_num_queries(1):
         assert notices.rows_for(mails) == []
+
+
+def test_production_without_vapid_keys_is_warned(settings: Any) -> None:
+    settings.DEBUG = False
+    assert [message.id for message in vapid.check_keys_set()] == ["alerts.W001"]
+    settings.VAPID_PRIVATE_KEY = vapid.b64url(bytes(31) + b"\1")
+    assert vapid.check_keys_set() == []
+    settings.DEBUG, settings.VAPID_PRIVATE_KEY = True, ""
+    assert vapid.check_keys_set() == []
