@@ -11,11 +11,10 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Q
+from django.db import connection
 from django.utils import timezone
 
 from accounts.local import language_of
-from accounts.models import User
 from notifications.models import Channel, Outbox
 from notifications.outbox import Mail, message_id_for
 
@@ -36,20 +35,22 @@ def _row(mail: Mail, channel: str, target: int, now: datetime) -> Outbox:
 
 def _users_with_alerts(user_ids: set[int]) -> tuple[set[int], set[int]]:
     """Which of these players have a subscribed browser, which a webhook: one statement (most have neither,
-    and the outbox's writers, the deadline sweep's among them, then pay no more)."""
-    found = (
-        User.objects.filter(pk__in=user_ids)
-        .annotate(push=Exists(PushSubscription.objects.filter(user=OuterRef("pk"))),
-                  hook=Exists(Webhook.objects.filter(user=OuterRef("pk"))))
-        .filter(Q(push=True) | Q(hook=True))
-        .values_list("pk", "push", "hook")
+    and the outbox's writers, the deadline sweep's among them, then pay no more). Written-out SQL: it runs
+    with every batch of notices, and the ORM's compiling of the same (two EXISTS) cost about 1.5 ms of CPU
+    against 0.08 ms for the statement itself (PostgreSQL, 4 players, this machine under load)."""
+    q = connection.ops.quote_name
+    ids = sorted(user_ids)
+    marks = ", ".join(["%s"] * len(ids))
+    sql = (
+        f"SELECT {q('user_id')}, 1 FROM {q(PushSubscription._meta.db_table)} WHERE {q('user_id')} IN ({marks}) "
+        f"UNION SELECT {q('user_id')}, 2 FROM {q(Webhook._meta.db_table)} WHERE {q('user_id')} IN ({marks})"
     )
-    pushed, hooked = set(), set()
-    for pk, push, hook in found:
-        if push:
-            pushed.add(pk)
-        if hook:
-            hooked.add(pk)
+    pushed: set[int] = set()
+    hooked: set[int] = set()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, ids + ids)
+        for user_id, channel in cursor.fetchall():
+            (pushed if channel == 1 else hooked).add(int(user_id))
     return pushed, hooked
 
 
