@@ -138,9 +138,11 @@ def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
                 created_at=now,
             )
         )
+    if rows:
+        write_rows(rows, deliver_now)
     others = [row for added in _channels(mails) for row in added] if mails else []
-    if rows or others:
-        write_rows(rows + others, deliver_now)
+    if others:
+        write_rows(others)  # pushes and webhooks: after commit, by a worker, never inside the writer's request
     return len(rows)
 
 
