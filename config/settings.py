@@ -83,6 +83,8 @@ INSTALLED_APPS = [
     "games",
     "chat",
     "notifications",
+    # Notices beyond email: browser push (Web Push, VAPID) and webhooks, sent through the same outbox.
+    "alerts",
     "ratings",
     "mailin",
     # The game pages' live updates (server-sent events behind the fan-out of LIVE_FANOUT).
@@ -369,6 +371,26 @@ NOTIFICATIONS_FIRST_SWEEP_DELAY = float(os.environ.get("NOTIFICATIONS_FIRST_SWEE
 NOTIFICATIONS_TABLE_EMAILS = env_bool("NOTIFICATIONS_TABLE_EMAILS", True)
 # The domain of the game mails' Message-IDs; empty: SITE_URL's host.
 NOTIFICATIONS_MESSAGE_ID_DOMAIN = os.environ.get("NOTIFICATIONS_MESSAGE_ID_DOMAIN", "")
+
+# --- notices beyond email: browser push and webhooks (the alerts app) ------------------------------
+# The VAPID key pair that signs every push (RFC 8292): the private key as base64url (the raw 32-byte scalar,
+# or DER), the public key as base64url of the uncompressed point (what browsers take as
+# applicationServerKey). Unset: a pair is generated once into var/vapid.json (the embedded default).
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "").strip()
+# Who runs this service, for the push services' operators: a mailto: or https: address.
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or "mailto:" + (
+    DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].rstrip(">").strip() or "play@localhost")
+# Seconds each step of a push's or a webhook's delivery may wait (connect, send, each read of the answer).
+ALERTS_TIMEOUT_SECONDS = float(os.environ.get("ALERTS_TIMEOUT_SECONDS", "5"))
+# How long a push service keeps a notice for a browser that is offline (the TTL header), in seconds.
+ALERTS_PUSH_TTL_SECONDS = int(os.environ.get("ALERTS_PUSH_TTL_SECONDS", str(24 * 3600)))
+# Webhooks and push subscriptions one player may have.
+ALERTS_MAX_WEBHOOKS = int(os.environ.get("ALERTS_MAX_WEBHOOKS", "10"))
+ALERTS_MAX_PUSH_SUBSCRIPTIONS = int(os.environ.get("ALERTS_MAX_PUSH_SUBSCRIPTIONS", "20"))
+# Tests only: "host:port" pairs a webhook or push endpoint may reach over plain http and on any address
+# (a test's local server). Empty in every deployment: https to public addresses only.
+ALERTS_TEST_TARGETS = env_list("ALERTS_TEST_TARGETS", "")
 
 # --- mail in (replies that play, bounces) ---------------------------------------------------------
 # Turn emails carry Reply-To: play+<signed token>@MAILIN_DOMAIN; the operator routes that domain's mail to

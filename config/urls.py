@@ -8,6 +8,8 @@ from accounts import settings_page
 from accounts.admin import admin_login
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import web_urlpatterns as accounts_web
+from alerts.urls import api_urlpatterns as alerts_api
+from alerts.urls import web_urlpatterns as alerts_web
 from chat.urls import api_urlpatterns as chat_api
 from chat.urls import web_urlpatterns as chat_web
 from config import api, health, legal, metrics_view
@@ -20,7 +22,7 @@ from notifications.urls import web_urlpatterns as notifications_web
 from ratings.urls import api_urlpatterns as ratings_api
 from ratings.urls import web_urlpatterns as ratings_web
 
-api_patterns = accounts_api + games_api + chat_api + notifications_api + ratings_api
+api_patterns = accounts_api + games_api + chat_api + notifications_api + alerts_api + ratings_api
 
 urlpatterns = [
     path("", lobby.home, name="home"),
@@ -55,6 +57,7 @@ urlpatterns = [
     path("games/<int:game_id>/rematch/accept", player_forms.rematch, {"answer": "accept"}, name="game-rematch-accept"),
     path("games/<int:game_id>/rematch/decline", player_forms.rematch, {"answer": "decline"}, name="game-rematch-decline"),
     *notifications_web,
+    *alerts_web,
     *ratings_web,
     *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
     path("api/", include((api_patterns, "api"))),

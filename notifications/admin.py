@@ -17,8 +17,8 @@ from .models import Outbox, Preference
 class OutboxAdmin(ReadOnlyAdmin):
     """The outbox: what was sent, what waits, what failed; failed rows can be sent again."""
 
-    list_display = ("id", "kind", "to_email", "status", "attempts", "created_at", "sent_at")
-    list_filter = ("status", "kind")
+    list_display = ("id", "kind", "channel", "to_email", "status", "attempts", "created_at", "sent_at")
+    list_filter = ("status", "kind", "channel")
     search_fields = ("to_email", "dedupe_key")
     actions = ["retry_failed"]
 

@@ -18,6 +18,7 @@ import logging
 import operator
 import smtplib
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -32,10 +33,27 @@ from django.utils import timezone
 from accounts.local import sender
 
 from .mime import OutboxMail
-from .models import Outbox
+from .models import Channel, Outbox
 from .rendering import Rendered, render, render_many
 
 log = logging.getLogger(__name__)
+
+
+class Undeliverable(Exception):
+    """A channel's refusal for good (the subscription expired, the webhook's address is not allowed): the row
+    is failed at once, not retried."""
+
+
+# The senders of the channels other than email, by `Channel` value: `send(row, rendered)` returns once the
+# notice was accepted and raises when not (`Undeliverable` for good, anything else: retried with backoff).
+ChannelSender = Callable[[Outbox, Rendered], None]
+_CHANNEL_SENDERS: dict[str, ChannelSender] = {}
+
+
+def register_channel(channel: str, send: ChannelSender) -> None:
+    """Have the rows of `channel` sent by `send` (an app's `ready`); they share the claim, the lease, the
+    retries with backoff and the marks of the emails."""
+    _CHANNEL_SENDERS[channel] = send
 
 
 def lease_seconds() -> float:
@@ -111,6 +129,8 @@ def build_email(row: Outbox, connection: Any = None, rendered: Rendered | None =
 
 
 def _is_permanent(error: Exception) -> bool:
+    if isinstance(error, Undeliverable):
+        return True
     if isinstance(error, smtplib.SMTPRecipientsRefused):
         return all(code >= 500 for code, _ in error.recipients.values())
     if isinstance(error, smtplib.SMTPResponseException):
@@ -184,13 +204,16 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
                 _release(rows[index:], outcomes)
                 break
             try:
-                email = build_email(row, connection, rendered[index] if rendered else None)  # or alone
-                if not opened:
-                    opened = bool(connection.open())  # inside the try: a refused connection fails this row
-                email.send()  # over `connection`, which stays open for the next row
+                if row.channel != Channel.EMAIL:  # a push or a webhook: no SMTP connection
+                    _send_other(row, rendered[index] if rendered else None)
+                else:
+                    email = build_email(row, connection, rendered[index] if rendered else None)  # or alone
+                    if not opened:
+                        opened = bool(connection.open())  # inside the try: a refused connection fails this row
+                    email.send()  # over `connection`, which stays open for the next row
             except Exception as error:  # SMTP down, refused, timeout: try again later, or give up on a 5xx
                 outcomes[row.pk] = _failed(row, error)
-                if not isinstance(error, smtplib.SMTPResponseException):
+                if row.channel == Channel.EMAIL and not isinstance(error, smtplib.SMTPResponseException):
                     connection.close()  # the session may be broken: the next row opens a new one
                     opened = False
                 continue
@@ -203,6 +226,14 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
         if opened:
             connection.close()
     return outcomes
+
+
+def _send_other(row: Outbox, rendered: Rendered | None) -> None:
+    """Send a row of another channel through the sender its app registered."""
+    sender_of_channel = _CHANNEL_SENDERS.get(row.channel)
+    if sender_of_channel is None:
+        raise Undeliverable(f"no sender for the channel {row.channel!r}")
+    sender_of_channel(row, rendered or render(row))
 
 
 def deliver_rows(

@@ -1,4 +1,6 @@
-"""The daily digest: one email per player who chose digests, listing what was held for them."""
+"""The daily digest: one email per player who chose digests, listing what was held for them. A turn that a
+browser push told already (a push row of that turn's notice, sent) is not told again: the push was that
+turn's notice."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from datetime import datetime
 from django.db import transaction
 from django.utils import timezone
 
-from .models import Kind, Outbox
+from .models import Channel, Kind, Outbox
 from .outbox import Mail, dedupe_key, enqueue
 
 
@@ -28,7 +30,22 @@ def send_digests(now: datetime | None = None) -> int:
             if not held:
                 continue
             user = held[0].user
-            key = dedupe_key(Kind.DIGEST, user.pk, held[-1].pk)
-            written += enqueue([Mail(Kind.DIGEST, user, None, key, params={"held": [r.pk for r in held]})])
+            told = told_by_push(held)
+            listed = [r.pk for r in held if r.dedupe_key not in told]
+            if listed:
+                key = dedupe_key(Kind.DIGEST, user.pk, held[-1].pk)
+                written += enqueue([Mail(Kind.DIGEST, user, None, key, params={"held": listed})])
             Outbox.objects.filter(pk__in=[r.pk for r in held]).update(status=Outbox.Status.DIGESTED, sent_at=now)
     return written
+
+
+def told_by_push(held: list[Outbox]) -> set[str]:
+    """The dedupe keys of the held turn mails whose turn a push told (its row names the mail's key as its
+    `notice`, and was sent)."""
+    turns = [row.dedupe_key for row in held if row.kind == Kind.TURN]
+    if not turns:
+        return set()
+    pushed = Outbox.objects.filter(
+        channel=Channel.PUSH, kind=Kind.TURN, status=Outbox.Status.SENT, params__notice__in=turns
+    ).values_list("params__notice", flat=True)
+    return {str(key) for key in pushed}

@@ -39,6 +39,15 @@ ACCOUNT_KINDS = frozenset({Kind.VERIFY, Kind.SIGNUP_ATTEMPT, Kind.PASSWORD_RESET
 GAME_KINDS = [kind for kind in Kind if kind not in ACCOUNT_KINDS]
 
 
+class Channel(models.TextChoices):
+    """How an outbox row reaches its reader: an email, or a channel another app sends (`delivery.register_channel`:
+    the alerts app's browser push and webhooks). Every channel shares the outbox's claim, retries and backoff."""
+
+    EMAIL = "email", "email"
+    PUSH = "push", "web push"
+    WEBHOOK = "webhook", "webhook"
+
+
 class Preference(models.Model):
     """How a player wants game emails: each one, a daily digest, or none; plus kinds opted out of."""
 
@@ -87,6 +96,10 @@ class Outbox(models.Model):
 
     dedupe_key = models.CharField(max_length=160, unique=True)
     kind = models.CharField(max_length=16, choices=Kind.choices)
+    # An email, or a notice through another channel to `target` (a push subscription's or a webhook's id, in
+    # the app that sends that channel); such a row has no address, Message-ID use or unsubscribe link.
+    channel = models.CharField(max_length=8, choices=Channel.choices, default=Channel.EMAIL)
+    target = models.PositiveBigIntegerField(null=True, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+", null=True, blank=True)
     to_email = models.EmailField()

@@ -28,6 +28,7 @@ from django.utils.crypto import salted_hmac
 
 from accounts.local import language_of
 from accounts.models import User
+from config.listeners import Listeners
 from games.models import Game
 from games.unit_of_work import insert
 from rules_kit.takeback import TAKEN_BACK
@@ -100,11 +101,18 @@ def _preference_of(user: User) -> Preference:
     return pref
 
 
+# The other channels (the alerts app's browser push and webhooks): each listener gets the notices that are
+# being written, whatever the email preferences, and answers the outbox rows of its own it adds for them.
+_channels: Listeners[[list[Mail]], list[Outbox]] = Listeners()
+add_channel = _channels.add  # registered in an app's `ready`
+
+
 def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
-    """Write outbox rows for these mails (a dedupe key already present is skipped) and, after the
-    surrounding transaction commits, send one delivery task for the pending ones (`deliver_now`: send them
-    at once, in this call). Returns rows written."""
+    """Write outbox rows for these mails (a dedupe key already present is skipped), with the rows the other
+    channels add for them, and, after the surrounding transaction commits, send one delivery task for the
+    pending ones (`deliver_now`: send them at once, in this call). Returns the email rows written."""
     now = timezone.now()
+    mails = list(mails)
     rows = []
     for mail in mails:
         status = _may_email(mail.user, mail.kind)
@@ -132,6 +140,9 @@ def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
         )
     if rows:
         write_rows(rows, deliver_now)
+    others = [row for added in _channels(mails) for row in added] if mails else []
+    if others:
+        write_rows(others)  # pushes and webhooks: after commit, by a worker, never inside the writer's request
     return len(rows)
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.import_graph import cycle, graph
 
-PACKAGES = ("rules_kit", "citadels", "dominion", "accounts", "games", "notifications", "live", "mailin", "config")
+PACKAGES = ("rules_kit", "citadels", "dominion", "accounts", "games", "notifications", "alerts", "live", "mailin", "config")
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -61,6 +61,12 @@ STATE_REFUSALS: dict[tuple[str, str], Callable[[str, set[str]], bool]] = {
     ("GET", "/api/games/{game_id}/chat"): lambda code, fields: code in {"invalid_version"},
     ("PUT", "/api/chat/mutes/{user_id}"): lambda code, fields: code in {"cannot_mute_self"},
     ("DELETE", "/api/chat/mutes/{user_id}"): lambda code, fields: code in {"cannot_mute_self"},
+    # Browser push and webhooks: an address that is not https or lies in a private network, keys that are no
+    # P-256 point, a game the player does not play, the most subscriptions or webhooks there may be.
+    ("POST", "/api/alerts/push/subscriptions"): lambda code, fields: code in {
+        "invalid_endpoint", "address_not_allowed", "invalid_keys", "too_many_subscriptions"},
+    ("POST", "/api/alerts/webhooks"): lambda code, fields: code in {
+        "invalid_url", "https_required", "address_not_allowed", "unknown_game", "too_many_webhooks"},
     ("PATCH", "/api/me"): display_name_rule,
     ("POST", "/api/accounts/register"): display_name_rule,
 }

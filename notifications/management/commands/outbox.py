@@ -66,7 +66,8 @@ class Command(BaseCommand):
         self.stdout.write(self.style.WARNING(f"\n{total} failed row(s), newest first:"))
         for row in failed[:limit]:
             error = " ".join(row.last_error.split())[:300] or "(no error recorded)"
-            self.stdout.write(f"  #{row.pk} {row.kind} to {row.to_email} (game {row.game_id or '-'}, "
+            to = row.to_email or f"{row.channel} #{row.target}"  # a push or a webhook has no address
+            self.stdout.write(f"  #{row.pk} {row.kind} to {to} (game {row.game_id or '-'}, "
                               f"{row.attempts} attempt(s), written {row.created_at:%Y-%m-%d %H:%M} UTC): {error}")
         if total > limit:
             self.stdout.write(f"  ... and {total - limit} more (--limit)")

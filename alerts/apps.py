@@ -1,0 +1,25 @@
+from django.apps import AppConfig
+
+
+class AlertsConfig(AppConfig):
+    """Adds the push and webhook channels to the outbox (their rows beside each email's, their senders), the
+    settings page's sections, and the app's share of a person's data."""
+
+    name = "alerts"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from django.core import checks
+
+        from accounts import personal_data as accounts_personal_data
+        from notifications import delivery, outbox
+        from notifications.models import Channel
+
+        from . import notices, personal_data, push_sender, settings_sections, vapid, webhook_sender
+
+        outbox.add_channel(notices.rows_for)
+        delivery.register_channel(Channel.PUSH, push_sender.send)
+        delivery.register_channel(Channel.WEBHOOK, webhook_sender.send)
+        settings_sections.add_sections()
+        accounts_personal_data.register(personal_data.PART)
+        checks.register(vapid.check_keys_set, checks.Tags.security)
