@@ -29,12 +29,11 @@ def describe_chapter(chapter: Mapping[str, Any], names: Mapping[int, str]) -> tu
 
 
 def _silent(seen: Mapping[str, Any]) -> bool:
-    """Bookkeeping with nothing to tell: a decision answered, the buy phase, a turn's start (its chapter's
-    title tells it), the Action a card uses."""
+    """Bookkeeping with nothing to tell: a decision answered, the buy phase, the Action a card uses."""
     kind = seen.get("type")
     if kind == "waiting":
         return not seen.get("asks")
-    if kind in ("phase", "turn_started"):  # the turn's heading says whose turn it is
+    if kind == "phase":
         return True
     return kind == "bonus" and seen.get("actions") == -1 and not (seen.get("buys") or seen.get("coins"))
 
