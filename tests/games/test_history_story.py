@@ -18,6 +18,7 @@ from citadels.site.words import character_name
 from config.errors import ServiceError
 from games import services
 from games.models import Event, Game, HistoryRead
+from games.pages import watch_token
 from games.registry import get_kind
 from games.wording import history_lines
 from tests.games.helpers import seat_users, started_game
@@ -178,3 +179,21 @@ def test_after_the_end_everyone_replays_with_every_hand_open(client: Any, make_u
     shown = page[page.index("Every hand"):page.index("</section>", page.index("Every hand"))]
     for seat, hand in enumerate(hands):
         assert f"<strong>{seated[seat].display_name}:</strong> {html.escape(', '.join(hand)) or '-'}" in shown, shown
+
+
+def test_a_private_games_spectator_pages_its_history_by_the_watch_link(client: Any, make_user: Any) -> None:
+    host, guest = make_user("w0"), make_user("w1")
+    game = services.create_game(host, "citadels", 2, listed=False, spectators_allowed=True)
+    services.join_game(guest, game.pk, invited=True)
+    services.start_game(host, game.pk)
+    play_bots(game, in_round(4), random.Random(9))
+    token = watch_token(game)
+    client.force_login(make_user("watcher"))
+    table = client.get(f"/games/watch/{token}/").content.decode()
+    assert f'href="/games/watch/{token}/history?before=3"' in table
+    older = client.get(f"/games/watch/{token}/history?before=3")
+    assert older.status_code == 200 and round_titles(older.content.decode()) == ["Setup", "Round 1", "Round 2"]
+    # Each line as a spectator sees it: no character another player chose is named.
+    assert " chose the " not in older.content.decode()
+    assert client.get(f"/games/{game.pk}/history?before=3").status_code == 404, "by its id, a private game is its players'"
+    assert client.get("/games/watch/forged/history?before=3").status_code == 404
