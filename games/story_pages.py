@@ -29,7 +29,7 @@ def story_context(game: Game, user: Any, names: dict[int, str], *, upto: int, be
     the page before that round), worded; with `read_before` (the version the reader had read), the lines
     after it are marked `new` and the first of them `first_new`."""
     site: Any = get_kind(game.kind).site_module
-    page = services.story(game, user, upto=upto, before_round=before_round)
+    page = services.story(game, user, upto=upto, before_round=before_round, since=read_before)
     first_new: int | None = None
     new_count = 0
     rounds = []

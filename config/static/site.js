@@ -286,12 +286,12 @@
         if (made.nodeType === 1) { changed.push(made); newLines(made, added); } else if (made.nodeValue.trim()) { touched = true; }
         return;
       }
-      for (; i < j; i++) { olds[i].remove(); touched = true; }
+      for (; i < j; i++) { if (!stays(olds[i])) { olds[i].remove(); touched = true; } }
       const kept = olds[i++];
       if (kept.nodeType === 1) { morph(kept, n, changed, added); }
       else if (kept.nodeValue !== n.nodeValue) { touched = touched || !!(kept.nodeValue.trim() || n.nodeValue.trim()); kept.nodeValue = n.nodeValue; }
     });
-    for (; i < olds.length; i++) { olds[i].remove(); touched = true; }
+    for (; i < olds.length; i++) { if (!stays(olds[i])) { olds[i].remove(); touched = true; } }
     if (touched && !region) { changed.push(old); }
   }
   // The history's lines inside a part new to the page (a new turn or round) are new lines too; the mark of
@@ -302,6 +302,9 @@
       added.push(line);
     });
   }
+  // A part the reader may be reading stays when a newer page no longer shows it (a history round that
+  // went out of the newest ones).
+  function stays(n) { return n.nodeType === 1 && n.hasAttribute("data-live-stay"); }
   // Children with data-key (the history's lines): the old ones stay, the new ones are added and marked.
   function morphKeyed(old, fresh, added) {
     const byKey = {};

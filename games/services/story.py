@@ -21,6 +21,7 @@ from ..registry import get_kind
 from .reading import _parse_seq, history, state_at
 
 SHOWN_ROUNDS = 2  # the table shows the current round and the last one
+MOST_NEW_ROUNDS = 5  # ... or as many as hold lines new to the reader, up to this many
 ROUNDS_PER_PAGE = 3  # each "earlier rounds" page
 
 
@@ -53,15 +54,19 @@ def rounds(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return gathered
 
 
-def story(game: Game, user: User | None, *, upto: int | None = None, before_round: Any = None) -> dict[str, Any]:
+def story(game: Game, user: User | None, *, upto: int | None = None, before_round: Any = None,
+          since: int | None = None) -> dict[str, Any]:
     """A page of the history as `user` may see it, up to event `upto` (a replay's step; default: now): the
-    newest `SHOWN_ROUNDS` rounds, or with `before_round` the `ROUNDS_PER_PAGE` rounds before that round.
+    newest `SHOWN_ROUNDS` rounds (with `since`, the version the reader had read, also the rounds after it,
+    up to `MOST_NEW_ROUNDS`: the page opens on the first new line), or with `before_round` the
+    `ROUNDS_PER_PAGE` rounds before that round.
     Each chapter carries its events (`reading.history`'s, marked `undone`); `earlier` is the round to ask
     for the page before this one (None at the start), `total_rounds` how many rounds there are."""
     end = game.version if upto is None else min(upto, game.version)
     every = rounds(chapters(game, end))
     if before_round in (None, ""):
-        shown = every[-SHOWN_ROUNDS:]
+        unread = sum(1 for r in every if since is not None and r["last"] > since)
+        shown = every[-min(max(SHOWN_ROUNDS, unread), MOST_NEW_ROUNDS):]
     else:
         before = _parse_seq(before_round, "before_round")
         older = [r for r in every if r["round"] < before]

@@ -6,6 +6,7 @@ the end."""
 from __future__ import annotations
 
 import html
+import importlib
 import random
 from typing import Any
 
@@ -197,3 +198,25 @@ def test_a_private_games_spectator_pages_its_history_by_the_watch_link(client: A
     assert " chose the " not in older.content.decode()
     assert client.get(f"/games/{game.pk}/history?before=3").status_code == 404, "by its id, a private game is its players'"
     assert client.get("/games/watch/forged/history?before=3").status_code == 404
+
+
+def test_a_reader_away_for_rounds_finds_them_on_the_table_up_to_a_bound(client: Any, make_user: Any,
+                                                                       monkeypatch: Any) -> None:
+    story = importlib.import_module("games.services.story")  # the module (the package names its function `story`)
+    users = [make_user(f"a{i}", language="en") for i in range(3)]
+    game = started_game(users)
+    for user in users[:2]:
+        client.force_login(user)
+        client.get(f"/games/{game.pk}/")
+    client.force_login(users[0])
+    play_bots(game, in_round(3), random.Random(4))
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert round_titles(page) == ["Round 1", "Round 2", "Round 3"], "every round with a new line"
+    assert page.index('id="first-new"') < page.index("Round 2")
+    assert round_titles(client.get(f"/games/{game.pk}/").content.decode()) == ["Round 2", "Round 3"]
+    monkeypatch.setattr(story, "MOST_NEW_ROUNDS", 3)
+    play_bots(game, in_round(4), random.Random(4))
+    client.force_login(users[1])  # read last at the start, when the game began
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert round_titles(page) == ["Round 2", "Round 3", "Round 4"]
+    assert "first-new" in page
