@@ -60,3 +60,27 @@ def test_a_returning_player_sees_the_new_lines_marked_and_scrolled_to(make_user:
     assert page.locator("ol.history li").count() > lines
     assert page.locator("#first-new").count() == 1, "the first new line of the visit stays the only one"
     assert not page.js_errors, page.js_errors
+
+
+def test_a_spectator_replays_a_finished_game_by_turn_and_round_with_every_hand_open(
+        make_user: Any, page_for: Any, live_server: Any) -> None:
+    from games import services
+
+    game = started_game([make_user(f"f{i}", language="en") for i in range(2)])
+    play_bots(game, lambda g: False, random.Random(12))
+    game.refresh_from_db()
+    chapters = services.chapters(game)
+    middle = chapters[len(chapters) // 2]
+    page = page_for(make_user("onlooker"))
+    page.goto(f"{live_server.url}/games/{game.pk}/?at={middle['first']}")
+    expect(page.get_by_role("heading", name="Every hand (the game has ended)")).to_be_visible()
+    assert_accessible(page, "a finished game's replay with every hand open")
+    page.get_by_role("link", name="Next turn").click()
+    expect(page.get_by_text(f"after step {middle['last']} of {game.version}")).to_be_visible()
+    page.get_by_role("link", name="Next round").click()
+    round_end = next(r["last"] for r in services.story_rounds(chapters) if r["last"] > middle["last"])
+    expect(page.get_by_text(f"after step {round_end} of {game.version}")).to_be_visible()
+    page.get_by_role("link", name="Previous turn").click()
+    before = max(c["last"] for c in chapters if c["last"] < round_end)
+    expect(page.get_by_text(f"after step {before} of {game.version}")).to_be_visible()
+    assert not page.js_errors, page.js_errors
