@@ -1,6 +1,6 @@
 """Dominion's history on the page in the active language, read like dominion.games' log: one line per thing
 that happened. A card played with what it gave at once is one line ("Anna played Urchin: +1 card, +1
-Action."), a buy and its gain one ("bought and gained Silver"); the bookkeeping a reader does not need
+Action."), a buy and its gain one ("bought and gained Silver"), the end of a turn's cleanup one; the bookkeeping a reader does not need
 (the Action a played card uses, the buy phase's start, a decision answered) is left out. The chapters
 (`dominion.chapters`) are titled by round and by whose turn it is.
 
@@ -68,7 +68,7 @@ def _played(seens: list[Mapping[str, Any]], start: int, names: Mapping[int, str]
 
 
 def _played_cards(seen: Mapping[str, Any]) -> str:
-    """The cards played: their names, the same ones counted ("3 × Copper, Silver"), else how many."""
+    """The cards moved: their names, the same ones counted ("3 × Copper, Silver"), else how many."""
     if seen.get("names"):
         counted: dict[str, int] = {}
         for card in seen["names"]:
@@ -91,6 +91,21 @@ def _bought(seens: list[Mapping[str, Any]], start: int, names: Mapping[int, str]
         who=seat_name(names, bought.get("seat")), card=card_name(card), coins=coin_count(int(bought.get("cost", 0))))
 
 
+def _cleanup(seens: list[Mapping[str, Any]], start: int, names: Mapping[int, str]) -> tuple[int, str] | None:
+    """The cards in play discarded at the end of a turn and the hand's cleanup after them as one line (None
+    when the discard from play is not the cleanup: nothing of the turn's end follows it)."""
+    played = seens[start]
+    following = seens[start + 1] if start + 1 < len(seens) else None
+    if (played.get("from") != "in_play" or following is None or following.get("seat") != played.get("seat")
+            or following.get("type") not in ("cleaned_up", "shuffled", "drew", "turn_ended")):
+        return None
+    values = {"who": seat_name(names, played.get("seat")), "played": _played_cards(played)}
+    if following.get("type") != "cleaned_up":
+        return start, _("{who} cleaned up: {played} from play.").format(**values)
+    return start + 1, _("{who} cleaned up: {played} from play, {hand} from the hand.").format(
+        hand=_played_cards(following), **values)
+
+
 def describe_events(seens: list[Mapping[str, Any]], names: Mapping[int, str]) -> list[tuple[int, int, str]]:
     """The history's lines of these events (as the reader sees them, in order), each as (the index of its
     first event, of its last, the words): one line per thing that happened."""
@@ -107,6 +122,12 @@ def describe_events(seens: list[Mapping[str, Any]], names: Mapping[int, str]) ->
             lines.append((index, end, line))
             index = end + 1
             continue
+        if kind == "discarded":
+            cleaned = _cleanup(seens, index, names)
+            if cleaned is not None:
+                lines.append((index, cleaned[0], cleaned[1]))
+                index = cleaned[0] + 1
+                continue
         if kind == "bought":
             merged = _bought(seens, index, names)
             if merged is not None:

@@ -62,11 +62,15 @@ def test_a_card_played_is_one_line_with_what_it_gave() -> None:
         assert "Cleo played 2 × Copper, Silver: +4 coins." in anna
         assert "Anna played 5 × Copper: +5 coins." in anna
         assert "Cleo bought and gained Silver for 3 coins." in anna
+        # The cleanup is one line: the cards in play (public) and the hand (a count to the others).
+        assert "Cleo cleaned up: Necropolis, 2 × Copper, Silver from play, 1 card from the hand." in anna
+        assert "Anna cleaned up: Wandering Minstrel, 5 × Copper from play." in anna
         assert "Ben drew 5 cards." in anna and not any("Ben drew Copper" in t for t in anna)
     with translation.override("de"):
         german = [text for _a, _b, text in _lines(events, 0)]
         assert "Anna hat Totenstadt ausgespielt: +2 Aktionen." in german
         assert "Cleo hat Silber für 3 Geld gekauft und genommen." in german
+        assert "Dan hat aufgeräumt: 3 × Kupfer aus dem Spiel, 2 Karten aus der Hand." in german
 
 
 def test_fresh_games_of_the_base_cards_have_no_stray_words() -> None:
