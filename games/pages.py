@@ -111,8 +111,11 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
     names = reader_names(detail)
     site = get_kind(game.kind).site_module
     view = replay["view"] if replay else detail["view"]
-    # The lines after the version the reader had read are new (a replay marks none and reads nothing).
+    # The lines after the version the reader had read are new (a replay marks none and reads nothing; the
+    # page's own update in place reads them and marks them itself).
     read_before = None if replay else services.mark_read(game, user)
+    if request.headers.get("X-Live-Update"):
+        read_before = None
     story = story_context(game, user, names, upto=replay["version"] if replay else game.version, read_before=read_before)
     active = game.status == Game.Status.ACTIVE
     context.update(

@@ -206,7 +206,8 @@
     let running = null;
     let again = false;
     async function run(own) {
-      const answer = await fetch(address(), {credentials: "same-origin", headers: {"Accept": "text/html"}});
+      // X-Live-Update: the page marks what is new itself (the server marks only a visit's new lines).
+      const answer = await fetch(address(), {credentials: "same-origin", headers: {"Accept": "text/html", "X-Live-Update": "1"}});
       if (!answer.ok) { return; }
       const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = doc.getElementById(region.id);

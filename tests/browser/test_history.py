@@ -59,6 +59,11 @@ def test_a_returning_player_sees_the_new_lines_marked_and_scrolled_to(make_user:
     expect(page.locator("ol.history li.live-new").first).to_be_attached(timeout=15_000)
     assert page.locator("ol.history li").count() > lines
     assert page.locator("#first-new").count() == 1, "the first new line of the visit stays the only one"
+    expect(page.locator(".history-note")).to_have_count(1)
+    # Without JavaScript the earlier rounds are a page of their own.
+    page.goto(f"{url}history?before=2")
+    expect(page.get_by_role("heading", name="Round 1", exact=True)).to_be_visible()
+    assert_accessible(page, "the page of earlier rounds")
     assert not page.js_errors, page.js_errors
 
 

@@ -113,6 +113,12 @@ def test_the_lines_new_since_the_last_visit_are_marked_and_the_page_opens_on_the
     assert HistoryRead.objects.get(game=game, user=users[0]).version == game.version
     third = client.get(f"/games/{game.pk}/").content.decode()
     assert "history-new" not in third and "first-new" not in third
+    # The page's own update in place reads the new lines but leaves marking them to the page.
+    play_bots(game, lambda g: g.version >= read + 20, random.Random(3))
+    live = client.get(f"/games/{game.pk}/", HTTP_X_LIVE_UPDATE="1").content.decode()
+    assert "history-new" not in live and "since your last visit" not in live
+    game.refresh_from_db()
+    assert HistoryRead.objects.get(game=game, user=users[0]).version == game.version
     # A replay marks nothing and reads nothing; a guest's reading is not kept.
     client.get(f"/games/{game.pk}/?at=3")
     assert HistoryRead.objects.filter(game=game).count() == 1
