@@ -68,7 +68,7 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
         told.append({"seq": seq, "data": seen, "by_service": by_service})
     for event in told:
         event["undone"] = is_undone(event["seq"], undone)
-    # The page's lines: what belongs together is one line (a Dominion card played with what it gave).
+    # The page's lines: what belongs together is one line (as each game's site gathers its events).
     for line in history_lines(site, told, names):
         text = line["text"] + (" " + _("(played for the absent player)") if line["by_service"] else "")
         lines.append(text + " " + _("(taken back)") if line["undone"] else text)
