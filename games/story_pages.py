@@ -30,6 +30,8 @@ def story_context(game: Game, user: Any, names: dict[int, str], *, upto: int, be
     after it are marked `new` and the first of them `first_new`."""
     site: Any = get_kind(game.kind).site_module
     page = services.story(game, user, upto=upto, before_round=before_round, since=read_before)
+    # Who played which part: a takeover is told on the line of the event after which the new player plays.
+    taken = {t["version"]: t for t in services.takeovers_of(game) if t["version"] <= upto} if game.timed_out else {}
     first_new: int | None = None
     new_count = 0
     rounds = []
@@ -41,6 +43,9 @@ def story_context(game: Game, user: Any, names: dict[int, str], *, upto: int, be
             title = title or round_title
             lines = history_lines(site, chapter.get("events", []), names)
             for line in lines:
+                for version in (v for v in taken if line["seq"] <= v <= line["last"]):
+                    line["text"] += " " + _("{new} took over {old}'s seat from here on.").format(
+                        new=taken[version]["name"], old=taken[version]["previous_name"])
                 line["new"] = read_before is not None and line["last"] > read_before
                 if line["new"]:
                     new_count += 1
