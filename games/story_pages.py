@@ -25,9 +25,10 @@ from .wording import history_lines
 
 def story_context(game: Game, user: Any, names: dict[int, str], *, upto: int, before_round: Any = None,
                   read_before: int | None = None) -> dict[str, Any]:
-    """The history's rounds as `user` may read them up to event `upto` (the newest two; with `before_round`,
-    the page before that round), worded; with `read_before` (the version the reader had read), the lines
-    after it are marked `new` and the first of them `first_new`."""
+    """The history's rounds as `user` may read them up to event `upto` (the newest two, or every round with
+    a line new to the reader, up to five; with `before_round`, the page before that round), worded; with
+    `read_before` (the version the reader had read), the lines after it are marked `new` and the first of
+    them `first_new`; a seat's takeover is told on its line."""
     site: Any = get_kind(game.kind).site_module
     page = services.story(game, user, upto=upto, before_round=before_round, since=read_before)
     # Who played which part: a takeover is told on the line of the event after which the new player plays.
