@@ -7,6 +7,7 @@ from typing import Any, cast
 
 from rules_kit.engine import GameRules
 
+from .chapters import CHAPTERS
 from .commands import COMMAND_SHAPES
 from .decide import awaiting, decide
 from .events import CODEC
@@ -31,7 +32,7 @@ class DominionRules(GameRules[State]):
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
             legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
-            question=question,
+            question=question, chapters=CHAPTERS,
         )
 
 

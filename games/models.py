@@ -327,3 +327,19 @@ class SeatChange(models.Model):
 
     def __str__(self) -> str:
         return f"game #{self.game_id}: {self.what} by {self.user_id}"
+
+
+class HistoryRead(models.Model):
+    """How far a reader has read a game's history: the version of the game when they last opened its table
+    (the page marks the lines after it as new and opens on the first of them)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    version = models.PositiveIntegerField()
+    read_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="history_read_unique_reader")]
+
+    def __str__(self) -> str:
+        return f"game #{self.game_id} read by {self.user_id} up to v{self.version}"

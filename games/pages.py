@@ -32,10 +32,9 @@ from .deadlines import absences
 from .models import Game
 from .registry import get_kind
 from .services import questions
+from .story_pages import history_page, open_hands, reader_names, replay_steps, story_context
 from .table_sections import table_sections
-from .wording import describe_event
 
-HISTORY_LINES = 40
 INVITE_SALT = "games.invite"
 WATCH_SALT = "games.watch"
 
@@ -68,41 +67,14 @@ def watch_url(request: HttpRequest, game: Game) -> str:
     return request.build_absolute_uri(reverse("game-watch", args=[watch_token(game)]))
 
 
-def _names(detail: dict[str, Any]) -> dict[int, str]:
-    names = {s["index"]: s["display_name"] for s in detail["seats"] if s["index"] is not None}
-    if detail["seat"] is not None:
-        names[detail["seat"]] = _("{name} (you)").format(name=names[detail["seat"]])
-    return names
-
-
 def _replay(game: Game, user: Any, at: str | None) -> dict[str, Any] | None:
     """The replay control's facts for `?at=N` (None when the page shows the present)."""
     if at in (None, "") or game.version == 0:
         return None
     replay = services.state_at(game, user, at)
     step = replay["version"]
-    return {**replay, "step": step, "last": game.version, "previous": max(step - 1, 1), "next": min(step + 1, game.version)}
-
-
-def _history(game: Game, user: Any, upto: int, names: dict[int, str]) -> tuple[int, list[dict[str, Any]]]:
-    """The last lines of the history up to event `upto` (a replay must not give away what came after it)."""
-    site = get_kind(game.kind).site_module
-    first = max(0, upto - HISTORY_LINES)
-    events = services.history(game, user, after=first, limit=upto - first, as_of=upto)["events"] if upto > 0 else []
-    # Who played which part: a takeover is told on the line of the event after which the new player plays.
-    taken = {t["version"]: t for t in services.takeovers_of(game)} if game.timed_out and events else {}
-    lines = [
-        {"seq": e["seq"], "text": _took_over(describe_event(site, e["data"], names), taken.get(e["seq"])),
-         "by_service": e["by_service"], "undone": e["undone"]} for e in events
-    ]
-    return first + 1, lines
-
-
-def _took_over(text: str, takeover: dict[str, Any] | None) -> str:
-    if takeover is None:
-        return text
-    return text + " " + _("{new} took over {old}'s seat from here on.").format(
-        new=takeover["name"], old=takeover["previous_name"])
+    return {**replay, "step": step, "last": game.version, "previous": max(step - 1, 1), "next": min(step + 1, game.version),
+            **replay_steps(game, step)}
 
 
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -123,7 +95,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         context.update(_waiting_room(request, game, detail, user))
         return render(request, "games/waiting_room.html", context)
     urls = {"page_url": reverse("game-page", args=[game.pk]), "version_url": reverse("game-version", args=[game.pk]),
-            "live_url": reverse("game-live", args=[game.pk])}
+            "live_url": reverse("game-live", args=[game.pk]), "history_url": reverse("game-history", args=[game.pk])}
     return _table_page(request, game, detail, user, {**context, **urls})
 
 
@@ -131,22 +103,27 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
                 context: dict[str, Any]) -> HttpResponse:
     """The table of a started game as `user` sees it (a spectator: the public view), with the replay at
     `?at=N`; `context` brings the page's own addresses (`page_url`, `version_url`, `live_url`: its stream of
-    versions) and the host's switch."""
+    versions, `history_url`: its earlier rounds) and the host's switch."""
     try:
         replay = _replay(game, user, request.GET.get("at"))
     except ServiceError as error:
         return error_page(request, error, game_id=game.pk if detail["joined"] or game.listed else None)
-    names = _names(detail)
+    names = reader_names(detail)
     site = get_kind(game.kind).site_module
     view = replay["view"] if replay else detail["view"]
-    history_start, history = _history(game, user, replay["version"] if replay else game.version, names)
+    # The lines after the version the reader had read are new (a replay marks none and reads nothing; the
+    # page's own update in place reads them and marks them itself).
+    read_before = None if replay else services.mark_read(game, user)
+    if request.headers.get("X-Live-Update"):
+        read_before = None
+    story = story_context(game, user, names, upto=replay["version"] if replay else game.version, read_before=read_before)
     active = game.status == Game.Status.ACTIVE
     context.update(
         game=game, detail=detail, kind=get_kind(game.kind), replay=replay,
         table_template=site.TABLE_TEMPLATE,
         table=site.table(view, detail["seat"], names, [] if replay else detail["legal_commands"]),
-        history=history,
-        history_start=history_start,
+        story=story,
+        hands=open_hands(game, replay["step"], names) if replay else [],
         awaited_names=[names.get(s, "?") for s in game.awaiting] if active else [],
         away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(absences.away_until(game).items())]
         if active else [],
@@ -364,7 +341,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     if detail["joined"] or game.listed:
         return redirect("game-page", game_id=game.pk)
     urls = {"page_url": reverse("game-watch", args=[token]), "version_url": reverse("game-watch-version", args=[token]),
-            "live_url": reverse("game-watch-live", args=[token])}
+            "live_url": reverse("game-watch-live", args=[token]), "history_url": reverse("game-watch-history", args=[token])}
     return _table_page(request, game, detail, request.user, urls)
 
 
@@ -387,3 +364,26 @@ def back_to_game(request: HttpRequest, game_id: int) -> HttpResponse:
     except ServiceError as error:
         return error_page(request, error)
     return redirect("game-page", game_id=int(game_id))
+
+
+def game_history(request: HttpRequest, game_id: int) -> HttpResponse:
+    """`/games/<id>/history?before=R`: the rounds of a game's history before round R, as the viewer may see
+    them (the table's "Earlier rounds")."""
+    user: Any = request.user if request.user.is_authenticated else None
+    try:
+        game = services.get_game(game_id, user)
+        return history_page(request, game, user, reverse("game-page", args=[game.pk]),
+                            reverse("game-history", args=[game.pk]))
+    except ServiceError as error:
+        return error_page(request, error)
+
+
+@login_required
+def watch_history(request: HttpRequest, token: str) -> HttpResponse:
+    """The same for a private game's spectator, through its watch link."""
+    try:
+        game = watched_game(token)
+        return history_page(request, game, request.user, reverse("game-watch", args=[token]),
+                            reverse("game-watch-history", args=[token]))
+    except ServiceError as error:
+        return error_page(request, error)

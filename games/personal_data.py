@@ -4,11 +4,12 @@ Erasing: the person's seats in open games are given up (a game nobody is left in
 last player leaves); their seats in running games stay, since the log is append-only and the other players'
 games must replay, and are marked absent for good, so that the deadline enforcement has the bot play them
 at once through the one write path of every command (`apply_command`, by the service), as after too many
-timeouts. Their declared absences go. Finished games keep their seats: the account row behind them is
+timeouts. Their declared absences go, and how far they had read each game's history. Finished games keep their seats: the account row behind them is
 emptied by accounts.
 
 Exporting: every game the person sat in, as that player may see it (`game_detail` from their seat, and the
-history through `render_events`, the redaction of the API's history: never another seat's hidden cards).
+history through `render_events`, the redaction of the API's history: never another seat's hidden cards), and
+how far they had read each game's history.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from django.utils import timezone
 from accounts.personal_data import PersonalDataPart
 
 from .deadlines.clock import enforce_soon
-from .models import Absence, Command, Event, Game, Seat, SeatPresence
+from .models import Absence, Command, Event, Game, HistoryRead, Seat, SeatPresence
 from .services.reading import game_detail, render_events
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ def erase(user: User) -> None:
                 if seat is not None:  # (the filter says so; the type does not)
                     _play_by_bot(game, seat, now)
         Absence.objects.filter(user=user).delete()
+        HistoryRead.objects.filter(user=user).delete()
 
 
 def _play_by_bot(game: Game, seat: int, now: datetime) -> None:
@@ -58,7 +60,7 @@ def _play_by_bot(game: Game, seat: int, now: datetime) -> None:
 
 
 def export(user: User) -> dict[str, Any]:
-    """The person's games as they may see them, and their declared absences."""
+    """The person's games as they may see them, their declared absences and how far they read each game."""
     games = []
     for game in Game.objects.filter(seats__user=user).distinct().order_by("id"):
         detail = game_detail(game, user)
@@ -66,7 +68,9 @@ def export(user: User) -> dict[str, Any]:
         games.append({**detail, "history": events})
     absences = [{"starts_at": a.starts_at.isoformat(), "ends_at": a.ends_at.isoformat()}
                 for a in Absence.objects.filter(user=user).order_by("starts_at")]
-    return {"games": games, "absences": absences}
+    read = [{"game": r.game_id, "version": r.version, "read_at": r.read_at.isoformat()}
+            for r in HistoryRead.objects.filter(user=user).order_by("game_id")]
+    return {"games": games, "absences": absences, "history_read": read}
 
 
 def active_since(moment: datetime) -> Iterable[int]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import api, story_api
 
 app_name = "games"
 
@@ -21,6 +21,8 @@ api_urlpatterns = [
     path("games/seats-wanted", api.WantedSeatsView.as_view(), name="game-seats-wanted"),
     path("games/<int:game_id>/events", api.EventsView.as_view(), name="game-events"),
     path("games/<int:game_id>/state", api.StateView.as_view(), name="game-state"),
+    path("games/<int:game_id>/history", story_api.StoryView.as_view(), name="game-story"),
+    path("games/<int:game_id>/hands", story_api.HandsView.as_view(), name="game-hands"),
     path("games/<int:game_id>/undo", api.UndoView.as_view(), name="game-undo"),
     path("games/<int:game_id>/undo/answer", api.UndoAnswerView.as_view(), name="game-undo-answer"),
 ]

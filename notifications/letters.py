@@ -18,7 +18,7 @@ from config.links import site_link
 from games.models import Game, SeatTakeover
 from games.registry import get_kind
 from games.services.takeback import is_undone
-from games.wording import describe_event
+from games.wording import history_lines
 from rules_kit.takeback import TAKEN_BACK
 
 from .batch import HISTORY_LIMIT, RenderBatch
@@ -54,7 +54,7 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
     if total > HISTORY_LIMIT:
         lines.append(_("... and {count} earlier events").format(count=total - HISTORY_LIMIT))
         after_seq = upto - HISTORY_LIMIT
-    told: list[tuple[int, str]] = []
+    told: list[dict[str, Any]] = []
     undone: list[tuple[int, int]] = []  # the takebacks within the window: the lines they undid are marked
     for seq in range(after_seq + 1, upto + 1):
         if seq not in events:
@@ -65,12 +65,13 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
             continue
         if event.type == TAKEN_BACK:
             undone.append((int(event.public["to"]), int(event.public["at"])))
-        line = describe_event(site, seen, names)
-        if by_service:
-            line += " " + _("(played for the absent player)")
-        told.append((seq, line))
-    for seq, line in told:
-        lines.append(line + " " + _("(taken back)") if is_undone(seq, undone) else line)
+        told.append({"seq": seq, "data": seen, "by_service": by_service})
+    for event in told:
+        event["undone"] = is_undone(event["seq"], undone)
+    # The page's lines: what belongs together is one line (as each game's site gathers its events).
+    for line in history_lines(site, told, names):
+        text = line["text"] + (" " + _("(played for the absent player)") if line["by_service"] else "")
+        lines.append(text + " " + _("(taken back)") if line["undone"] else text)
     return lines
 
 

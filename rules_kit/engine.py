@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
+from .chapters import NO_CHAPTERS, Chapters
 from .commands import CommandShape, normalize_command, shapes_by_type
 from .events import Event, EventCodec, encode, redact
 from .fold import Fold
@@ -73,6 +74,9 @@ class GameRules(Generic[StateT]):
     reveals: Reveals
     """`reveals(event, seat)`: whether an event of `seat`'s command showed something hidden or asked another
     seat to decide, so that `seat` may not take the command back alone (see `rules_kit.takeback`)."""
+    chapters: Chapters
+    """How the history divides into rounds and turns (`rules_kit.chapters`): the history page's groups and
+    the replay's steps by turn and by round."""
 
     def __init__(
         self,
@@ -92,6 +96,7 @@ class GameRules(Generic[StateT]):
         resigned: Callable[[StateT], frozenset[int]],
         reveals: Reveals = reveals_any_hidden_part,
         question: Callable[[StateT, int, dict[str, Any]], Question | None] = no_question,
+        chapters: Chapters = NO_CHAPTERS,
     ) -> None:
         self.kind = kind
         self.setup, self.decide, self.awaiting = setup, decide, awaiting
@@ -105,6 +110,7 @@ class GameRules(Generic[StateT]):
         self._shapes_by_type = shapes_by_type(self.command_shapes)
         self.reveals = reveals
         self.question = question
+        self.chapters = chapters
         self._codec = codec
         fold.restore_with(load_state)
 

@@ -16,6 +16,7 @@ from .options import describe_options, form_fields, options_from_form
 from .questions import describe_question
 from .refusals import describe_refusal
 from .rules_pages import rules_card, rules_index
+from .story_words import describe_chapter, describe_events, hand_words
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
 from .words import card_line, describe_command
 
@@ -25,13 +26,16 @@ __all__ = [
     "card_line",
     "card_selections",
     "choice_order",
+    "describe_chapter",
     "describe_command",
+    "describe_events",
     "describe_event",
     "describe_options",
     "describe_question",
     "describe_refusal",
     "email_sections",
     "form_fields",
+    "hand_words",
     "options_from_form",
     "rules_card",
     "rules_index",

@@ -147,6 +147,26 @@
     command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
     send(command, form);
   });
+  // The history: the page opens on the first line new since the reader's last visit (unless the address
+  // names a place), and "Earlier rounds" puts the older rounds in place (without JavaScript: their page).
+  const firstNew = document.getElementById("first-new");
+  if (firstNew && !location.hash && firstNew.scrollIntoView) { firstNew.scrollIntoView({block: "center"}); }
+  root.addEventListener("click", async function (event) {
+    const link = event.target.closest("a[data-history-earlier]");
+    if (!link || !root.contains(link)) { return; }
+    event.preventDefault();
+    try {
+      const answer = await fetch(link.href + (link.href.indexOf("?") < 0 ? "?" : "&") + "fragment=1",
+                                 {credentials: "same-origin", headers: {"Accept": "text/html"}});
+      if (!answer.ok) { location.href = link.href; return; }
+      const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
+      const place = link.closest("p") || link;
+      const nodes = Array.from(doc.body.childNodes, function (n) { return document.importNode(n, true); });
+      place.replaceWith.apply(place, nodes);
+      const first = nodes.find(function (n) { return n.nodeType === 1 && n.matches("section"); });
+      if (first) { const heading = first.querySelector("h3"); if (heading) { heading.tabIndex = -1; heading.focus(); } }
+    } catch (e) { location.href = link.href; }
+  });
   const refreshTable = updater(root, function () { return location.pathname; }, function (fresh, own) {
     ["version", "live", "questions", "msgConfirm"].forEach(function (name) {
       if (fresh.dataset[name] === undefined) { delete root.dataset[name]; } else { root.dataset[name] = fresh.dataset[name]; }
@@ -199,7 +219,8 @@
     let running = null;
     let again = false;
     async function run(own) {
-      const answer = await fetch(address(), {credentials: "same-origin", headers: {"Accept": "text/html"}});
+      // X-Live-Update: the page marks what is new itself (the server marks only a visit's new lines).
+      const answer = await fetch(address(), {credentials: "same-origin", headers: {"Accept": "text/html", "X-Live-Update": "1"}});
       if (!answer.ok) { return; }
       const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = doc.getElementById(region.id);
@@ -276,17 +297,28 @@
       if (j < 0) {
         const made = document.importNode(n, true);
         old.insertBefore(made, i < olds.length ? olds[i] : null);
-        if (made.nodeType === 1) { changed.push(made); } else if (made.nodeValue.trim()) { touched = true; }
+        if (made.nodeType === 1) { changed.push(made); newLines(made, added); } else if (made.nodeValue.trim()) { touched = true; }
         return;
       }
-      for (; i < j; i++) { olds[i].remove(); touched = true; }
+      for (; i < j; i++) { if (!stays(olds[i])) { olds[i].remove(); touched = true; } }
       const kept = olds[i++];
       if (kept.nodeType === 1) { morph(kept, n, changed, added); }
       else if (kept.nodeValue !== n.nodeValue) { touched = touched || !!(kept.nodeValue.trim() || n.nodeValue.trim()); kept.nodeValue = n.nodeValue; }
     });
-    for (; i < olds.length; i++) { olds[i].remove(); touched = true; }
+    for (; i < olds.length; i++) { if (!stays(olds[i])) { olds[i].remove(); touched = true; } }
     if (touched && !region) { changed.push(old); }
   }
+  // The history's lines inside a part new to the page (a new turn or round) are new lines too; the mark of
+  // the first line new since the last visit stays on the line the page opened with.
+  function newLines(made, added) {
+    made.querySelectorAll("[data-key]").forEach(function (line) {
+      if (line.id === "first-new") { line.removeAttribute("id"); }
+      added.push(line);
+    });
+  }
+  // A part the reader may be reading stays when a newer page no longer shows it (a history round that
+  // went out of the newest ones).
+  function stays(n) { return n.nodeType === 1 && n.hasAttribute("data-live-stay"); }
   // Children with data-key (the history's lines): the old ones stay, the new ones are added and marked.
   function morphKeyed(old, fresh, added) {
     const byKey = {};
@@ -295,6 +327,7 @@
       const kept = child.dataset.key !== undefined && byKey[child.dataset.key];
       if (kept) { return kept; }
       const made = document.importNode(child, true);
+      if (made.id === "first-new") { made.removeAttribute("id"); }
       if (child.dataset.key !== undefined) { added.push(made); }
       return made;
     });

@@ -15,6 +15,7 @@ from .options import describe_options, form_fields, options_from_form
 from .questions import describe_question
 from .refusals import describe_refusal
 from .rules_pages import rules_card, rules_index
+from .story_words import describe_chapter, describe_events, hand_words
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
 from .words import card_name, describe_command
 
@@ -24,13 +25,16 @@ __all__ = [
     "card_name",
     "card_selections",
     "choice_order",
+    "describe_chapter",
     "describe_command",
+    "describe_events",
     "describe_event",
     "describe_options",
     "describe_question",
     "describe_refusal",
     "email_sections",
     "form_fields",
+    "hand_words",
     "options_from_form",
     "rules_card",
     "rules_index",

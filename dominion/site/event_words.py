@@ -84,7 +84,8 @@ def _event_key(kind: str, seen: Mapping[str, Any]) -> str:
     return kind
 
 
-def _bonus(seen: Mapping[str, Any]) -> str:
+def bonus_parts(seen: Mapping[str, Any]) -> str:
+    """A bonus in words: its +Actions, +Buys and +coins ("+1 Action, +2 coins")."""
     actions, buys, coins = (int(seen.get(key, 0)) for key in ("actions", "buys", "coins"))
     parts = []
     if actions:
@@ -113,7 +114,7 @@ def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
     if kind == "game_set_up":
         values["kingdom"] = card_line(list(seen.get("kingdom", [])))
     elif kind == "bonus":
-        values["bonus"] = _bonus(seen)
+        values["bonus"] = bonus_parts(seen)
     elif kind == "waiting":
         values["asks"] = "; ".join(
             _("{name} – {question}").format(name=seat_name(names, a.get("seat")), question=prompt_text(a))
@@ -124,4 +125,6 @@ def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
     template = _EVENTS.get(_event_key(kind, seen))
     if template is None:
         return kind.replace("_", " ")
-    return _(template).format_map(values)
+    text = _(template).format_map(values)
+    # A sentence that ends in a question the template quotes ("...?") takes no full stop after it.
+    return text[:-1] if text.endswith(("?.", "!.")) else text

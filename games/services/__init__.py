@@ -8,6 +8,7 @@ One module per concern, reached through this package (`from games import service
   service's for a passed deadline);
 * `takeback`, `undo`: taking a move back (alone when the rules allow it, else with the others' consent);
 * `reading`: game_detail / history / state_at, a game as a viewer may see it;
+* `story`: the history in chapters (rounds, turns) paged by rounds, and how far each reader has read it;
 * `writing`: what the changing services share (the game's row and its lock, the random source, appending
   events with the projection columns).
 
@@ -50,6 +51,8 @@ from .rematch import (
     rematch_of,
     rematch_players,
 )
+from .story import chapters, last_read, mark_read, open_views, story
+from .story import rounds as story_rounds
 from .takeover import games_with_wanted_seats, take_over_seat, wanted_seats
 from .undo import UndoOutcome, answer_undo, ask_undo, open_undo_request, request_as_dict, undo, undo_status
 from .waiting_room import close_stale_open_games, recent_changes, room_mark
@@ -82,6 +85,12 @@ __all__ = [
     "game_rng",
     "get_game",
     "history",
+    "chapters",
+    "last_read",
+    "mark_read",
+    "open_views",
+    "story_rounds",
+    "story",
     "host_of",
     "join_game",
     "leave_game",

@@ -25,7 +25,7 @@ from accounts.models import User
 from citadels import RULES
 from games import integrity, services, store
 from games.deadlines.sweep import enforce_due_deadlines
-from games.models import Absence, Command, Game, Seat, SeatPresence
+from games.models import Absence, Command, Game, HistoryRead, Seat, SeatPresence
 from notifications import delivery
 from notifications.models import Outbox, Preference
 from tests.games.helpers import db_snapshot, full_fold, seat_users, started_game
@@ -104,6 +104,8 @@ def test_deletion_leaves_nothing_personal_and_the_game_goes_on(mail_files: Path,
     Token.objects.create(user=victim)
     browser = Client()
     browser.force_login(victim)
+    browser.get(f"/games/{game.pk}/")  # how far the victim read the history is kept
+    assert HistoryRead.objects.filter(user=victim).exists()
     assert _where_found(EMAIL, NAME) and _mail_files_holding(mail_files, EMAIL, NAME)
 
     # The password asks; the link confirms (a GET only asks again: mail scanners open links).
@@ -124,6 +126,7 @@ def test_deletion_leaves_nothing_personal_and_the_game_goes_on(mail_files: Path,
     assert shell.display_name == f"Former player {victim.pk}" and not shell.is_active and not shell.has_usable_password()
     assert not Token.objects.filter(user=shell).exists() and not Outbox.objects.filter(user=shell).exists()
     assert not Absence.objects.filter(user=shell).exists() and not Preference.objects.filter(user=shell).exists()
+    assert not HistoryRead.objects.filter(user=shell).exists()
     assert not [s for s in Session.objects.all() if s.get_decoded().get("_auth_user_id") == str(victim.pk)]
     assert browser.get("/settings/").status_code == 302  # signed out
     assert not Seat.objects.filter(game=open_game, user=shell).exists()

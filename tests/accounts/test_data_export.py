@@ -49,6 +49,8 @@ def test_the_export_holds_the_account_and_the_games_as_the_player_sees_them(
     play_random(game, random.Random(5), max_commands=40)
     Preference.objects.create(user=me, mode=Preference.Mode.DIGEST)
     client.force_login(me)
+    client.get(f"/games/{game.pk}/")  # how far Ida read the game: in the export too
+    game.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         answer = client.post("/accounts/export/")
     assert answer.status_code == 302 and DataExport.objects.filter(user=me).count() == 1
@@ -62,6 +64,7 @@ def test_the_export_holds_the_account_and_the_games_as_the_player_sees_them(
     [exported] = data["games"]["games"]
     seat = exported["seat"]
     assert exported["id"] == game.pk and seat is not None
+    assert [(r["game"], r["version"]) for r in data["games"]["history_read"]] == [(game.pk, game.version)]
     rows = list(Event.objects.filter(game=game).order_by("seq"))
     assert [e["seq"] for e in exported["history"]] == [row.seq for row in rows]
     for event, row in zip(exported["history"], rows, strict=True):

@@ -46,6 +46,8 @@ STATE_REFUSALS: dict[tuple[str, str], Callable[[str, set[str]], bool]] = {
     ("POST", "/api/games/"): lambda code, fields: code in {"invalid_options", "invalid_players", "invalid_time_control"},
     # A moment after the game's last event.
     ("GET", "/api/games/{game_id}/state"): lambda code, fields: code in {"invalid_at"},
+    ("GET", "/api/games/{game_id}/history"): lambda code, fields: code in {"invalid_at"},
+    ("GET", "/api/games/{game_id}/hands"): lambda code, fields: code in {"invalid_at"},
     # Accounts and notifications: credentials or a link's token that were never issued; an absence that
     # ends before it starts or goes past the year's allowance.
     ("POST", "/api/accounts/token"): lambda code, fields: code in {"invalid_credentials"},

@@ -43,7 +43,9 @@ def test_turn_emails_in_both_languages_and_never_after_ones_own_commands(verifie
     assert len(asked) == 1
     german = second.language == "de"
     text = render(asked[0]).text
-    played = f"{first.display_name} hat Gassenjunge ausgespielt." if german else f"{first.display_name} played Urchin."
+    # One line for the card and what it gave at once (the drawn card stays hidden from the other player).
+    played = (f"{first.display_name} hat Gassenjunge ausgespielt: +1 Karte, " if german
+              else f"{first.display_name} played Urchin: +1 card, +1 Action.")
     assert played in text, text
     choices = [line for line in text.splitlines() if re.match(r"- \d\. ", line)]
     wanted = ["Anwesen ablegen", "Kupfer ablegen"] if german else ["Discard Copper", "Discard Estate"]
@@ -63,8 +65,8 @@ def test_turn_emails_in_both_languages_and_never_after_ones_own_commands(verifie
     # Seat 1's turn starts: one email, telling seat 0's turn in words, no hidden card named.
     assert game.awaiting == [1] and len(_turn_mails(first)) == mails
     turn = render(_turn_mails(second)[-1]).text
-    bought = (f"{first.display_name} hat Silber für 3 Geld gekauft." if german
-              else f"{first.display_name} bought Silver for 3 coins.")
+    bought = (f"{first.display_name} hat Silber für 3 Geld gekauft und genommen." if german
+              else f"{first.display_name} bought and gained Silver for 3 coins.")
     assert bought in turn, turn
     assert ("Zug 2:" if german else "Turn 2:") in turn
     assert ("Der Vorrat" if german else "The Supply") in turn
