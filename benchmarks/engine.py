@@ -65,13 +65,28 @@ def measure(title: str, players: int, options: dict[str, Any], games: int, repea
                 state = RULES.evolve(state, event)
 
     decide_rate = len(positions) / best(repeat, decide_all)
+    view_rate = views_per_second(histories[: max(1, games // 10)], players, repeat)
 
     print(f"== {title}: {games} heuristic-bot games, {events / games:.0f} events each (best of {repeat} passes; "
           f"load {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
     print(f"fold:            {events / fold_seconds:12,.0f} events/s ({fold_seconds / games * 1000:.2f} ms per game)")
     print(f"service fold:    {service_rate:12,.0f} events/s ({SERVICE_FOLD})")
     print(f"decide+evolve:   {decide_rate:12,.0f} commands/s")
+    print(f"views:           {view_rate:12,.0f} views/s (every seat's and a spectator's, after each event)")
     print(f"full bot game:   {game_seconds * 1000:12.2f} ms per game ({1 / game_seconds:,.0f} games/s)")
+
+
+def views_per_second(histories: list[list[Any]], players: int, repeat: int) -> float:
+    """Citadels views per second: after every event of `histories`, the view of every seat and of a
+    spectator, as the service sends them to a table's players."""
+    states = []
+    for history in histories:
+        state = None
+        for event in history:
+            state = RULES.evolve(state, event)
+            states.append(state)
+    seats = [None, *range(players)]
+    return len(states) * len(seats) / best(repeat, lambda: [RULES.view(s, seat) for s in states for seat in seats])
 
 
 SERVICE_FOLD = "GameKind.fold: RULES.fold of the stored JSON forms through RULES.decode"

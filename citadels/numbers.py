@@ -4,6 +4,7 @@ the deciding seat's own hand, so the views may show them to whoever sees the com
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .abilities.cities import destroy_cost, exchange_price
@@ -11,8 +12,8 @@ from .abilities.gold import colour_income
 from .commands import Command
 from .legal import legal_commands
 from .payloads import Score
-from .scoring import score
-from .state import State
+from .scoring import score_of
+from .state import Player, State
 from .turn import build_cost
 
 
@@ -46,4 +47,15 @@ def gold_quotes(state: State, seat: int) -> list[dict[str, Any]]:
 def scores_so_far(state: State) -> list[Score]:
     """Every player's score as it would count if the game ended now (the end's own scoring: districts,
     the colour and complete-city bonuses, the Dark City's extras)."""
-    return [score(state, player) for player in state.players]
+    return [s.copy() for s in _scores(state.players, state.round, state.first_complete, state.complete_at)]
+
+
+# Every seat's view of a state (and the next states that change no holding: the draft, a reveal) shows the
+# same scores: they are computed once per holdings. The key is every input of `score`: the players
+# (immutable NamedTuples) and the state's three numbers the end's scoring reads.
+@lru_cache(maxsize=256)
+def _scores(
+    players: tuple[Player, ...], round_: int, first_complete: int | None, complete_at: int,
+) -> tuple[Score, ...]:
+    """The scores of `players` (read only: `scores_so_far` hands out copies)."""
+    return tuple([score_of(p, round_, first_complete, complete_at) for p in players])

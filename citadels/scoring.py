@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from functools import lru_cache
 
 from rules_kit.resign import winners_among_the_rest
 from rules_kit.standings import places
@@ -10,7 +11,7 @@ from rules_kit.standings import places
 from .cards import DISTRICTS, Colour
 from .payloads import Score
 from .recorder import Recorder
-from .state import Player, State
+from .state import Built, Player, State
 
 ALL_COLOURS = frozenset(Colour)
 FIVE_COLOURS_BONUS, FIRST_COMPLETE_BONUS, COMPLETE_BONUS = 3, 4, 2
@@ -29,33 +30,58 @@ def has_five_colours(player: Player, last_round: int) -> bool:
 def score(state: State, player: Player) -> Score:
     """One player's score and its parts: `districts` (an Artist's adorned district 1 more), the bonuses
     for colours and a complete city, and the Dark City's end-of-game `extras`."""
-    districts = sum(DISTRICTS[b.district].points + (1 if b.adorned else 0) for b in player.city)
-    colours = FIVE_COLOURS_BONUS if has_five_colours(player, state.round) else 0
+    return score_of(player, state.round, state.first_complete, state.complete_at)
+
+
+def score_of(player: Player, last_round: int, first_complete: int | None, complete_at: int) -> Score:
+    """`score` from the three numbers of the state it reads: the round (a Haunted City built in it is no
+    wildcard), the seat that completed a city first and how many districts complete one."""
+    districts, colours = _city_points(player.city, last_round)
     complete = 0
-    if state.first_complete == player.seat:
+    if first_complete == player.seat:
         complete = FIRST_COMPLETE_BONUS
-    elif len(player.city) >= state.complete_at:
+    elif len(player.city) >= complete_at:
         complete = COMPLETE_BONUS
     extras = extra_points(player)
-    total = districts + colours + complete + extras
-    return Score(
-        seat=player.seat, districts=districts, colours=colours, complete=complete, extras=extras, total=total,
-    )
+    return {
+        "seat": player.seat, "districts": districts, "colours": colours, "complete": complete,
+        "extras": extras, "total": districts + colours + complete + extras,
+    }
 
 
 def extra_points(player: Player) -> int:
     """Wishing Well: 1 per other purple district; Imperial Treasury: 1 per gold; Map Room: 1 per card in
     hand; Museum: 1 per card under it."""
-    points = 0
-    if player.has("wishing_well"):
-        points += sum(1 for d in player.districts() if DISTRICTS[d].colour == Colour.PURPLE and d != "wishing_well")
-    if player.has("imperial_treasury"):
+    points, treasury, map_room, museum = _city_extras(player.city)
+    if treasury:
         points += player.gold
-    if player.has("map_room"):
+    if map_room:
         points += len(player.hand)
-    if player.has("museum"):
+    if museum:
         points += len(player.museum)
     return points
+
+
+# The views show every player's score after every event, yet a city changes a few times a game: what the
+# city alone decides is computed once per city (and round, which only a Haunted City cares about). A city
+# is a tuple of immutable NamedTuples, so it is a safe key.
+@lru_cache(maxsize=4096)
+def _city_points(city: tuple[Built, ...], last_round: int) -> tuple[int, int]:
+    """A city's district points and its colour bonus."""
+    districts = sum(DISTRICTS[b.district].points + (1 if b.adorned else 0) for b in city)
+    colours = FIVE_COLOURS_BONUS if has_five_colours(Player(-1, 0, (), city), last_round) else 0
+    return districts, colours
+
+
+@lru_cache(maxsize=4096)
+def _city_extras(city: tuple[Built, ...]) -> tuple[int, bool, bool, bool]:
+    """A city's Wishing Well points, and whether it holds the Imperial Treasury, the Map Room and the
+    Museum (whose points count the owner's gold, hand and Museum cards)."""
+    player = Player(-1, 0, (), city)
+    wishing_well = 0
+    if player.has("wishing_well"):
+        wishing_well = sum(1 for d in player.districts() if DISTRICTS[d].colour == Colour.PURPLE and d != "wishing_well")
+    return wishing_well, player.has("imperial_treasury"), player.has("map_room"), player.has("museum")
 
 
 def winners(scores: list[Score], resigned: Collection[int] = ()) -> list[int]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .decide import awaiting
 from .numbers import gold_quotes, scores_so_far
-from .state import DRAFT, OVER, State
+from .state import DRAFT, OVER, Built, State
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -48,22 +49,35 @@ def _public_players(state: State) -> list[dict[str, Any]]:
     for seat, character in state.revealed:
         revealed[seat].append(character)
     scores = scores_so_far(state)
-    return [
-        {
+    players = []
+    for player in state.players:
+        city, adorned, adorned_at = _city_facts(player.city)
+        players.append({
             "seat": player.seat,
             "gold": player.gold,
             "hand_size": len(player.hand),
-            "city": [b.district for b in player.city],
+            "city": list(city),
             "characters": revealed[player.seat],
-            "adorned": [b.district for b in player.city if b.adorned],
+            "adorned": list(adorned),
             # Which copies (their places in `city`): with a Quarry a city may hold a plain and an adorned one.
-            "adorned_at": [i for i, b in enumerate(player.city) if b.adorned],
+            "adorned_at": list(adorned_at),
             "museum_size": len(player.museum),
             # As it would count if the game ended now: public facts only (a hand counts by its size).
-            "score": dict(scores[player.seat]),
-        }
-        for player in state.players
-    ]
+            "score": scores[player.seat],
+        })
+    return players
+
+
+# Every seat's view after every event lists every city, which changes a few times a game: its lists are
+# made once per city (a tuple of immutable NamedTuples, a safe key) and copied into each view.
+@lru_cache(maxsize=1024)
+def _city_facts(city: tuple[Built, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[int, ...]]:
+    """A city's districts, its adorned districts and the places of the adorned ones."""
+    return (
+        tuple([b.district for b in city]),
+        tuple([b.district for b in city if b.adorned]),
+        tuple([i for i, b in enumerate(city) if b.adorned]),
+    )
 
 
 def _public_turn(state: State) -> dict[str, Any] | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 
 from rules_kit.resign import winners_among_the_rest
@@ -20,15 +21,20 @@ def game_over(state: State) -> bool:
 def score(state: State) -> list[Score]:
     """Every seat's victory points (Feodum: 1 per 3 Silvers; Gardens: 1 per full 10 cards owned) and turns
     taken."""
-    scores: list[Score] = []
-    for seat in range(state.players):
-        names = [state.names[c] for c in owned(state, seat)]
-        silvers = names.count("silver")
-        per_card = {"feodum": silvers // 3, "gardens": len(names) // 10}
-        points = sum(per_card.get(n, CARDS[n].vp) for n in names)
-        scores.append({"seat": seat, "total": points, "turns": state.turns[seat],
-                       "cards": len(names)})
-    return scores
+    return [score_of(state, seat, composition(state, seat)) for seat in range(state.players)]
+
+
+def composition(state: State, seat: int) -> Counter[str]:
+    """How many cards of each name a seat owns (public: every gain and trash is shown to all)."""
+    return Counter([state.names[c] for c in owned(state, seat)])
+
+
+def score_of(state: State, seat: int, counts: Counter[str]) -> Score:
+    """`seat`'s score from what it owns (`composition`): a view, which shows both, counts the cards once."""
+    cards = sum(counts.values())
+    per_card = {"feodum": counts["silver"] // 3, "gardens": cards // 10}
+    points = sum(n * per_card.get(name, CARDS[name].vp) for name, n in counts.items())
+    return {"seat": seat, "total": points, "turns": state.turns[seat], "cards": cards}
 
 
 def winners(scores: list[Score], resigned: Collection[int] = ()) -> list[int]:

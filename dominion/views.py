@@ -6,12 +6,11 @@ top card. The zones shown add up to every card of the game.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from . import decisions
-from .scoring import score
-from .state import OVER, SEAT_ZONES, Score, State, owned
+from .scoring import composition, score_of
+from .state import OVER, SEAT_ZONES, State
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
@@ -22,7 +21,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "current": state.current,
         "awaiting": state.awaiting(),
         "asks": [decisions.summary(state.pending[s]) for s in state.awaiting() if s in state.pending],
-        "players": [_player(state, s, points) for s, points in enumerate(score(state))],
+        "players": [_player(state, s) for s in range(state.players)],
         "kingdom": list(state.kingdom),
         "supply": {p: _pile(state, p) for p in state.supply},
         "non_supply": {p: len(state.piles[p]) for p in state.non_supply},
@@ -48,8 +47,9 @@ def _cards(state: State, cards: list[int]) -> list[dict[str, Any]]:
     return [{"id": c, "card": state.names[c]} for c in cards]
 
 
-def _player(state: State, seat: int, points: Score) -> dict[str, Any]:
+def _player(state: State, seat: int) -> dict[str, Any]:
     zones = state.zones[seat]
+    counts = composition(state, seat)
     discard = zones["discard"]
     assert set(zones) == set(SEAT_ZONES)
     return {
@@ -63,8 +63,8 @@ def _player(state: State, seat: int, points: Score) -> dict[str, Any]:
         "turns": state.turns[seat],
         # Public: every card a player gains or trashes is shown to all, so what a player owns is known to
         # anyone who kept count (as dominion.games shows it); which of them is in the hand or the deck is not.
-        "victory_points": points["total"],
-        "composition": dict(sorted(Counter(state.names[c] for c in owned(state, seat)).items())),
+        "victory_points": score_of(state, seat, counts)["total"],
+        "composition": dict(sorted(counts.items())),
     }
 
 

@@ -5,11 +5,14 @@ stands, from public facts only."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from citadels import RULES
 from citadels.bots import heuristic_bot
+from citadels.numbers import scores_so_far
 from citadels.scoring import score
 from citadels.simulate import play
+from citadels.state import Built
 
 from .scenario import Table, drafted, of_type
 from .test_characters import FACE_UP, warlord_table
@@ -94,3 +97,21 @@ def test_a_finished_games_scores_so_far_are_its_final_scores() -> None:
         state, _ = play([heuristic_bot] * 4, random.Random(seed))
         view = RULES.view(state, None)
         assert [p["score"] for p in view["players"]] == view["scores"]
+
+
+def test_scores_so_far_follow_the_round_and_are_copies() -> None:
+    """The scores are computed once per holdings (a cache): the same city scores anew when the round moves
+    on (a Haunted City stands for a missing colour only after the round it was built in), and a view's
+    score is its own (changing it changes no other view)."""
+    table = drafted(["king", "thief", "merchant", "warlord"], FACE_UP, "assassin")
+    table.set(0, city=["manor", "temple", "tavern", "smithy"])  # no red
+    player = table.state.players[0]
+    city = (*player.city, Built("haunted_city", table.state.round))
+    state = replace(table.state, players=(player._replace(city=city), *table.state.players[1:]))
+    assert scores_so_far(state)[0]["colours"] == 0  # built this round: no wildcard yet
+    later = replace(state, round=state.round + 1)
+    assert later.players[0].city is city
+    assert scores_so_far(later)[0]["colours"] == 3
+    first = RULES.view(later, None)
+    first["players"][0]["score"]["total"] = -1
+    assert RULES.view(later, None)["players"][0]["score"] == scores_so_far(later)[0] == score(later, later.players[0])
