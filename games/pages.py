@@ -114,7 +114,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         context.update(_waiting_room(request, game, detail, user))
         return render(request, "games/waiting_room.html", context)
     urls = {"page_url": reverse("game-page", args=[game.pk]), "version_url": reverse("game-version", args=[game.pk]),
-            "live_url": reverse("game-live", args=[game.pk])}
+            "live_url": reverse("game-live", args=[game.pk]), "move_url": reverse("game-move", args=[game.pk])}
     return _table_page(request, game, detail, user, {**context, **urls})
 
 

@@ -1,5 +1,6 @@
-// The site's only script: the game table's buttons (POST to the REST API), card choices, live updates in
-// place (server-sent events; the poll only as the fallback), the lobby's, copy.
+// The site's only script: the game table's buttons and card choices (POST to the REST API; without the
+// script they are forms that post to the page), live updates in place (server-sent events; the poll only
+// as the fallback), the lobby's, copy.
 (function () {
   "use strict";
   // crypto.randomUUID exists only on https and localhost pages; plain http elsewhere needs the fallback.
@@ -110,6 +111,8 @@
   root.addEventListener("click", function (event) {
     const button = event.target.closest("button.cmd");
     if (!button || !root.contains(button)) { return; }
+    // The button also submits the page's move form (a page without this script); here it is sent in place.
+    event.preventDefault();
     const questions = root.dataset.questions ? JSON.parse(root.dataset.questions) : {};
     const question = questions[button.dataset.command];
     if (question && button.dataset.asked !== "1") {
