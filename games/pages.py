@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
 
-from . import services
+from . import presence, services
 from .deadlines import absences
 from .models import Game
 from .registry import get_kind
@@ -128,6 +128,8 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
     except ServiceError as error:
         return error_page(request, error, game_id=game.pk if detail["joined"] or game.listed else None)
     names = _names(detail)
+    if detail["seat"] is not None and game.status == Game.Status.ACTIVE:
+        presence.note_seen(game.pk, user.pk)  # no turn mail while the game is open (games.presence)
     site = get_kind(game.kind).site_module
     view = replay["view"] if replay else detail["view"]
     history_start, history = _history(game, user, replay["version"] if replay else game.version, names)
@@ -241,6 +243,8 @@ def game_version(request: HttpRequest, game_id: int) -> JsonResponse:
         game = services.get_game(game_id, user)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
+    if user is not None and game.status == Game.Status.ACTIVE:
+        presence.note_seen(game.pk, user.pk)  # the page's poll: it is still open
     return JsonResponse({"version": game.version, "status": game.status})
 
 
