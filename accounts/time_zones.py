@@ -40,6 +40,6 @@ def filter_attrs() -> dict[str, object]:
     (typing "berl" or "utc+01" keeps the matching zones); without the script the list works as it is."""
     return {
         "data-zone-filter": "1",
-        "data-filter-label": gettext_lazy("Find a time zone (a city, a region or an offset such as UTC+01)"),
+        "data-filter-label": gettext_lazy("Search the list: a city, a region or an offset such as UTC+01"),
         "data-filter-count": gettext_lazy("Zones found: {count}"),
     }

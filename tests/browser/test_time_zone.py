@@ -47,7 +47,7 @@ def test_the_settings_zone_list_is_filtered_by_what_is_typed(page_for: Any, live
     select = page.locator("select[name=time_zone]")
     assert select.locator("optgroup").count() > 5  # grouped by region
     assert select.locator("option[value='Europe/Berlin']").inner_text().startswith("Berlin (UTC+0")
-    box = page.get_by_label("Find a time zone")
+    box = page.get_by_label("Search the list")
     box.fill("tokyo")
     assert select.input_value() == "Asia/Tokyo"  # the chosen zone was filtered out: the first match instead
     assert page.locator("[role=status]", has_text="Zones found: 1").count() == 1
@@ -78,4 +78,4 @@ def test_without_javascript_the_zone_list_is_a_plain_grouped_select(client: Any,
     user.refresh_from_db()
     assert user.time_zone == "America/New_York"
     with translation.override("de"):
-        assert "Zeitzone suchen" in str(filter_attrs()["data-filter-label"])
+        assert "Liste durchsuchen" in str(filter_attrs()["data-filter-label"])
