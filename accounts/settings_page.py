@@ -29,7 +29,7 @@ from config.errors import ServiceError
 
 from . import services
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
-from .time_zones import grouped_time_zones
+from .time_zones import filter_attrs, grouped_time_zones
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class ProfileForm(forms.Form):
     language = forms.ChoiceField(label=gettext_lazy("Language"), choices=User.Language.choices)
     time_zone = forms.ChoiceField(
         label=gettext_lazy("Time zone"), choices=grouped_time_zones,
-        help_text=gettext_lazy("Deadlines are shown in this time zone."),
+        help_text=gettext_lazy("Deadlines are shown in this time zone."), widget=forms.Select(attrs=filter_attrs()),
     )
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime
 import zoneinfo
 
+from django.utils.translation import gettext_lazy
+
 FALLBACK = "Europe/Berlin"  # the sign-up's zone when the browser tells none
 
 
@@ -31,3 +33,13 @@ def grouped_time_zones(now: datetime.datetime | None = None) -> list[tuple[str, 
 def is_offered(zone: str) -> bool:
     """Whether `zone` is among the zones offered."""
     return any(zone == value for _, zones in grouped_time_zones() for value, _label in zones)
+
+
+def filter_attrs() -> dict[str, object]:
+    """The attributes of a zone list's <select> for the site's script, which puts a filter box above it
+    (typing "berl" or "utc+01" keeps the matching zones); without the script the list works as it is."""
+    return {
+        "data-zone-filter": "1",
+        "data-filter-label": gettext_lazy("Search the list: a city, a region or an offset such as UTC+01"),
+        "data-filter-count": gettext_lazy("Zones found: {count}"),
+    }

@@ -26,7 +26,7 @@ from config.errors import ServiceError
 
 from . import services
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
-from .time_zones import FALLBACK, grouped_time_zones
+from .time_zones import FALLBACK, filter_attrs, grouped_time_zones
 
 THROTTLED = "throttled"
 
@@ -88,7 +88,7 @@ class RegisterForm(RateLimitedForm):
     time_zone = forms.ChoiceField(
         label=_("Time zone"), initial=FALLBACK, choices=grouped_time_zones,
         help_text=_("Deadlines are shown in this time zone."),
-        widget=forms.Select(attrs={"data-browser-zone": "1"}),
+        widget=forms.Select(attrs={"data-browser-zone": "1", **filter_attrs()}),
     )
 
     def __init__(self, *args: Any, request: HttpRequest | None = None, **kwargs: Any) -> None:

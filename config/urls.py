@@ -13,7 +13,7 @@ from alerts.urls import web_urlpatterns as alerts_web
 from chat.urls import api_urlpatterns as chat_api
 from chat.urls import web_urlpatterns as chat_web
 from config import api, health, legal, metrics_view
-from games import lobby, pages, player_forms, rules_pages
+from games import lobby, move_forms, pages, player_forms, rules_pages
 from games.urls import api_urlpatterns as games_api
 from live.urls import urlpatterns as live_urls
 from mailin.views import webhook_urlpatterns
@@ -49,6 +49,7 @@ urlpatterns = [
     path("games/<int:game_id>/start", pages.start, name="game-start"),
     path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
+    path("games/<int:game_id>/move", move_forms.move, name="game-move"),
     path("games/<int:game_id>/undo", player_forms.undo, name="game-undo"),
     path("games/<int:game_id>/undo/answer", player_forms.undo_answer, name="game-undo-answer"),
     *live_urls,  # the pages' live streams (server-sent events)

@@ -86,6 +86,8 @@ class Seat(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="seats")
     index = models.PositiveSmallIntegerField(null=True, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The last sign that the player has the game open in a browser (games.presence): no turn mail meanwhile.
+    last_seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["game_id", "index", "id"]

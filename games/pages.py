@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 
 from config.errors import ServiceError
 
-from . import services
+from . import presence, services
 from .deadlines import absences
 from .models import Game
 from .registry import get_kind
@@ -95,7 +95,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         context.update(_waiting_room(request, game, detail, user))
         return render(request, "games/waiting_room.html", context)
     urls = {"page_url": reverse("game-page", args=[game.pk]), "version_url": reverse("game-version", args=[game.pk]),
-            "live_url": reverse("game-live", args=[game.pk]), "history_url": reverse("game-history", args=[game.pk])}
+            "live_url": reverse("game-live", args=[game.pk]), "history_url": reverse("game-history", args=[game.pk]),
+            "move_url": reverse("game-move", args=[game.pk])}
     return _table_page(request, game, detail, user, {**context, **urls})
 
 
@@ -109,6 +110,8 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
     except ServiceError as error:
         return error_page(request, error, game_id=game.pk if detail["joined"] or game.listed else None)
     names = reader_names(detail)
+    if detail["seat"] is not None and game.status == Game.Status.ACTIVE:
+        presence.note_seen(game.pk, user.pk)  # no turn mail while the game is open (games.presence)
     site = get_kind(game.kind).site_module
     view = replay["view"] if replay else detail["view"]
     # The lines after the version the reader had read are new (a replay marks none and reads nothing; the
@@ -230,6 +233,8 @@ def game_version(request: HttpRequest, game_id: int) -> JsonResponse:
         game = services.get_game(game_id, user)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
+    if user is not None and game.status == Game.Status.ACTIVE:
+        presence.note_seen(game.pk, user.pk)  # the page's poll: it is still open
     return JsonResponse({"version": game.version, "status": game.status})
 
 

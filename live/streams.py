@@ -10,6 +10,7 @@ versions growing. A comment line every `LIVE_KEEPALIVE_SECONDS` keeps proxies fr
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
@@ -23,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from config.errors import ServiceError
 from config.metrics import LIVE_CONNECTIONS
-from games import services
+from games import presence, services
 from games.models import Game
 from games.pages import watched_game
 
@@ -56,7 +57,22 @@ async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
         game = await _closing(services.get_game)(game_id, user if user.is_authenticated else None)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
-    return _stream(request, [game.pk], per_game=True, stream="game")
+    alive = _noting_presence(game.pk, user.pk) if user.is_authenticated else None
+    return _stream(request, [game.pk], per_game=True, stream="game", alive=alive)
+
+
+def _noting_presence(game_id: int, user_id: int) -> Callable[[], Awaitable[None]]:
+    """While a player's stream is open, their seat is noted as present (games.presence: no turn mail while
+    the game is open), at the stream's start and then with its keepalives, at most every `WRITE_EVERY`."""
+    last = [0.0]
+
+    async def alive() -> None:
+        now = time.monotonic()
+        if now - last[0] >= presence.WRITE_EVERY.total_seconds():
+            last[0] = now
+            await _closing(presence.note_seen)(game_id, user_id)
+
+    return alive
 
 
 async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
@@ -120,13 +136,13 @@ def last_event_id(request: HttpRequest) -> int | None:
 
 
 def _stream(request: HttpRequest, game_ids: list[int], *, per_game: bool, stream: str,
-            also: Iterable[int] = ()) -> HttpResponseBase:
+            also: Iterable[int] = (), alive: Callable[[], Awaitable[None]] | None = None) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         # A WSGI server (gunicorn's sync workers, runserver) would hold a thread per open page and cannot
         # stream an async iterator: 204 tells EventSource to stop, and the page falls back to the poll.
         return HttpResponse(status=204)
     since = last_event_id(request)
-    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game, stream=stream, also=also),
+    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game, stream=stream, also=also, alive=alive),
                                      content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -140,7 +156,8 @@ def event(game_id: int, version: int, *, with_id: bool = True) -> bytes:
 
 
 async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool,
-                  stream: str = "game", also: Iterable[int] = ()) -> AsyncIterator[bytes]:
+                  stream: str = "game", also: Iterable[int] = (),
+                  alive: Callable[[], Awaitable[None]] | None = None) -> AsyncIterator[bytes]:
     """Subscribe first, then read the versions (a notice in between is not lost), then follow the hub.
 
     `since`: a game's stream sends its version at once when it is newer; the lobby's and a waiting room's
@@ -168,6 +185,8 @@ async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool,
             game_id = max(counted, key=lambda g: counted[g])
             yield event(game_id, counted[game_id], with_id=False)
         while True:
+            if alive is not None:
+                await alive()
             pending, resync = await watch.wait(settings.LIVE_KEEPALIVE_SECONDS)
             if resync:
                 pending = {**await _versions(watch.game_ids), **pending}

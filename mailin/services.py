@@ -34,7 +34,7 @@ from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
 from rules_kit.resign import RESIGN
 
-from . import bounces, parse, rematches, selections, takebacks
+from . import bounces, parse, reasons, rematches, selections, takebacks
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
@@ -239,7 +239,9 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
             offers = selections.offers(kind, view, current, describe, names)
             match = selections.match_reply(line, listed, current, describe, names, offers)
             if match.command is None:
-                results.append(LineResult(line, "refused", reason=match.error))
+                # A move that is not among the choices now (Gold with 3 coins): the engine says why, if it can.
+                reason = reasons.engine_reason(kind, state, seat, view, current, line, describe, names)
+                results.append(LineResult(line, "refused", reason=reason or match.error))
                 break
             command = match.command
         said = email_choices.describe_command(kind, command, language_of(user), names, view)

@@ -34,6 +34,7 @@ from accounts.local import sender
 
 from .mime import OutboxMail
 from .models import Channel, Outbox
+from .presence_hold import hold_while_present
 from .rendering import Rendered, render, render_many
 
 log = logging.getLogger(__name__)
@@ -188,7 +189,7 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
     marked sent as soon as the server took it, so a crash can repeat at most the one mail in flight. The rows
     not reached before `_sending_budget` runs out, or after a mark found the claim taken over, are released.
     Returns the outcome per row id."""
-    outcomes: dict[int, str] = {}
+    rows, outcomes = hold_while_present(rows, timezone.now())  # a turn mail while the game is open waits
     budget_ends = (time.monotonic() if claimed_at is None else claimed_at) + _sending_budget()
     rendered: list[Rendered] | None = None
     try:
@@ -260,7 +261,9 @@ def deliver_pending(limit: int = 50, now: datetime | None = None, connection: An
     SKIP LOCKED: several senders share the work), send them over one connection. Rows handled."""
     now, claimed_at = now or timezone.now(), time.monotonic()
     waiting = Outbox.objects.filter(
-        Q(status=Outbox.Status.PENDING, attempts=0) | Q(status=Outbox.Status.PENDING, next_attempt_at__lte=now)
+        # A first attempt at once, except a turn mail waiting for its player to leave the game's page.
+        Q(status=Outbox.Status.PENDING, attempts=0, params__while_present__isnull=True)
+        | Q(status=Outbox.Status.PENDING, next_attempt_at__lte=now)
         | Q(status=Outbox.Status.SENDING, lease_until__lt=now)
     )
     return len(_send_claimed(_claim(waiting, now, limit), connection, claimed_at))

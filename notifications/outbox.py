@@ -29,6 +29,7 @@ from django.utils.crypto import salted_hmac
 from accounts.local import language_of
 from accounts.models import User
 from config.listeners import Listeners
+from games import presence
 from games.models import Game
 from games.unit_of_work import insert
 from rules_kit.takeback import TAKEN_BACK
@@ -36,6 +37,7 @@ from rules_kit.takeback import TAKEN_BACK
 from . import delivery, recipients
 from .models import ACCOUNT_KINDS, Kind, Outbox, Preference
 from .preferences import unsubscribe_url
+from .presence_hold import PRESENCE_RECHECK, WHILE_PRESENT
 from .reply_tokens import reply_address
 
 if TYPE_CHECKING:
@@ -134,7 +136,9 @@ def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
                 reply_to=mail.reply_to,
                 status=status,
                 # The task sent after commit normally delivers first; the sweep steps in only after this.
-                next_attempt_at=now + timedelta(seconds=float(settings.NOTIFICATIONS_FIRST_SWEEP_DELAY)),
+                # A turn mail to a player who has the game open waits for the check whether they left.
+                next_attempt_at=now + (PRESENCE_RECHECK if mail.params.get(WHILE_PRESENT)
+                                       else timedelta(seconds=float(settings.NOTIFICATIONS_FIRST_SWEEP_DELAY))),
                 created_at=now,
             )
         )
@@ -151,7 +155,7 @@ def write_rows(rows: list[Outbox], deliver_now: bool = False) -> None:
     (`games.unit_of_work.insert`); after commit, one delivery task (or, `deliver_now`, the delivery itself at
     once)."""
     insert(rows, ignore_conflicts=True)
-    keys = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING]
+    keys = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING and not r.params.get(WHILE_PRESENT)]
     if keys and deliver_now:
         delivery.deliver_rows(keys=keys)
     elif keys:
@@ -195,9 +199,13 @@ def on_events_appended(batch: EventsAppended) -> None:
     if started:
         mails += [mail(Kind.STARTED, seat, dedupe_key(Kind.STARTED, game.pk, seat)) for seat in sorted(users)]
     deadline = game.deadline_at.isoformat() if game.deadline_at else None
+    present = {s.index for s in seats if presence.is_present(s)}
     for seat in newly_awaited:
         if seat in users and seat not in absent:  # an absent seat is played by the bot at once
-            mails.append(mail(Kind.TURN, seat, dedupe_key(Kind.TURN, game.pk, seat, game.version), True, deadline=deadline))
+            turn = mail(Kind.TURN, seat, dedupe_key(Kind.TURN, game.pk, seat, game.version), True, deadline=deadline)
+            if seat in present:  # the game is open in their browser: told only if they leave without moving
+                turn.params[WHILE_PRESENT] = True
+            mails.append(turn)
     if ended:
         mails += [mail(Kind.ENDED, seat, dedupe_key(Kind.ENDED, game.pk, seat)) for seat in sorted(users)]
     enqueue(mails)

@@ -115,3 +115,10 @@ def describe_refusal(code: str, message: str, reason: str = "", params: dict[str
     """The engine's refusal `code` in words in the active language (see `games.wording.RefusalWords`)."""
     words = {"keep": district_name("keep"), "queen": character_name("queen")}
     return WORDS.describe(code, message, reason, params, words=words)
+
+
+def conceivable_commands(view: dict[str, Any] | None, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Moves a player may name in a reply that are not legal now (building any district of their hand), so
+    that the answer gives the engine's reason (not enough gold, built already) instead of "no such choice"."""
+    builds = [{"type": "build", "district": d} for d in dict.fromkeys((view or {}).get("hand") or [])]
+    return [command for command in builds if command not in legal]

@@ -1,5 +1,6 @@
-// The site's only script: the game table's buttons (POST to the REST API), card choices, live updates in
-// place (server-sent events; the poll only as the fallback), the lobby's, copy.
+// The site's only script: the game table's buttons and card choices (POST to the REST API; without the
+// script they are forms that post to the page), live updates in place (server-sent events; the poll only
+// as the fallback), the lobby's, copy.
 (function () {
   "use strict";
   // crypto.randomUUID exists only on https and localhost pages; plain http elsewhere needs the fallback.
@@ -64,6 +65,40 @@
       select.value = zone;
     }
   });
+  // A time-zone list (grouped by region, with each zone's offset) gets a filter box above it: the zones
+  // whose region, city or offset contain what was typed stay, the first of them is chosen when the chosen
+  // one is filtered out, and the number found is announced. Without the script the list works alone.
+  document.querySelectorAll("select[data-zone-filter]").forEach(function (select) {
+    const box = document.createElement("input");
+    box.type = "search";
+    box.id = select.id + "_filter";
+    box.autocomplete = "off";
+    box.className = "zone-filter";
+    const label = document.createElement("label");
+    label.htmlFor = box.id;
+    label.textContent = select.dataset.filterLabel;
+    label.className = "zone-filter-label";
+    const found = document.createElement("small");
+    found.className = "help";
+    found.setAttribute("role", "status");
+    select.before(label, box, found);
+    const simple = function (text) { return text.toLowerCase().replace(/[_/]+/g, " ").replace(/\s+/g, " ").trim(); };
+    box.addEventListener("input", function () {
+      const wanted = simple(box.value);
+      let count = 0, first = null;
+      select.querySelectorAll("optgroup").forEach(function (group) {
+        let shown = 0;
+        group.querySelectorAll("option").forEach(function (option) {
+          const match = !wanted || simple(group.label + " " + option.value + " " + option.textContent).indexOf(wanted) >= 0;
+          option.hidden = !match;
+          if (match) { shown += 1; count += 1; first = first || option; }
+        });
+        group.hidden = shown === 0;
+      });
+      if (first && select.selectedOptions.length && select.selectedOptions[0].hidden) { select.value = first.value; }
+      found.textContent = wanted ? select.dataset.filterCount.replace("{count}", String(count)) : "";
+    });
+  });
   const root = document.getElementById("game");
   if (!root) { return; }
   let busy = false;
@@ -123,6 +158,8 @@
   root.addEventListener("click", function (event) {
     const button = event.target.closest("button.cmd");
     if (!button || !root.contains(button)) { return; }
+    // The button also submits the page's move form (a page without this script); here it is sent in place.
+    event.preventDefault();
     const questions = root.dataset.questions ? JSON.parse(root.dataset.questions) : {};
     const question = questions[button.dataset.command];
     if (question && button.dataset.asked !== "1") {

@@ -13,7 +13,7 @@ from .email_sections import asked_between_turns, email_sections
 from .event_words import describe_event
 from .options import describe_options, form_fields, options_from_form
 from .questions import describe_question
-from .refusals import describe_refusal
+from .refusals import conceivable_commands, describe_refusal
 from .rules_pages import rules_card, rules_index
 from .story_words import describe_chapter, describe_events, hand_words
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
@@ -26,6 +26,7 @@ __all__ = [
     "card_selections",
     "choice_order",
     "describe_chapter",
+    "conceivable_commands",
     "describe_command",
     "describe_events",
     "describe_event",

@@ -110,3 +110,10 @@ def describe_refusal(code: str, message: str, reason: str = "", params: dict[str
     if params and isinstance(params.get("pile"), str):
         words["card"] = card_name(params["pile"])
     return WORDS.describe(code, message, reason, params, words=words)
+
+
+def conceivable_commands(view: dict[str, Any] | None, legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Moves a player may name in a reply that are not legal now (a buy of any Supply pile), so that the
+    answer gives the engine's reason ("you have 3 coins and Gold costs 6") instead of "no such choice"."""
+    buys = [{"type": "buy", "card": pile} for pile in ((view or {}).get("supply") or {})]
+    return [command for command in buys if command not in legal]

@@ -31,7 +31,7 @@ def test_the_warlords_buttons_say_the_price_and_the_players_their_score() -> Non
                                      ("de", "(zahle 3 Gold)", "bisher 5 Punkte")):
         with translation.override(language):
             page = _render("citadels", table.view(3), 3, table.legal())
-            buttons = re.findall(r'<button type="button" class="cmd"[^>]*>([^<]*)</button>', page)
+            buttons = re.findall(r'<button type="submit" form="moves"[^>]*class="cmd"[^>]*>([^<]*)</button>', page)
             assert any(b.endswith(destroy) for b in buttons), buttons
             assert score in page
     spectator = _render("citadels", table.view(None), None, [])
