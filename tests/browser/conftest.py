@@ -12,11 +12,19 @@ pytest tears a module's fixtures down before the next module's tests (xdist too)
 the browser tests and the other tests of the same worker keep Django's check. Each test closes the
 browser contexts (tabs, cookies, live polls) it opened; the database connections opened meanwhile are
 closed before the loop stops (see `_chromium`).
+
+The pages are served as production serves them: `live_server` here is uvicorn running `config.asgi` (the
+ASGI server and application of `make run` and deploy/), not pytest-django's threaded WSGI server, so the
+tables' live streams, the static files (WhiteNoise) and every page go through the production stack.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
+import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,6 +48,61 @@ CHROMIUM_ARGS = [
 ]
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "var" / "screenshots"
+
+
+class AsgiLiveServer:
+    """uvicorn serving `config.asgi` in a thread of this process (so on the test database), as pytest-django's
+    live server does with WSGI; `url` is its address. `_live_server_modified_settings` is what
+    pytest-django's `_live_server_helper` switches on around each test that uses `live_server`."""
+
+    def __init__(self) -> None:
+        import uvicorn
+        from django.test.utils import modify_settings
+
+        from config.asgi import application
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}"
+        self._live_server_modified_settings = modify_settings(ALLOWED_HOSTS={"append": "127.0.0.1"})
+        self.server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning",
+                                                    lifespan="off", timeout_graceful_shutdown=1))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert self.server.started, "uvicorn did not start"
+
+    def stop(self) -> None:
+        """Stop the live streams' hub (its listening connection), then the server."""
+        from live import fanout
+
+        loop = fanout.hub().loop
+        if loop is not None and not loop.is_closed():
+            asyncio.run_coroutine_threadsafe(fanout.hub().stop(), loop).result(5)
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def live_server(django_db_blocker: Any) -> Iterator[AsgiLiveServer]:
+    """The site under uvicorn for this worker's browser tests. Each request's database connection is closed at
+    its end (CONN_MAX_AGE 0), so none outlives the session, whose end drops the test database; a request
+    still running when the server stops (its task cancelled, its thread's connection left open) is ended
+    on PostgreSQL's side."""
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
+    server = AsgiLiveServer()
+    try:
+        yield server
+    finally:
+        server.stop()
+        connection = connections["default"]
+        if connection.vendor == "postgresql":
+            with django_db_blocker.unblock(), connection.cursor() as cursor:
+                cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                               " WHERE datname = current_database() AND pid <> pg_backend_pid()")
 
 
 @pytest.fixture(scope="module")

@@ -5,21 +5,15 @@ whose turn it is."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-import socket
-import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from django.db import connections
 from django.test import Client
 from playwright.sync_api import expect
 
 from games.models import Game
-from live import fanout
 from tests.games.helpers import seat_users, started_game
 
 from .axe import assert_accessible
@@ -29,34 +23,9 @@ pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def asgi_server() -> Iterator[str]:
-    """uvicorn serving config.asgi in a thread of this process (so on the test database); its address."""
-    import uvicorn
-
-    from config.asgi import application
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    # Each request's database connection closed at its end: none outlives the test (the database is dropped).
-    connections.settings["default"]["CONN_MAX_AGE"] = 0
-    server = uvicorn.Server(uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning",
-                                           lifespan="off", timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        loop = fanout.hub().loop
-        if loop is not None and not loop.is_closed():
-            asyncio.run_coroutine_threadsafe(fanout.hub().stop(), loop).result(5)
-        server.should_exit = True
-        thread.join(10)
+def asgi_server(live_server: Any) -> str:
+    """The site's address under uvicorn (every browser test's `live_server`: tests/browser/conftest.py)."""
+    return str(live_server.url)
 
 
 def _open(browser: Any, base: str, user: Any, path: str) -> Any:

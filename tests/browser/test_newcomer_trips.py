@@ -17,6 +17,7 @@ from games import services
 from tests.games.helpers import started_game
 
 from .axe import assert_accessible
+from .conftest import hold_live_updates
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -77,6 +78,9 @@ def test_a_start_short_of_players_says_how_many_and_leads_back_to_the_game(
     guests = [make_user() for _ in range(3)]
     services.join_game(guests[0], game.pk)
     page = page_for(host)
+    # The waiting room follows its seats live; held off here (as if offline), so that the page still shows
+    # the start button after a guest left and the refusal is what the player sees.
+    hold_live_updates(page)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     assert "mindestens 4 Spieler" in page.locator("main").inner_text()  # what the waiting room promises
     assert page.get_by_role("button", name="Partie beginnen").count() == 0  # no start that can only be refused
