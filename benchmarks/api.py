@@ -143,16 +143,19 @@ class Server:
 
     def __init__(self, module: str, env: dict[str, str], workers: int) -> None:
         self.port = free_port()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", module, "-w", str(workers), "-b", f"127.0.0.1:{self.port}",
-             "--log-level", "warning"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
+        # The server's log goes to a file: a pipe nobody reads would stop the server once it is full.
+        self.log = ROOT / "var" / f"bench-{module.split('.')[0]}.log"
+        with self.log.open("wb") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", module, "-w", str(workers), "-b", f"127.0.0.1:{self.port}",
+                 "--log-level", "warning"],
+                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log,
+            )
         for _ in range(200):
             if port_open(self.port):
                 return
             if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn {module} died: {self.process.stderr.read()[-2000:]!r}")  # type: ignore[union-attr]
+                raise RuntimeError(f"gunicorn {module} died: {self.log.read_text()[-2000:]}")
             time.sleep(0.1)
         raise RuntimeError(f"gunicorn {module} did not start")
 

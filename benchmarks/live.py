@@ -151,17 +151,20 @@ def watchers(port: int, game_ids: list[int], clients: int, mode: str, ready: Any
 
 def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--workers", str(workers), "--host", "127.0.0.1",
-         "--port", str(port), "--log-level", "warning", "--timeout-graceful-shutdown", "2"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # The server's log goes to a file: a pipe nobody reads would stop the server once it is full.
+    log = ROOT / "var" / "bench-live.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--workers", str(workers), "--host",
+             "127.0.0.1", "--port", str(port), "--log-level", "warning", "--timeout-graceful-shutdown", "2"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=out)
     for _ in range(300):
         if port_open(port):
             time.sleep(1.0)  # every worker up
             return process, port
         time.sleep(0.1)
     process.kill()
-    raise RuntimeError(f"uvicorn did not start: {process.stderr.read()[-2000:]!r}")  # type: ignore[union-attr]
+    raise RuntimeError(f"uvicorn did not start: {log.read_text()[-2000:]}")
 
 
 def stop_server(process: subprocess.Popen[bytes]) -> None:

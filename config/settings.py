@@ -473,7 +473,10 @@ METRICS_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
 # LOG_FORMAT=json: every log line a JSON object (config.json_logs), one per request and per Celery task with
 # the request id (X-Request-ID), the user and the game; anything else: text lines.
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").strip().lower()
-LOGGING = logging_config(LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"), os.environ.get("LOG_LEVEL_REQUESTS", "INFO"))
+# The line per request is the JSON logs' own; with text logs the web server's access log says as much
+# (LOG_LEVEL_REQUESTS=INFO brings it back).
+LOGGING = logging_config(LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"),
+                         os.environ.get("LOG_LEVEL_REQUESTS", "INFO" if LOG_FORMAT == "json" else "WARNING"))
 # Errors reported to Sentry (sentry-sdk, the Django and Celery integrations, no personal data) when set.
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
 SENTRY_ENVIRONMENT = os.environ.get("SENTRY_ENVIRONMENT", "production")

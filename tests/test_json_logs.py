@@ -27,11 +27,14 @@ def json_lines() -> Iterator[io.StringIO]:
     handler = logging.StreamHandler(out)
     handler.setFormatter(json_logs.JsonFormatter())
     loggers = [logging.getLogger(name) for name in ("pbe.requests", "pbe.tasks")]
+    levels = [logger.level for logger in loggers]
     for logger in loggers:
         logger.addHandler(handler)
+        logger.setLevel(logging.INFO)  # as with LOG_FORMAT=json (text logs leave the request lines out)
     yield out
-    for logger in loggers:
+    for logger, level in zip(loggers, levels, strict=True):
         logger.removeHandler(handler)
+        logger.setLevel(level)
 
 
 def lines(out: io.StringIO, logger: str) -> list[dict[str, Any]]:
