@@ -99,6 +99,17 @@
       found.textContent = wanted ? select.dataset.filterCount.replace("{count}", String(count)) : "";
     });
   });
+  // A card's text opens below the card, to the left when it would run off the screen's right edge (the
+  // wide desktop table has cards up to the edge); placed when it opens, by focus (a tap) or the pointer.
+  function placeCardText(event) {
+    const card = event.target instanceof Element ? event.target.closest(".card") : null;
+    const text = card ? card.querySelector(".text") : null;
+    if (!text) { return; }
+    text.classList.remove("opens-left");
+    if (text.getBoundingClientRect().right > document.documentElement.clientWidth) { text.classList.add("opens-left"); }
+  }
+  document.addEventListener("focusin", placeCardText);
+  document.addEventListener("mouseover", placeCardText);
   const root = document.getElementById("game");
   if (!root) { return; }
   let busy = false;
