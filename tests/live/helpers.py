@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
+from django.test import AsyncClient
 
 from games.models import Game
 from live import fanout
@@ -53,3 +54,11 @@ async def read_events(stream: Any, count: int, timeout: float = 5.0) -> list[str
         chunk = await asyncio.wait_for(anext(iterator), timeout)
         parts.extend(p for p in chunk.decode().split("\n\n") if p.strip())
     return parts
+
+
+async def signed_in_client(user: Any = None) -> AsyncClient:
+    """An async test client, signed in as `user` (None: anonymous)."""
+    client = AsyncClient()
+    if user is not None:
+        await client.aforce_login(user)
+    return client

@@ -4,34 +4,19 @@ game), the catch-up from Last-Event-ID, the events of new moves, the lobby's str
 from __future__ import annotations
 
 import json
-import uuid
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.test import AsyncClient, Client
+from django.test import Client
 
 from games import services
 from games.pages import watch_token
 from tests.games.helpers import started_game
 
-from .helpers import one_move, read_events, run
+from .helpers import one_move, read_events, run, signed_in_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _fast(settings: Any) -> None:
-    settings.LIVE_CHANNEL = f"live_test_{uuid.uuid4().hex[:12]}"
-    settings.LIVE_POLL_SECONDS = 0.1
-    settings.LIVE_KEEPALIVE_SECONDS = 0.3
-
-
-async def _client(user: Any = None) -> AsyncClient:
-    client = AsyncClient()
-    if user is not None:
-        await client.aforce_login(user)
-    return client
 
 
 def _event(part: str) -> tuple[int, dict[str, Any]]:
@@ -49,9 +34,9 @@ def test_a_private_games_stream_answers_a_stranger_as_a_missing_game(make_user: 
     async def scenario() -> list[Any]:
         answers = []
         for user, game_id in ((stranger, game.pk), (stranger, 10**9), (None, game.pk), (None, 10**9)):
-            response = await (await _client(user)).get(f"/games/{game_id}/live")
+            response = await (await signed_in_client(user)).get(f"/games/{game_id}/live")
             answers.append((response.status_code, json.loads(response.content)["code"]))
-        response = await (await _client(players[1])).get(f"/games/{game.pk}/live")
+        response = await (await signed_in_client(players[1])).get(f"/games/{game.pk}/live")
         answers.append((response.status_code, response["Content-Type"]))
         await response.streaming_content.aclose()  # type: ignore[union-attr]
         return answers
@@ -69,7 +54,7 @@ def test_a_reconnect_catches_up_from_last_event_id_then_follows_the_moves(make_u
     one_move(game)
 
     async def scenario() -> tuple[list[str], list[str], list[str]]:
-        client = await _client()
+        client = await signed_in_client()
         stream = (await client.get(f"/games/{game.pk}/live", headers={"Last-Event-ID": str(behind)})).streaming_content
         caught_up = await read_events(stream, 2)  # retry, then the current version at once
         await sync_to_async(one_move)(game)
@@ -96,11 +81,11 @@ def test_the_watch_links_stream_follows_the_watch_page(make_user: Any) -> None:
     spectator = make_user()
 
     async def scenario() -> tuple[int, int, int]:
-        client = await _client(spectator)
+        client = await signed_in_client(spectator)
         good = await client.get(f"/games/watch/{watch_token(game)}/live")
         await good.streaming_content.aclose()  # type: ignore[union-attr]
         forged = await client.get("/games/watch/forged:token/live")
-        signed_out = await (await _client()).get(f"/games/watch/{watch_token(game)}/live")
+        signed_out = await (await signed_in_client()).get(f"/games/watch/{watch_token(game)}/live")
         return good.status_code, forged.status_code, signed_out.status_code
 
     assert run(scenario) == (200, 404, 401)
@@ -112,9 +97,9 @@ def test_the_lobby_stream_tells_of_the_players_games(make_user: Any) -> None:
     other = started_game([make_user(), make_user()])
 
     async def scenario() -> tuple[int, list[str]]:
-        signed_out = await (await _client()).get("/live/lobby")
+        signed_out = await (await signed_in_client()).get("/live/lobby")
         mark = game.version + 0  # the lobby's mark: the sum of its running games' versions (this one only)
-        stream = (await (await _client(players[0])).get(f"/live/lobby?since={mark}")).streaming_content
+        stream = (await (await signed_in_client(players[0])).get(f"/live/lobby?since={mark}")).streaming_content
         await read_events(stream, 1)  # retry
         await sync_to_async(one_move)(other)  # not this player's game: nothing
         await sync_to_async(one_move)(game)

@@ -5,34 +5,19 @@ room's stream answers a stranger as a missing game; the page carries its stream'
 from __future__ import annotations
 
 import json
-import uuid
 from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.test import AsyncClient, Client
+from django.test import Client
 
 from games import services
 from games.models import SeatChange
 from live.marks import LOBBY_KEY, read_marks, room_key
 
-from .helpers import read_events, run
+from .helpers import read_events, run, signed_in_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def _fast(settings: Any) -> None:
-    settings.LIVE_CHANNEL = f"live_test_{uuid.uuid4().hex[:12]}"
-    settings.LIVE_POLL_SECONDS = 0.1
-    settings.LIVE_KEEPALIVE_SECONDS = 0.3
-
-
-async def _client(user: Any = None) -> AsyncClient:
-    client = AsyncClient()
-    if user is not None:
-        await client.aforce_login(user)
-    return client
 
 
 async def _next_notice(stream: Any) -> dict[str, Any]:
@@ -55,7 +40,7 @@ def test_a_seat_taken_then_left_reaches_the_open_waiting_room(make_user: Any) ->
     assert f'data-live-url="/games/{game.pk}/room/live?since={mark}"' in html
 
     async def scenario() -> tuple[dict[str, Any], dict[str, Any], list[str]]:
-        stream = (await (await _client(host)).get(f"/games/{game.pk}/room/live?since={mark}")
+        stream = (await (await signed_in_client(host)).get(f"/games/{game.pk}/room/live?since={mark}")
                   ).streaming_content
         await read_events(stream, 2)  # retry, keep-alive: the stream has read where the room stands
         await sync_to_async(services.join_game)(guest, game.pk)
@@ -64,7 +49,7 @@ def test_a_seat_taken_then_left_reaches_the_open_waiting_room(make_user: Any) ->
         left = await _next_notice(stream)
         await stream.aclose()  # type: ignore[attr-defined]
         # A page drawn before the changes catches up at once when it connects (its mark is behind).
-        late = (await (await _client(host)).get(f"/games/{game.pk}/room/live?since=0")).streaming_content
+        late = (await (await signed_in_client(host)).get(f"/games/{game.pk}/room/live?since=0")).streaming_content
         caught_up = await read_events(late, 2)
         await late.aclose()  # type: ignore[attr-defined]
         return taken, left, caught_up
@@ -83,8 +68,8 @@ def test_the_start_reaches_the_waiting_room_and_strangers_get_no_private_room(ma
     game = services.create_game(host, players=2, listed=False)
 
     async def scenario() -> tuple[int, dict[str, Any]]:
-        refused = await (await _client(stranger)).get(f"/games/{game.pk}/room/live")
-        stream = (await (await _client(host)).get(f"/games/{game.pk}/room/live?since=0")).streaming_content
+        refused = await (await signed_in_client(stranger)).get(f"/games/{game.pk}/room/live")
+        stream = (await (await signed_in_client(host)).get(f"/games/{game.pk}/room/live?since=0")).streaming_content
         await read_events(stream, 2)
         await sync_to_async(services.join_game)(guest, game.pk, invited=True)
         await _next_notice(stream)
@@ -105,7 +90,7 @@ def test_a_seat_taken_in_a_listed_game_reaches_every_lobby(make_user: Any) -> No
     private = services.create_game(host, players=3, listed=False)
 
     async def scenario() -> tuple[dict[str, Any], list[str]]:
-        stream = (await (await _client(onlooker)).get("/live/lobby?since=0")).streaming_content
+        stream = (await (await signed_in_client(onlooker)).get("/live/lobby?since=0")).streaming_content
         await read_events(stream, 2)
         await sync_to_async(services.join_game)(guest, private.pk, invited=True)  # not listed: no lobby hears it
         await sync_to_async(services.join_game)(guest, listed.pk)
