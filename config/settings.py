@@ -14,9 +14,9 @@ from typing import Any
 from urllib.parse import urlparse
 
 import dj_database_url
-from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
+from config import fixed_settings
 from config.json_logs import logging_config
 from config.sentry import init_sentry
 
@@ -244,22 +244,8 @@ STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
 WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", True)
 
 # --- security headers -----------------------------------------------------------------------------
-# The Content-Security-Policy allows scripts and styles from this site's static files only: no inline
-# code, no other origin. Every page keeps its script and style in static files (games/static, config/static).
-CONTENT_SECURITY_POLICY: dict[str, Any] = {
-    "DIRECTIVES": {
-        "default-src": ["'self'"],
-        "script-src": ["'self'"],
-        "style-src": ["'self'"],
-        "img-src": ["'self'", "data:"],
-        "font-src": ["'self'"],
-        "connect-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-    },
-}
+# The Content-Security-Policy: this site's static files only (config/fixed_settings.py).
+CONTENT_SECURITY_POLICY = fixed_settings.CONTENT_SECURITY_POLICY
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -317,33 +303,7 @@ CHAT_RATE_SECONDS = int(os.environ.get("CHAT_RATE_SECONDS", "60"))
 API_MAX_JSON_DEPTH = int(os.environ.get("API_MAX_JSON_DEPTH", "32"))
 # Web forms (and the mail webhooks): Django's own limit, a 400 page past it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", str(2_621_440)))
-SPECTACULAR_SETTINGS = {
-    "TITLE": "Play by email: the API (Citadels, Dominion)",
-    "DESCRIPTION": (
-        "Citadels (with the Dark City) and Dominion (with Dark Ages), played over days. Every game is an "
-        "append-only event log; every viewer sees only what the rules let them see.\n\n"
-        "**Sign in.** `POST /api/accounts/register`, then `POST /api/accounts/token` with your email and "
-        "password; send `Authorization: Token <token>` with each call (here: *Authorize*, `tokenAuth`, the "
-        "value `Token <token>`). A signed-in browser's session works too.\n\n"
-        "**Play.** `POST /api/games/` `{\"kind\": \"citadels\", \"players\": 4}` opens a game; the others "
-        "`join` it, then the host calls `start`. `GET /api/games/{id}/` gives your `view` and `legal_commands`; when your "
-        "seat is in `awaiting`, send one of them to `POST /api/games/{id}/commands` as `{\"command\": ...}`. "
-        "The commands and options of each game are in the repository's `docs/commands.md`, `docs/rulings.md` "
-        "and `docs/rulings-dominion.md`.\n\n"
-        "**Errors** are JSON `{\"code\": ..., \"message\": ...}` with a 4xx status: `code` for programs, "
-        "`message` for people, in `Accept-Language` (`en` or `de`)."
-    ),
-    "VERSION": "0.1.0",
-    # Request and response shapes apart: a request's text field that may not be blank says `minLength: 1`.
-    "COMPONENT_SPLIT_REQUEST": True,
-    "SERVE_INCLUDE_SCHEMA": False,
-    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-    # One name for the chat's channels, wherever a serializer names them.
-    "ENUM_NAME_OVERRIDES": {"ChatChannelEnum": "chat.models.Channel.choices"},
-}
+SPECTACULAR_SETTINGS = fixed_settings.API_SCHEMA
 
 # --- email ----------------------------------------------------------------------------------------
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "config.mail_files.OneFilePerMailBackend")
@@ -422,18 +382,7 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://localhost/
 # Options of the broker's transport (kombu's): none for a server, the folders of the filesystem transport.
 CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, Any] = {}
 if CELERY_BROKER_URL.startswith("filesystem://"):
-    _queue = VAR_DIR / "celery" / "queue"
-    _processed = VAR_DIR / "celery" / "processed"
-    _control = VAR_DIR / "celery" / "control"  # kombu's default is ./control in the working directory
-    for _folder in (_queue, _processed, _control):
-        _folder.mkdir(parents=True, exist_ok=True)
-    CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "data_folder_in": str(_queue),
-        "data_folder_out": str(_queue),
-        "processed_folder": str(_processed),
-        "store_processed": False,
-        "control_folder": str(_control),
-    }
+    CELERY_BROKER_TRANSPORT_OPTIONS = fixed_settings.filesystem_broker_folders(VAR_DIR)
 # The queue (and its exchange and routing key) the tasks go to and the workers take from. Deployments or test
 # runs that share one broker keep apart by naming their own queue.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
@@ -447,14 +396,8 @@ CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 CELERY_TIMEZONE = "UTC"
 # The worker and beat log through LOGGING below (text, or JSON lines with LOG_FORMAT=json), not Celery's own.
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
-# Periodic tasks: deadlines and the outbox sweep every minute, digests once a day (games/tasks.py, notifications/tasks.py).
-CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
-    "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
-    "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
-    "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
-    "remove-inactive-unverified": {"task": "accounts.remove_inactive_unverified", "schedule": crontab(hour=3, minute=30)},
-    "close-stale-open-games": {"task": "games.close_stale_open_games", "schedule": crontab(minute=17)},
-}
+# Periodic tasks (config/fixed_settings.py).
+CELERY_BEAT_SCHEDULE = fixed_settings.BEAT_SCHEDULE
 
 # `GET /healthz` (config/health.py): how late mail delivery and the deadline sweep may be before the
 # service is reported degraded, and how long the probe waits for the broker.

@@ -1,0 +1,81 @@
+"""The settings no environment variable changes, kept out of config/settings.py so that it reads as the list
+of what an operator may set: the API's documentation, the Content-Security-Policy, the periodic tasks and
+the folders of the filesystem broker (the embedded default). settings.py assigns each to its setting."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from celery.schedules import crontab
+
+# drf-spectacular's SPECTACULAR_SETTINGS: the API's title and introduction (/api/docs/).
+API_SCHEMA: dict[str, Any] = {
+    "TITLE": "Play by email: the API (Citadels, Dominion)",
+    "DESCRIPTION": (
+        "Citadels (with the Dark City) and Dominion (with Dark Ages), played over days. Every game is an "
+        "append-only event log; every viewer sees only what the rules let them see.\n\n"
+        "**Sign in.** `POST /api/accounts/register`, then `POST /api/accounts/token` with your email and "
+        "password; send `Authorization: Token <token>` with each call (here: *Authorize*, `tokenAuth`, the "
+        "value `Token <token>`). A signed-in browser's session works too.\n\n"
+        "**Play.** `POST /api/games/` `{\"kind\": \"citadels\", \"players\": 4}` opens a game; the others "
+        "`join` it, then the host calls `start`. `GET /api/games/{id}/` gives your `view` and `legal_commands`; when your "
+        "seat is in `awaiting`, send one of them to `POST /api/games/{id}/commands` as `{\"command\": ...}`. "
+        "The commands and options of each game are in the repository's `docs/commands.md`, `docs/rulings.md` "
+        "and `docs/rulings-dominion.md`.\n\n"
+        "**Errors** are JSON `{\"code\": ..., \"message\": ...}` with a 4xx status: `code` for programs, "
+        "`message` for people, in `Accept-Language` (`en` or `de`)."
+    ),
+    "VERSION": "0.1.0",
+    # Request and response shapes apart: a request's text field that may not be blank says `minLength: 1`.
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SERVE_INCLUDE_SCHEMA": False,
+    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # One name for the chat's channels, wherever a serializer names them.
+    "ENUM_NAME_OVERRIDES": {"ChatChannelEnum": "chat.models.Channel.choices"},
+}
+
+# django-csp's CONTENT_SECURITY_POLICY: scripts and styles from this site's static files only, no inline
+# code, no other origin. Every page keeps its script and style in static files (games/static, config/static).
+CONTENT_SECURITY_POLICY: dict[str, Any] = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
+# CELERY_BEAT_SCHEDULE: deadlines and the outbox sweep every minute, digests once a day (games/tasks.py,
+# notifications/tasks.py), the accounts' and open games' clean-ups.
+BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
+    "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
+    "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
+    "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
+    "remove-inactive-unverified": {"task": "accounts.remove_inactive_unverified", "schedule": crontab(hour=3, minute=30)},
+    "close-stale-open-games": {"task": "games.close_stale_open_games", "schedule": crontab(minute=17)},
+}
+
+
+def filesystem_broker_folders(var_dir: Path) -> dict[str, Any]:
+    """kombu's filesystem transport options: the queue's folders under var/celery/, made if missing (kombu's
+    control folder would otherwise be ./control in the working directory)."""
+    queue, processed, control = (var_dir / "celery" / name for name in ("queue", "processed", "control"))
+    for folder in (queue, processed, control):
+        folder.mkdir(parents=True, exist_ok=True)
+    return {
+        "data_folder_in": str(queue),
+        "data_folder_out": str(queue),
+        "processed_folder": str(processed),
+        "store_processed": False,
+        "control_folder": str(control),
+    }
