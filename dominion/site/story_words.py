@@ -9,7 +9,7 @@ Every event is told as the reader's seat sees it (`RULES.redact`): cards another
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -106,6 +106,13 @@ def _cleanup(seens: list[Mapping[str, Any]], start: int, names: Mapping[int, str
         hand=_played_cards(following), **values)
 
 
+# The events whose line may take in the events after them: a play with its effects, a clean-up with the hand
+# discarded, a buy with its gain. Each answers (the index of the last event taken in, the line), or None.
+_MERGED_LINES: dict[Any, Callable[[list[Mapping[str, Any]], int, Mapping[int, str]], tuple[int, str] | None]] = {
+    "played": _played, "discarded": _cleanup, "bought": _bought,
+}
+
+
 def describe_events(seens: list[Mapping[str, Any]], names: Mapping[int, str]) -> list[tuple[int, int, str]]:
     """The history's lines of these events (as the reader sees them, in order), each as (the index of its
     first event, of its last, the words): one line per thing that happened."""
@@ -117,23 +124,13 @@ def describe_events(seens: list[Mapping[str, Any]], names: Mapping[int, str]) ->
         if _silent(seen):
             index += 1
             continue
-        if kind == "played":
-            end, line = _played(seens, index, names)
+        merge = _MERGED_LINES.get(kind)
+        merged = merge(seens, index, names) if merge is not None else None
+        if merged is not None:  # one line for this event and those that belong to it
+            end, line = merged
             lines.append((index, end, line))
             index = end + 1
             continue
-        if kind == "discarded":
-            cleaned = _cleanup(seens, index, names)
-            if cleaned is not None:
-                lines.append((index, cleaned[0], cleaned[1]))
-                index = cleaned[0] + 1
-                continue
-        if kind == "bought":
-            merged = _bought(seens, index, names)
-            if merged is not None:
-                lines.append((index, merged[0], merged[1]))
-                index = merged[0] + 1
-                continue
         lines.append((index, index, describe_event(seen, names)))
         index += 1
     return lines
