@@ -145,6 +145,7 @@ class Server:
         self.port = free_port()
         # The server's log goes to a file: a pipe nobody reads would stop the server once it is full.
         self.log = ROOT / "var" / f"bench-{module.split('.')[0]}.log"
+        self.log.parent.mkdir(exist_ok=True)
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", module, "-w", str(workers), "-b", f"127.0.0.1:{self.port}",

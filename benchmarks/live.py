@@ -153,6 +153,7 @@ def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen[by
     port = free_port()
     # The server's log goes to a file: a pipe nobody reads would stop the server once it is full.
     log = ROOT / "var" / "bench-live.log"
+    log.parent.mkdir(exist_ok=True)
     with log.open("wb") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--workers", str(workers), "--host",

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import Case, Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery, Value, When
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from accounts.models import User
 
@@ -86,15 +86,18 @@ def games(*, lock: bool = False) -> QuerySet[Game]:
     return Game.objects.select_for_update(of=("self",)) if lock else Game.objects.all()
 
 
-def seat_names(game_id: int) -> QuerySet[Seat, SeatName]:
+def seat_names(game_id: int) -> list[SeatName]:
     """(index, user id, display name) of the game's seats, in seat order (then joining order); the name is
-    None for a deleted account, whose neutral name is said in the reader's language (`accounts.models.shown_name`)."""
-    return (
+    None for a deleted account, whose neutral name is said in the reader's language (`accounts.models.shown_name`).
+
+    Read with the account's deletion time and judged here: a CASE in the query costs a third more of the
+    game's GET (the expression is resolved and compiled on every read)."""
+    rows = (
         Seat.objects.filter(game_id=game_id)
         .order_by("index", "joined_at", "id")
-        .annotate(shown=Case(When(user__deleted_at__isnull=True, then=F("user__display_name")), default=Value(None)))
-        .values_list("index", "user_id", "shown")
+        .values_list("index", "user_id", "user__display_name", "user__deleted_at")
     )
+    return [(index, user_id, None if deleted_at else name) for index, user_id, name, deleted_at in rows]
 
 
 Span = tuple[datetime, datetime]  # (start, end)

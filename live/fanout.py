@@ -2,7 +2,8 @@
 
 Each web process (a uvicorn worker) holds ONE source of notices, whatever the number of open pages:
 
-* `postgres`: one psycopg 3 async connection that LISTENs on `LIVE_CHANNEL` (the senders `pg_notify` after commit);
+* `postgres`: one psycopg 3 async connection that LISTENs on `LIVE_CHANNEL` (the senders `pg_notify` inside
+  the command's transaction: delivered at its commit);
 * `redis`: one Redis pub/sub subscription to `LIVE_CHANNEL` (the senders PUBLISH after commit);
 * `poll`: for the embedded defaults (SQLite, no Redis): a notice sent in this process reaches its pages at
   once, and one query every `LIVE_POLL_SECONDS` reads the versions of the games watched here (the commands

@@ -93,7 +93,10 @@ def test_notify_only_after_commit_and_only_the_id_and_version(settings: Any, mak
     assert notes == [{"game": game.pk, "version": version}]
 
 
-def test_a_rolled_back_or_refused_command_sends_nothing(make_user: Any, monkeypatch: Any) -> None:
+def test_a_rolled_back_or_refused_command_sends_nothing(settings: Any, make_user: Any, monkeypatch: Any) -> None:
+    """The fan-outs that send after commit (Redis, the poll); PostgreSQL's NOTIFY, said inside the transaction,
+    is dropped by the rollback itself (test_notify_only_after_commit_and_only_the_id_and_version)."""
+    settings.LIVE_FANOUT = "redis"
     sent: list[tuple[int, int]] = []
     monkeypatch.setattr(publish, "send", lambda game_id, version: sent.append((game_id, version)))
     game = started_game([make_user(), make_user()])
