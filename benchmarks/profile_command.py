@@ -33,11 +33,13 @@ PARTS = [
     ("  game, seat, prior command (one statement)", "games/store_sql.py", "game_for_command"),
     ("  apply_command (the one write path)", "games/services/commands.py", "apply_command"),
     ("  load the state (cache / tail)", "games/store.py", "load_state"),
-    ("  rules: decide", "citadels/engine.py", "decide"),
+    ("  rules: decide", "citadels/decide.py", "decide"),
     ("  append command + events (hash, bulk_create)", "games/store.py", "append"),
     ("    bulk_create (command, events, outbox)", "django/db/models/query.py", "bulk_create"),
     ("  hooks (deadline, outbox rows)", "games/hooks.py", "on_events_appended"),
     ("    deadline bookkeeping", "games/deadlines/clock.py", "on_events_appended"),
+    ("      the players' absences", "games/selectors.py", "absences_by_seat"),
+    ("    live notice (NOTIFY in the transaction)", "live/publish.py", "on_events_appended"),
     ("    outbox rows", "notifications/outbox.py", "on_events_appended"),
     ("      the recipients (seats, users, preferences)", "notifications/recipients.py", "seats_of"),
     ("  projection (compare-and-set UPDATE)", "games/store.py", "write_projection"),
@@ -47,8 +49,8 @@ PARTS = [
     ("game's GET (all of it)", "games/services/reading.py", "game_detail_by_id"),
     ("  the game's row", "games/services/writing.py", "game_or_404"),
     ("  the seats' names", "games/selectors.py", "seat_names"),
-    ("  rules: view", "citadels/engine.py", "view"),
-    ("  rules: legal_commands", "citadels/engine.py", "legal_commands"),
+    ("  rules: view", "citadels/views.py", "view"),
+    ("  rules: legal_commands", "citadels/legal.py", "legal_commands"),
     ("middleware: Content-Security-Policy", "csp/middleware.py", "process_response"),
     ("JSON rendering of answers", "rest_framework/renderers.py", "render"),
 ]
@@ -209,6 +211,7 @@ def main() -> None:
     os.environ.setdefault("LOG_LEVEL", "WARNING")
     os.environ.setdefault("CELERY_BROKER_URL", "memory://localhost/")
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")  # the test client speaks plain HTTP
     import django
 
     django.setup()
