@@ -173,6 +173,9 @@ def test_newcomer_path(browser: Any, live_server: Any) -> None:
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     url = f"{base}/games/{game.pk}/"
+    # Ben's waiting room follows the start by itself (a navigation of its own, which would interrupt one of
+    # the test's started meanwhile).
+    ben.locator("#game").wait_for()
 
     # Live update: Ben's page (not reloaded by the test) follows Anna's move.
     seats = {s.user.email: s.index for s in game.seats.select_related("user")}
