@@ -194,6 +194,9 @@ LIVE_CHANNEL = os.environ.get("LIVE_CHANNEL", "games_live")
 LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "1"))
 # A comment line on an idle stream this often, so that proxies and browsers keep it open.
 LIVE_KEEPALIVE_SECONDS = float(os.environ.get("LIVE_KEEPALIVE_SECONDS", "15"))
+# At most this many of a web process's streams read the database at once (each read opens a connection
+# and closes it): pages that all reconnect together, after a deploy say, must not exhaust max_connections.
+LIVE_DATABASE_SLOTS = int(os.environ.get("LIVE_DATABASE_SLOTS", "8"))
 
 # --- accounts -------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"

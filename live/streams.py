@@ -10,12 +10,15 @@ versions growing. A comment line every `LIVE_KEEPALIVE_SECONDS` keeps proxies fr
 
 from __future__ import annotations
 
+import asyncio
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.contrib.auth import get_user
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
@@ -38,7 +41,9 @@ LOBBY_STATUSES = (Game.Status.OPEN, Game.Status.ACTIVE)  # the games the lobby l
 
 def _closing(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     """`function` in the request's thread, its database connection closed after it: a stream lasts for
-    hours, and its thread's connection would otherwise stay open (one per open page) until the stream ends."""
+    hours, and its thread's connection would otherwise stay open (one per open page) until the stream ends.
+    At most `LIVE_DATABASE_SLOTS` such calls of the process run at once: each request has a thread of its
+    own, and 500 pages reconnecting together opened as many connections (PostgreSQL: "too many clients")."""
 
     def run(*args: Any) -> T:
         try:
@@ -47,14 +52,39 @@ def _closing(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
             if not connection.in_atomic_block:
                 connection.close()
 
-    return sync_to_async(run)
+    async def bounded(*args: Any) -> T:
+        async with _database_slots():
+            return await sync_to_async(run)(*args)
+
+    return bounded
+
+
+_slots_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+
+
+def _database_slots() -> asyncio.Semaphore:
+    """The process's semaphore of database slots (one per event loop: a semaphore serves one loop only)."""
+    loop = asyncio.get_running_loop()
+    slots = _slots_by_loop.get(loop)
+    if slots is None:
+        slots = _slots_by_loop[loop] = asyncio.Semaphore(settings.LIVE_DATABASE_SLOTS)
+    return slots
+
+
+def _viewer_and_game(request: HttpRequest, game_id: int) -> tuple[Any, Game]:
+    """The signed-in user (or the anonymous one) and the game they may see (ServiceError: a 404 else)."""
+    user = get_user(request)
+    return user, services.get_game(game_id, user if user.is_authenticated else None)
+
+
+def _viewer(request: HttpRequest) -> Any:
+    return get_user(request)
 
 
 async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
     """The stream of one game's versions for a viewer who may see it."""
-    user = await request.auser()
     try:
-        game = await _closing(services.get_game)(game_id, user if user.is_authenticated else None)
+        user, game = await _closing(_viewer_and_game)(request, game_id)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     alive = _noting_presence(game.pk, user.pk) if user.is_authenticated else None
@@ -77,7 +107,7 @@ def _noting_presence(game_id: int, user_id: int) -> Callable[[], Awaitable[None]
 
 async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     """The stream of a private game watched through its signed link (signed-in spectators, as the page)."""
-    user = await request.auser()
+    user = await _closing(_viewer)(request)
     if not user.is_authenticated:
         return _signed_out()
     try:
@@ -90,9 +120,8 @@ async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
 async def room_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
     """The stream of an open game's waiting room, for a viewer who may see the game: its seats taken and
     left (the room's key) and its start (the game's version). The page's `?since=` is the sum of both."""
-    user = await request.auser()
     try:
-        game = await _closing(services.get_game)(game_id, user if user.is_authenticated else None)
+        _user, game = await _closing(_viewer_and_game)(request, game_id)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     return _stream(request, [game.pk, room_key(game.pk)], per_game=False, stream="room")
@@ -102,7 +131,7 @@ async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
     """The stream of the signed-in user's running and open games (their moves, their waiting rooms) and of
     the seats taken and left in the listed open games: the lobby refreshes on each notice. The page's mark
     (`?since=`) counts the versions of the user's games only."""
-    user = await request.auser()
+    user = await _closing(_viewer)(request)
     if not user.is_authenticated:
         return _signed_out()
     game_ids, open_ids = await _closing(_games_of)(user.pk)

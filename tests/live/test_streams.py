@@ -3,15 +3,19 @@ game), the catch-up from Last-Event-ID, the events of new moves, the lobby's str
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import time
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
+from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.test import Client
 
 from games import services
 from games.pages import watch_token
+from live import streams
 from tests.games.helpers import started_game
 
 from .helpers import one_move, read_events, run, signed_in_client
@@ -119,3 +123,34 @@ def test_the_lobby_stream_tells_of_the_players_games(make_user: Any) -> None:
 def test_under_wsgi_the_stream_answers_204_so_the_page_polls(make_user: Any) -> None:
     game = started_game([make_user(), make_user()])
     assert Client().get(f"/games/{game.pk}/live").status_code == 204
+
+
+@pytest.mark.parametrize("slots", [2, 5])
+def test_pages_opening_together_read_the_database_a_few_at_a_time(slots: int, settings: Any) -> None:
+    """Twelve pages open their streams at once, each request in a thread of its own as under uvicorn (a
+    ThreadSensitiveContext each): at most LIVE_DATABASE_SLOTS of them read the database (each with a
+    connection of its own) at the same time, and every one is answered."""
+    settings.LIVE_DATABASE_SLOTS = slots
+    reading, most = [0], [0]
+    lock = threading.Lock()
+
+    def read(page: int) -> int:
+        with lock:
+            reading[0] += 1
+            most[0] = max(most[0], reading[0])
+        time.sleep(0.05)  # long enough for the others to pile up behind the slots
+        with lock:
+            reading[0] -= 1
+        return page
+
+    async def scenario() -> list[int]:
+        async def page(number: int) -> int:
+            async with ThreadSensitiveContext():
+                return await streams._closing(read)(number)
+
+        return list(await asyncio.gather(*(page(number) for number in range(12))))
+
+    # asyncio.run, not the helpers' run: under async_to_sync every thread-sensitive call would go to the one
+    # outer thread, one at a time, whatever the slots.
+    assert asyncio.run(scenario()) == list(range(12))
+    assert most[0] == slots
