@@ -77,10 +77,6 @@ def _viewer_and_game(request: HttpRequest, game_id: int) -> tuple[Any, Game]:
     return user, services.get_game(game_id, user if user.is_authenticated else None)
 
 
-def _viewer(request: HttpRequest) -> Any:
-    return get_user(request)
-
-
 async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
     """The stream of one game's versions for a viewer who may see it."""
     try:
@@ -107,7 +103,7 @@ def _noting_presence(game_id: int, user_id: int) -> Callable[[], Awaitable[None]
 
 async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     """The stream of a private game watched through its signed link (signed-in spectators, as the page)."""
-    user = await _closing(_viewer)(request)
+    user = await _closing(get_user)(request)
     if not user.is_authenticated:
         return _signed_out()
     try:
@@ -131,7 +127,7 @@ async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
     """The stream of the signed-in user's running and open games (their moves, their waiting rooms) and of
     the seats taken and left in the listed open games: the lobby refreshes on each notice. The page's mark
     (`?since=`) counts the versions of the user's games only."""
-    user = await _closing(_viewer)(request)
+    user = await _closing(get_user)(request)
     if not user.is_authenticated:
         return _signed_out()
     game_ids, open_ids = await _closing(_games_of)(user.pk)
