@@ -138,7 +138,7 @@ def test_pages_opening_together_read_the_database_a_few_at_a_time(slots: int, se
         with lock:
             reading[0] += 1
             most[0] = max(most[0], reading[0])
-        time.sleep(0.05)  # long enough for the others to pile up behind the slots
+        time.sleep(0.1)  # long enough for the others to pile up behind the slots
         with lock:
             reading[0] -= 1
         return page
@@ -153,4 +153,4 @@ def test_pages_opening_together_read_the_database_a_few_at_a_time(slots: int, se
     # asyncio.run, not the helpers' run: under async_to_sync every thread-sensitive call would go to the one
     # outer thread, one at a time, whatever the slots.
     assert asyncio.run(scenario()) == list(range(12))
-    assert most[0] == slots
+    assert 1 < most[0] <= slots  # in parallel (a thread each), but never more than the slots
