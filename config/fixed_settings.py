@@ -1,6 +1,6 @@
 """The settings no environment variable changes, kept out of config/settings.py so that it reads as the list
-of what an operator may set: the API's documentation, the Content-Security-Policy, the periodic tasks and
-the folders of the filesystem broker (the embedded default). settings.py assigns each to its setting."""
+of what an operator may set: the middleware, the templates' engine, the API's documentation, the
+Content-Security-Policy, the periodic tasks and the folders of the filesystem broker (the embedded default). settings.py assigns each to its setting."""
 
 from __future__ import annotations
 
@@ -8,6 +8,46 @@ from pathlib import Path
 from typing import Any
 
 from celery.schedules import crontab
+
+MIDDLEWARE = [
+    # Outermost: the request id (X-Request-ID) and one log line per request (config.request_log).
+    "config.request_log.RequestLogMiddleware",
+    # Every answer counted and timed for /metrics (config.metrics).
+    "config.metrics.RequestMetricsMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # django-csp: the policy below on every response (a view may change its own with csp.decorators).
+    "csp.middleware.CSPMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.middleware.UserPreferencesMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+
+def templates(site_dirs: list[Path], project_dir: Path) -> list[dict[str, Any]]:
+    """TEMPLATES: Django's engine, the operator's folders (`site_dirs`) before the project's own."""
+    return [
+        {
+            "BACKEND": "django.template.backends.django.DjangoTemplates",
+            "DIRS": [*site_dirs, project_dir],
+            "APP_DIRS": True,
+            "OPTIONS": {
+                "context_processors": [
+                    "django.template.context_processors.request",
+                    "django.contrib.auth.context_processors.auth",
+                    "django.contrib.messages.context_processors.messages",
+                    "django.template.context_processors.i18n",
+                ],
+            },
+        },
+    ]
+
 
 # drf-spectacular's SPECTACULAR_SETTINGS: the API's title and introduction (/api/docs/).
 API_SCHEMA: dict[str, Any] = {

@@ -97,48 +97,17 @@ INSTALLED_APPS = [
     "dominion.site",
 ] + env_list("EXTRA_INSTALLED_APPS", "")
 
-MIDDLEWARE = [
-    # Outermost: the request id (X-Request-ID) and one log line per request (config.request_log).
-    "config.request_log.RequestLogMiddleware",
-    # Every answer counted and timed for /metrics (config.metrics).
-    "config.metrics.RequestMetricsMiddleware",
-    "django.middleware.security.SecurityMiddleware",
-    # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
-    "whitenoise.middleware.WhiteNoiseMiddleware",
-    # django-csp: the policy below on every response (a view may change its own with csp.decorators).
-    "csp.middleware.CSPMiddleware",
-    "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
-    "django.middleware.common.CommonMiddleware",
-    "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "config.middleware.UserPreferencesMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-]
+# The middleware, outermost first (config/fixed_settings.py says why each is there).
+MIDDLEWARE = fixed_settings.MIDDLEWARE
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
-TEMPLATES = [
-    {
-        "BACKEND": "django.template.backends.django.DjangoTemplates",
-        # SITE_TEMPLATES_DIR first: the operator's own templates (the privacy page `legal/privacy.html`, the
-        # imprint `legal/imprint.html`, ...) take the place of the project's.
-        "DIRS": [*([Path(os.environ["SITE_TEMPLATES_DIR"])] if os.environ.get("SITE_TEMPLATES_DIR") else []),
-                 BASE_DIR / "config" / "templates"],
-        "APP_DIRS": True,
-        "OPTIONS": {
-            "context_processors": [
-                "django.template.context_processors.request",
-                "django.contrib.auth.context_processors.auth",
-                "django.contrib.messages.context_processors.messages",
-                "django.template.context_processors.i18n",
-            ],
-        },
-    },
-]
+# SITE_TEMPLATES_DIR: the operator's own templates (the privacy page `legal/privacy.html`, the imprint
+# `legal/imprint.html`, ...), which take the place of the project's.
+SITE_TEMPLATES_DIR = os.environ.get("SITE_TEMPLATES_DIR", "")
+TEMPLATES = fixed_settings.templates([Path(SITE_TEMPLATES_DIR)] if SITE_TEMPLATES_DIR else [], BASE_DIR / "config" / "templates")
 
 # --- database -------------------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")

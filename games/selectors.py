@@ -90,8 +90,8 @@ def seat_names(game_id: int) -> list[SeatName]:
     """(index, user id, display name) of the game's seats, in seat order (then joining order); the name is
     None for a deleted account, whose neutral name is said in the reader's language (`accounts.models.shown_name`).
 
-    Read with the account's deletion time and judged here: a CASE in the query costs a third more of the
-    game's GET (the expression is resolved and compiled on every read)."""
+    Read with the account's deletion time and judged here: the same read with a CASE in the query took 40 %
+    more CPU (758 against 545 µs: the expression is resolved and compiled on every read)."""
     rows = (
         Seat.objects.filter(game_id=game_id)
         .order_by("index", "joined_at", "id")
