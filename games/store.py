@@ -155,11 +155,14 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
         if snapshot is not None and snapshot[0] > start:
             start, dumped = snapshot
             state = kind.rules.load_state(dumped)
-    tail = Event.objects.filter(game=game, seq__gt=start, seq__lte=target).order_by("seq").values_list("data", flat=True)
-    # With snapshots the tail is short (at most GAMES_SNAPSHOT_EVERY events): read in one statement, as a
-    # server-side cursor costs three round trips (DECLARE, FETCH, CLOSE) and, outside a transaction, a WITH
-    # HOLD copy; a fold from the first event streams in chunks.
-    state = kind.fold(state, tail if use_snapshots else tail.iterator(chunk_size=2000))
+    if use_snapshots:
+        # The tail is short (at most GAMES_SNAPSHOT_EVERY events): one statement, the store's read of events
+        # between versions (`events_in`, also the outbox's), not a server-side cursor (DECLARE, FETCH, CLOSE).
+        tail: Iterable[Any] = [data for _, _, data in events_in([(game.pk, start, target)])]
+    else:  # a fold from the first event streams in chunks
+        tail = (Event.objects.filter(game=game, seq__gt=start, seq__lte=target).order_by("seq")
+                .values_list("data", flat=True).iterator(chunk_size=2000))
+    state = kind.fold(state, tail)
     if use_cache and transaction.get_autocommit():
         state_cache.put(key, state)
     if use_cache and at_head:

@@ -11,11 +11,11 @@ from django.utils.translation import gettext
 from accounts.models import User, shown_name
 from config.errors import ServiceError
 
-from .. import selectors, store
+from .. import selectors, store, store_sql
 from ..models import Command, Event, Game, Seat, SeatTakeover
 from ..registry import GameKind, get_kind
 from . import takeback
-from .writing import game_not_found, game_or_404
+from .writing import game_not_found, game_or_404, game_pk
 
 
 def seat_of(game: Game, user: User | None) -> int | None:
@@ -107,8 +107,11 @@ def list_games(
 
 def game_detail_by_id(game_id: Any, user: User | None) -> dict[str, Any]:
     """`game_detail` of the game with this id (the GET of a game)."""
-    game = game_or_404(game_id)
-    seats = list(selectors.seat_names(game.pk))
+    pk = game_pk(game_id)
+    found = store_sql.game_with_seat_names(pk) if pk is not None else None
+    if found is None:
+        raise game_not_found(game_id)
+    game, seats = found
     if not may_see(game, user, seated=user is not None and any(user_id == user.pk for _, user_id, _ in seats)):
         raise game_not_found(game_id)
     return game_detail(game, user, seats=seats)

@@ -38,6 +38,33 @@ def test_seat_names_in_seat_order_then_joining_order(make_user: Any) -> None:
 
 
 @pytest.mark.django_db
+def test_the_game_with_its_seat_names_in_one_statement(make_user: Any, django_assert_num_queries: Any) -> None:
+    """`store_sql.game_with_seat_names` (the GET of a game): the row as the ORM loads it and the names as
+    `selectors.seat_names` gives them, in one statement, on PostgreSQL as on SQLite."""
+    ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
+    started = started_game([ann, bob, cat], options={"edition": "2000"})
+    waiting = services.create_game(ann, "citadels", 3, time_control={"decision_hours": 5})
+    services.join_game(bob, waiting.pk)
+    abandoned = services.create_game(cat, "citadels", 2)
+    services.leave_game(cat, abandoned.pk)
+    type(bob).objects.filter(pk=bob.pk).update(deleted_at=timezone.now())  # a deleted account: no name
+    for game in (started, waiting, abandoned):
+        with django_assert_num_queries(1):
+            found = store_sql.game_with_seat_names(game.pk)
+        assert found is not None
+        row, names = found
+        assert names == selectors.seat_names(game.pk)
+        if game != abandoned:  # bob's seat: his deleted account shows no name
+            assert [name for _, user_id, name in names if user_id == bob.pk] == [None]
+        stored = Game.objects.get(pk=game.pk)
+        assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
+            f.attname: getattr(stored, f.attname) for f in Game._meta.concrete_fields}
+        assert not hasattr(row, "seat_rows")
+    assert store_sql.game_with_seat_names(abandoned.pk)[1] == []  # type: ignore[index]
+    assert store_sql.game_with_seat_names(10**9) is None
+
+
+@pytest.mark.django_db
 def test_a_game_is_found_one_way_locked_or_not(make_user: Any) -> None:
     game = started_game([make_user("ann"), make_user("bob")])
     with transaction.atomic():
