@@ -298,7 +298,7 @@ def main() -> int:
     recreate(url)
     env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1,localhost",
            "FAST_PASSWORD_HASHER": "1", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": "memory://localhost/",
-           "SECURE_SSL_REDIRECT": "0", "DATABASE_URL": url, "CONN_MAX_AGE": "0", "LIVE_REDIS_URL": "redis://127.0.0.1:6379/13",
+           "SECURE_SSL_REDIRECT": "0", "DATABASE_URL": url, "DATABASE_POOL_SIZE": "20", "LIVE_REDIS_URL": "redis://127.0.0.1:6379/13",
            "LIVE_CHANNEL": f"live_bench_{os.getpid()}", "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     os.environ.update({k: env[k] for k in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "FAST_PASSWORD_HASHER", "LOG_LEVEL",

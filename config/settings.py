@@ -135,6 +135,12 @@ elif _db["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_PRE
     # on every request. Set DATABASE_PREPARED_STATEMENTS=0 behind a pooler in transaction mode (pgbouncer
     # before 1.21), which cannot keep a connection's prepared statements.
     _db["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
+# DATABASE_POOL_SIZE: at most this many PostgreSQL connections per process, from psycopg's pool (uvicorn gives
+# each request a thread and a connection of its own: 500 pages polling at once hit "too many clients").
+DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "0"))
+if _db["ENGINE"] == "django.db.backends.postgresql" and DATABASE_POOL_SIZE > 0:
+    _db["CONN_MAX_AGE"] = 0  # the pool keeps the connections (Django refuses both)
+    _db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": DATABASE_POOL_SIZE, "timeout": 10}
 DATABASES = {"default": _db}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -73,3 +73,35 @@ def test_every_file_the_readme_names_exists() -> None:
     named = {m for m in re.findall(r"`([^`\s]+)`", text) if "/" in m and m.split("/")[0] in folders}
     assert len(named) > 20  # the README does name the project's files
     assert sorted(p for p in named if not (ROOT / p).exists()) == []
+
+
+POOLED_READS = """
+import os, threading
+os.environ['DJANGO_SETTINGS_MODULE'] = 'config.settings'
+import django
+django.setup()
+from django.conf import settings
+from django.db import connection
+pids = set()
+def read():
+    with connection.cursor() as cursor:  # each thread has a connection of its own, as under uvicorn
+        cursor.execute('SELECT pg_backend_pid(), pg_sleep(0.2)')
+        pids.add(cursor.fetchone()[0])
+    connection.close()  # back to the pool (without one: closed)
+threads = [threading.Thread(target=read) for _ in range(6)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(len(pids), settings.DATABASES['default']['CONN_MAX_AGE'])
+"""
+
+
+def test_a_pool_bounds_the_connections_of_a_process(tmp_path: Path) -> None:
+    """DATABASE_POOL_SIZE: six threads reading at once (six requests under uvicorn) share three PostgreSQL
+    connections; without it each has its own."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DATABASE_", "CONN_MAX_AGE"))}
+    env = {**clean, "VAR_DIR": str(tmp_path), "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/postgres"}
+    for size, connections in (("3", "3 0"), ("0", "6 60")):
+        result = subprocess.run([sys.executable, "-c", POOLED_READS], cwd=ROOT, env={**env, "DATABASE_POOL_SIZE": size},
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.split() == connections.split()
