@@ -18,15 +18,16 @@ import logging
 import operator
 import smtplib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
 from celery import shared_task
 from django.conf import settings
 from django.core.mail import get_connection
+from django.db import DatabaseError, transaction
 from django.db import connection as db_connection
-from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -155,21 +156,37 @@ def _failed(row: Outbox, error: Exception) -> str:
 
 def _mark_sent(row: Outbox) -> bool:
     """Mark a row sent (its mail was just accepted). Only the claim that sent it may (`attempts` identifies
-    the claim): False if another sender has taken the row over.
-
-    The mark commits without waiting for PostgreSQL's write-ahead log to reach the disk (`synchronous_commit`
-    off for this one transaction): the wait was 3.4 ms a mark on this machine against 0.1 ms without it, most
-    of a mail's cost (see `benchmarks/deadlines.py`). What it risks: a crash of the database server within a
-    fraction of a second after a mark may forget it, and that mail goes out a second time; a crash of the
-    sender still repeats at most the one mail in flight, as before."""
-    with transaction.atomic():
-        if db_connection.vendor == "postgresql":
-            with db_connection.cursor() as cursor:
-                cursor.execute("SET LOCAL synchronous_commit TO OFF")
-        marked = Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENDING, attempts=row.attempts).update(
-            status=Outbox.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error="",
-        )
+    the claim): False if another sender has taken the row over."""
+    marked = Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENDING, attempts=row.attempts).update(
+        status=Outbox.Status.SENT, sent_at=timezone.now(), lease_until=None, last_error="",
+    )
     return bool(marked)
+
+
+@contextmanager
+def _marks_not_waiting_for_the_disk() -> Iterator[None]:
+    """The marks of a batch commit without waiting for PostgreSQL's write-ahead log to reach the disk
+    (`synchronous_commit` off for the session while the batch is sent, back to the server's default after).
+
+    The wait was 3.4 ms a mark on this machine against 0.1 ms without it, most of a mail's cost; and set once
+    for the batch, each mark is one statement instead of four (BEGIN, SET LOCAL, UPDATE, COMMIT), which took
+    a fifth of a sender's CPU (see `benchmarks/deadlines.py`). What it risks: a crash of the database server
+    within a fraction of a second after a mark may forget it, and that mail goes out a second time; a crash
+    of the sender still repeats at most the one mail in flight. Inside a transaction (a mail sent with the
+    writes that caused it) nothing changes: its commit is the caller's, and must wait for the disk."""
+    applies = db_connection.vendor == "postgresql" and not db_connection.in_atomic_block
+    if applies:
+        with db_connection.cursor() as cursor:
+            cursor.execute("SET synchronous_commit TO OFF")
+    try:
+        yield
+    finally:
+        if applies:
+            try:
+                with db_connection.cursor() as cursor:
+                    cursor.execute("RESET synchronous_commit")
+            except DatabaseError:  # a broken connection: closed, so that the setting cannot outlive the batch
+                db_connection.close()
 
 
 def _release(rows: list[Outbox], outcomes: dict[int, str]) -> None:
@@ -199,30 +216,31 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
     connection = connection or get_connection()
     opened = False
     try:
-        for index, row in enumerate(rows):
-            if index > 0 and time.monotonic() >= budget_ends:  # the first is always tried: a batch makes progress
-                log.warning("outbox: a batch ran out of time, %s rows released unsent", len(rows) - index)
-                _release(rows[index:], outcomes)
-                break
-            try:
-                if row.channel != Channel.EMAIL:  # a push or a webhook: no SMTP connection
-                    _send_other(row, rendered[index] if rendered else None)
-                else:
-                    email = build_email(row, connection, rendered[index] if rendered else None)  # or alone
-                    if not opened:
-                        opened = bool(connection.open())  # inside the try: a refused connection fails this row
-                    email.send()  # over `connection`, which stays open for the next row
-            except Exception as error:  # SMTP down, refused, timeout: try again later, or give up on a 5xx
-                outcomes[row.pk] = _failed(row, error)
-                if row.channel == Channel.EMAIL and not isinstance(error, smtplib.SMTPResponseException):
-                    connection.close()  # the session may be broken: the next row opens a new one
-                    opened = False
-                continue
-            outcomes[row.pk] = "sent"
-            if not _mark_sent(row):  # our lease ran out and another sender took over: the rest is theirs too
-                log.warning("outbox #%s was taken over while it was sent; its batch stops here", row.pk)
-                _release(rows[index + 1:], outcomes)
-                break
+        with _marks_not_waiting_for_the_disk():
+            for index, row in enumerate(rows):
+                if index > 0 and time.monotonic() >= budget_ends:  # the first is always tried: a batch makes progress
+                    log.warning("outbox: a batch ran out of time, %s rows released unsent", len(rows) - index)
+                    _release(rows[index:], outcomes)
+                    break
+                try:
+                    if row.channel != Channel.EMAIL:  # a push or a webhook: no SMTP connection
+                        _send_other(row, rendered[index] if rendered else None)
+                    else:
+                        email = build_email(row, connection, rendered[index] if rendered else None)  # or alone
+                        if not opened:
+                            opened = bool(connection.open())  # inside the try: a refused connection fails this row
+                        email.send()  # over `connection`, which stays open for the next row
+                except Exception as error:  # SMTP down, refused, timeout: try again later, or give up on a 5xx
+                    outcomes[row.pk] = _failed(row, error)
+                    if row.channel == Channel.EMAIL and not isinstance(error, smtplib.SMTPResponseException):
+                        connection.close()  # the session may be broken: the next row opens a new one
+                        opened = False
+                    continue
+                outcomes[row.pk] = "sent"
+                if not _mark_sent(row):  # our lease ran out and another sender took over: the rest is theirs too
+                    log.warning("outbox #%s was taken over while it was sent; its batch stops here", row.pk)
+                    _release(rows[index + 1:], outcomes)
+                    break
     finally:
         if opened:
             connection.close()

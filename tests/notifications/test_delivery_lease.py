@@ -88,3 +88,45 @@ def test_a_batch_taken_over_by_another_sender_stops_after_the_mail_in_flight(
     first = Outbox.objects.get(pk=ids[0]).message_id
     assert _sent_message_ids() == Counter({first: 2, **{m: 1 for m in _sent_message_ids() if m != first}})
     assert len(mail.outbox) == len(ids) + 1
+
+
+def _synchronous_commit() -> str:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW synchronous_commit")
+        return str(cursor.fetchone()[0])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_marks_of_a_batch_do_not_wait_for_the_disk_and_the_session_gets_its_setting_back(
+    verified_user: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PostgreSQL: while a batch is sent, each mark commits with `synchronous_commit` off (one statement,
+    no wait for the log's flush); afterwards the connection has the server's setting again."""
+    ids = _pending_rows(verified_user)
+    default = _synchronous_commit()
+    seen: list[str] = []
+    real_mark = delivery._mark_sent
+
+    def mark(row: Outbox) -> bool:
+        seen.append(_synchronous_commit())
+        return real_mark(row)
+
+    monkeypatch.setattr(delivery, "_mark_sent", mark)
+    outcomes = delivery.deliver_rows(ids)
+    assert set(outcomes.values()) == {"sent"} and seen == ["off"] * len(ids)
+    assert default == "on" and _synchronous_commit() == default
+
+
+def test_inside_a_transaction_the_marks_commit_with_it_as_the_transaction_says(
+    verified_user: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A mail sent inside the transaction that wrote it (this test's own transaction): its commit is the
+    caller's, which must wait for the disk, so the setting is left alone."""
+    ids = _pending_rows(verified_user)
+    seen: list[str] = []
+    real_mark = delivery._mark_sent
+    monkeypatch.setattr(delivery, "_mark_sent", lambda row: seen.append(_synchronous_commit()) or real_mark(row))
+    assert set(delivery.deliver_rows(ids).values()) == {"sent"}
+    assert seen == ["on"] * len(ids) and _synchronous_commit() == "on"
