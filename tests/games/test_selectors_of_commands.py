@@ -19,14 +19,20 @@ from games.services.writing import game_or_404
 from .helpers import seat_users, started_game
 
 
-@pytest.mark.django_db
-def test_seat_names_in_seat_order_then_joining_order(make_user: Any) -> None:
+def _three_games(make_user: Any) -> tuple[tuple[Any, Any, Any], tuple[Game, Game, Game]]:
+    """Ann, Bob and Cat; a game the three started, one Ann opened and Bob joined, one Cat opened and left."""
     ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
     started = started_game([ann, bob, cat], options={"edition": "2000"})
     waiting = services.create_game(ann, "citadels", 3, time_control={"decision_hours": 5})
     services.join_game(bob, waiting.pk)
     abandoned = services.create_game(cat, "citadels", 2)
     services.leave_game(cat, abandoned.pk)
+    return (ann, bob, cat), (started, waiting, abandoned)
+
+
+@pytest.mark.django_db
+def test_seat_names_in_seat_order_then_joining_order(make_user: Any) -> None:
+    (ann, bob, cat), (started, waiting, abandoned) = _three_games(make_user)
     by_user = {s.user_id: s.index for s in Seat.objects.filter(game=started)}
     assert sorted(by_user.values()) == [0, 1, 2]
     assert list(selectors.seat_names(started.pk)) == sorted(
@@ -41,12 +47,7 @@ def test_seat_names_in_seat_order_then_joining_order(make_user: Any) -> None:
 def test_the_game_with_its_seat_names_in_one_statement(make_user: Any, django_assert_num_queries: Any) -> None:
     """`store_sql.game_with_seat_names` (the GET of a game): the row as the ORM loads it and the names as
     `selectors.seat_names` gives them, in one statement, on PostgreSQL as on SQLite."""
-    ann, bob, cat = make_user("ann"), make_user("bob"), make_user("cat")
-    started = started_game([ann, bob, cat], options={"edition": "2000"})
-    waiting = services.create_game(ann, "citadels", 3, time_control={"decision_hours": 5})
-    services.join_game(bob, waiting.pk)
-    abandoned = services.create_game(cat, "citadels", 2)
-    services.leave_game(cat, abandoned.pk)
+    (ann, bob, cat), (started, waiting, abandoned) = _three_games(make_user)
     type(bob).objects.filter(pk=bob.pk).update(deleted_at=timezone.now())  # a deleted account: no name
     for game in (started, waiting, abandoned):
         with django_assert_num_queries(1):
