@@ -48,7 +48,6 @@ PARTS = [
     ("  after commit: the delivery task", "notifications/outbox.py", "_send_tasks"),
     ("game's GET (all of it)", "games/services/reading.py", "game_detail_by_id"),
     ("  the game's row and its seats' names (one statement)", "games/store_sql.py", "game_with_seat_names"),
-    ("  the state (cache / tail)", "games/store.py", "load_state"),
     ("  rules: view", "citadels/views.py", "view"),
     ("  rules: legal_commands", "citadels/legal.py", "legal_commands"),
     ("middleware: Content-Security-Policy", "csp/middleware.py", "process_response"),
