@@ -107,7 +107,7 @@ def game_with_seat_names(game_id: int) -> tuple[Game, list[SeatRow]] | None:
     names as `values_list`) that cost 1,090 µs of CPU against 350 µs for this one through `Game.objects.raw`
     (300 reads each in one process, PostgreSQL): about 5 % of the CPU of a GET + POST of the command path
     (13 ms), whose figure in `benchmarks/api.py` it moved with the state's tail (`store.load_state`) from
-    0.49 to 0.58 of the minimal app's (docs/architecture.md)."""
+    0.49 to 0.52-0.57 of the minimal app's (docs/architecture.md)."""
     q = connection.ops.quote_name
     seat, user = Seat._meta, User._meta
     # The seats as one JSON array of [index, user id, name, deleted, joined at, seat id]: the same functions
