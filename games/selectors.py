@@ -14,6 +14,7 @@ from accounts.models import User
 
 from . import unit_of_work
 from .models import Absence, Game, Seat, SeatPresence
+from .store_sql import SeatName
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -77,7 +78,6 @@ def open_games_for(
     )
 
 
-SeatName = tuple[int | None, int, str | None]  # (seat index, user id, display name; None: a deleted account)
 
 
 def games(*, lock: bool = False) -> QuerySet[Game]:

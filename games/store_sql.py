@@ -95,10 +95,10 @@ def game_for_command(game_id: int, user_id: int, key: str) -> CommandTarget | No
 
 
 
-SeatRow = tuple[int | None, int, str | None]  # (seat index, user id, display name; None: a deleted account)
+SeatName = tuple[int | None, int, str | None]  # (seat index, user id, display name; None: a deleted account)
 
 
-def game_with_seat_names(game_id: int) -> tuple[Game, list[SeatRow]] | None:
+def game_with_seat_names(game_id: int) -> tuple[Game, list[SeatName]] | None:
     """The game's row with (index, user id, display name) of its seats in seat order (then joining order, as
     PostgreSQL sorts: unnumbered seats last), the name None for a deleted account: one statement; None if
     there is no such game. The GET of a game reads this (`services.reading.game_detail_by_id`).

@@ -117,7 +117,7 @@ def game_detail_by_id(game_id: Any, user: User | None) -> dict[str, Any]:
     return game_detail(game, user, seats=seats)
 
 
-def game_detail(game: Game, user: User | None, *, seats: list[selectors.SeatName] | None = None) -> dict[str, Any]:
+def game_detail(game: Game, user: User | None, *, seats: list[store_sql.SeatName] | None = None) -> dict[str, Any]:
     """The game as this viewer may see it: projections, their seat, the view and their legal commands
     (`seats`: the game's `selectors.seat_names`, read here when None)."""
     kind = get_kind(game.kind)
