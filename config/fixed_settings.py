@@ -1,12 +1,14 @@
 """The settings no environment variable changes, kept out of config/settings.py so that it reads as the list
-of what an operator may set: the middleware, the templates' engine, the API's documentation, the
-Content-Security-Policy, the periodic tasks and the folders of the filesystem broker (the embedded default). settings.py assigns each to its setting."""
+of what an operator may set: the middleware, the database's options per backend, the templates' engine,
+the API's documentation, the Content-Security-Policy, the periodic tasks and the folders of the filesystem
+broker (the embedded default). settings.py assigns each to its setting."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import dj_database_url
 from celery.schedules import crontab
 
 MIDDLEWARE = [
@@ -28,6 +30,33 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
+
+
+def database(url: str, *, conn_max_age: int, pool_size: int, prepared_statements: bool) -> dict[str, Any]:
+    """DATABASES["default"] for the database at `url`, with what each backend needs."""
+    db: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True))
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        # IMMEDIATE transactions take SQLite's write lock at BEGIN, so two writers queue up instead of
+        # failing half-way ("database is locked" on upgrade); WAL lets readers go on meanwhile.
+        db["CONN_MAX_AGE"] = 0
+        db["OPTIONS"] = {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 30,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+        # A file, not memory: the concurrency tests share the test database across threads.
+        db.setdefault("TEST", {})["NAME"] = str(Path(db["NAME"]).with_suffix("")) + "-test.sqlite3"
+        return db
+    if db["ENGINE"] == "django.db.backends.postgresql" and prepared_statements:
+        # Parameters bound by the server, and a statement a connection runs again and again (every request's
+        # few) prepared on it after 5 runs: PostgreSQL then parses and plans it once per connection instead
+        # of on every request. Off behind a pooler in transaction mode, which cannot keep a connection's
+        # prepared statements.
+        db["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
+    if db["ENGINE"] == "django.db.backends.postgresql" and pool_size > 0:
+        db["CONN_MAX_AGE"] = 0  # the pool keeps the connections (Django refuses both)
+        db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": pool_size, "timeout": 10}
+    return db
 
 
 def templates(site_dirs: list[Path], project_dir: Path) -> list[dict[str, Any]]:

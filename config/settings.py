@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config import fixed_settings
@@ -111,37 +110,14 @@ TEMPLATES = fixed_settings.templates([Path(SITE_TEMPLATES_DIR)] if SITE_TEMPLATE
 
 # --- database -------------------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
-_db: dict[str, Any] = dict(
-    dj_database_url.parse(
-        DATABASE_URL,
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
-    )
-)
-if _db["ENGINE"] == "django.db.backends.sqlite3":
-    # IMMEDIATE transactions take SQLite's write lock at BEGIN, so two writers queue up instead of
-    # failing half-way ("database is locked" on upgrade); WAL lets readers go on meanwhile.
-    _db["CONN_MAX_AGE"] = 0
-    _db["OPTIONS"] = {
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 30,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    }
-    # A file, not memory: the concurrency tests share the test database across threads.
-    _db.setdefault("TEST", {})["NAME"] = str(Path(_db["NAME"]).with_suffix("")) + "-test.sqlite3"
-elif _db["ENGINE"] == "django.db.backends.postgresql" and env_bool("DATABASE_PREPARED_STATEMENTS", True):
-    # Parameters bound by the server, and a statement a connection runs again and again (every request's
-    # few) prepared on it after 5 runs: PostgreSQL then parses and plans it once per connection instead of
-    # on every request. Set DATABASE_PREPARED_STATEMENTS=0 behind a pooler in transaction mode (pgbouncer
-    # before 1.21), which cannot keep a connection's prepared statements.
-    _db["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
 # DATABASE_POOL_SIZE: at most this many PostgreSQL connections per process, from psycopg's pool (uvicorn gives
 # each request a thread and a connection of its own: 500 pages polling at once hit "too many clients").
+# DATABASE_PREPARED_STATEMENTS=0 behind a pooler in transaction mode (pgbouncer before 1.21).
 DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "0"))
-if _db["ENGINE"] == "django.db.backends.postgresql" and DATABASE_POOL_SIZE > 0:
-    _db["CONN_MAX_AGE"] = 0  # the pool keeps the connections (Django refuses both)
-    _db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": DATABASE_POOL_SIZE, "timeout": 10}
-DATABASES = {"default": _db}
+DATABASES = {"default": fixed_settings.database(
+    DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")), pool_size=DATABASE_POOL_SIZE,
+    prepared_statements=env_bool("DATABASE_PREPARED_STATEMENTS", True),
+)}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- cache (rate limits) --------------------------------------------------------------------------
