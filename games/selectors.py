@@ -78,8 +78,6 @@ def open_games_for(
     )
 
 
-
-
 def games(*, lock: bool = False) -> QuerySet[Game]:
     """Every game; with `lock`, their rows locked until the end of the transaction when read (the game's row
     alone: `of=("self",)` leaves the joined rows, if any, unlocked)."""

@@ -94,7 +94,6 @@ def game_for_command(game_id: int, user_id: int, key: str) -> CommandTarget | No
                          None if prior is None else uuid.UUID(str(prior)))
 
 
-
 SeatName = tuple[int | None, int, str | None]  # (seat index, user id, display name; None: a deleted account)
 
 
