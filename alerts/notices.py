@@ -8,9 +8,8 @@ the notice's key (the digest leaves out a turn a push told)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
@@ -28,8 +27,7 @@ def _row(mail: Mail, channel: str, target: int, now: datetime) -> Outbox:
         to_email="", language=language_of(mail.user), seat=mail.seat, version=mail.version,
         params={**mail.params, "notice": mail.dedupe_key}, message_id=message_id_for(key), unsubscribe_url="",
         status=Outbox.Status.PENDING, created_at=now,
-        # As for an email: the task sent after commit delivers first; the sweep steps in after this.
-        next_attempt_at=now + timedelta(seconds=float(settings.NOTIFICATIONS_FIRST_SWEEP_DELAY)),
+        next_attempt_at=now,  # as an email: due at once, the outbox sweep sends it
     )
 
 

@@ -45,7 +45,6 @@ PARTS = [
     ("  projection (compare-and-set UPDATE)", "games/store.py", "write_projection"),
     ("  events as the seat sees them", "games/services/reading.py", "render_events"),
     ("  commit", "django/db/backends/base/base.py", "commit"),
-    ("  after commit: the delivery task", "notifications/outbox.py", "_send_tasks"),
     ("game's GET (all of it)", "games/services/reading.py", "game_detail_by_id"),
     ("  the game's row and its seats' names (one statement)", "games/store_sql.py", "game_with_seat_names"),
     ("  rules: view", "citadels/views.py", "view"),

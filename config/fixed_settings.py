@@ -124,11 +124,12 @@ CONTENT_SECURITY_POLICY: dict[str, Any] = {
     },
 }
 
-# CELERY_BEAT_SCHEDULE: deadlines and the outbox sweep every minute, digests once a day (games/tasks.py,
+# CELERY_BEAT_SCHEDULE: deadlines every minute, the outbox sweep every 5 seconds, digests once a day (games/tasks.py,
 # notifications/tasks.py), the accounts' and open games' clean-ups.
 BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "enforce-due-deadlines": {"task": "games.enforce_due_deadlines", "schedule": 60.0},
-    "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
+    # The way new outbox rows leave (notifications.outbox.write_rows says why), and retries.
+    "sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 5.0},
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
     "remove-inactive-unverified": {"task": "accounts.remove_inactive_unverified", "schedule": crontab(hour=3, minute=30)},
     "close-stale-open-games": {"task": "games.close_stale_open_games", "schedule": crontab(minute=17)},

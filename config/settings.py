@@ -279,8 +279,6 @@ NOTIFICATIONS_LEASE_SECONDS = float(os.environ.get("NOTIFICATIONS_LEASE_SECONDS"
 NOTIFICATIONS_MAX_ATTEMPTS = int(os.environ.get("NOTIFICATIONS_MAX_ATTEMPTS", "10"))
 # The wait after the first failed attempt; it doubles with each further one (at most 6 hours).
 NOTIFICATIONS_BACKOFF_SECONDS = float(os.environ.get("NOTIFICATIONS_BACKOFF_SECONDS", "60"))
-# When the sweep takes a new row whose delivery task was lost (the task itself sends it at once).
-NOTIFICATIONS_FIRST_SWEEP_DELAY = float(os.environ.get("NOTIFICATIONS_FIRST_SWEEP_DELAY", "60"))
 # The waiting room's emails (a seat taken or left, a game closed, a rematch offered: the kind "table").
 NOTIFICATIONS_TABLE_EMAILS = env_bool("NOTIFICATIONS_TABLE_EMAILS", True)
 # The domain of the game mails' Message-IDs; empty: SITE_URL's host.

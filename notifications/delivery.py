@@ -297,7 +297,7 @@ def due_for_delivery(now: datetime) -> Any:
 
 def retry_failed(ids: list[int] | None = None, now: datetime | None = None) -> list[int]:
     """Put the failed rows (all, or those of `ids`) back to pending, due at once: the outbox sweep sends
-    them within a minute. The ids put back; a row not failed (any more) is left alone, so a second call
+    them within seconds. The ids put back; a row not failed (any more) is left alone, so a second call
     changes nothing.
 
     Exactly once still holds: a failed row has no sender (the claim that failed it has ended), and the
@@ -328,10 +328,20 @@ def oldest_due(now: datetime) -> datetime | None:
     return min((moment for moment in moments if moment is not None), default=None)
 
 
-def sweep(now: datetime | None = None, limit: int = 1000, batch: int = 50) -> int:
-    """The periodic sweep: delivery tasks (one per `batch` rows) for every row that is stuck or due for a retry."""
+def sweep(now: datetime | None = None, limit: int = 5000, batch: int = 50) -> int:
+    """The periodic sweep (the beat, every 5 seconds): delivery tasks (one per `batch` rows) for the rows that
+    are due, new ones, retries and those whose sender's lease ran out. Returns the rows handed out.
+
+    A pending row handed to a task is not due again for a lease (`lease_seconds`): the next sweeps, a few
+    seconds later, do not queue it a second time while it waits in the broker, and the rows of a task that
+    was lost come back after that."""
     now = now or timezone.now()
-    ids = list(due_for_delivery(now).order_by("id").values_list("pk", flat=True)[:limit])
+    with transaction.atomic():
+        ids = list(due_for_delivery(now).select_for_update(skip_locked=True).order_by("id")
+                   .values_list("pk", flat=True)[:limit])
+        Outbox.objects.filter(pk__in=ids, status=Outbox.Status.PENDING).update(
+            next_attempt_at=now + timedelta(seconds=lease_seconds())
+        )
     for start in range(0, len(ids), batch):
         deliver_outbox_rows.delay(ids=ids[start : start + batch])
     return len(ids)
@@ -339,6 +349,6 @@ def sweep(now: datetime | None = None, limit: int = 1000, batch: int = 50) -> in
 
 @shared_task(name="notifications.deliver_outbox_rows")
 def deliver_outbox_rows(ids: list[int] | None = None, keys: list[str] | None = None) -> int:
-    """The delivery task (sent after each commit that wrote rows, and by the sweep): send these rows (by id
-    or dedupe key) over one SMTP connection; rows sent already are left alone."""
+    """The delivery task (sent by the sweep, and after the commit that wrote an account mail): send these
+    rows (by id or dedupe key) over one SMTP connection; rows sent already are left alone."""
     return len(deliver_rows(ids, keys))

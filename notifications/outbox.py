@@ -5,9 +5,10 @@
 (`digests`) and the account mails (`on_account_mail_requested`) add one `Outbox` row per recipient with a
 unique dedupe key (`dedupe_key`, the one place keys are formatted). Every writer says what to render and for
 whom as a `Mail` (kind, user, seat, the game's version, `params` such as the deadline shown); nothing is
-rendered in the writer's transaction (`rendering` renders at delivery). `transaction.on_commit` then
-sends one Celery task for the batch; if that is lost (a crash right after commit, a broker hiccup), the
-delivery sweep finds the rows by their `next_attempt_at`. Only verified addresses get game emails;
+rendered in the writer's transaction (`rendering` renders at delivery). A new row is due at once, and the
+outbox sweep (`delivery.sweep`, every few seconds) hands it to a delivery task: the writer's transaction
+never talks to the broker. An account mail, which its reader waits for on the screen, also gets its task
+after commit (`transaction.on_commit`). Only verified addresses get game emails;
 preferences (each / digest / none, per-kind opt-out) apply at writing time; account mails are always sent.
 """
 
@@ -17,7 +18,6 @@ import logging
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlparse
 
@@ -135,10 +135,9 @@ def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
                 unsubscribe_url="" if mail.kind in ACCOUNT_KINDS else unsubscribe_url(mail.user, mail.kind),
                 reply_to=mail.reply_to,
                 status=status,
-                # The task sent after commit normally delivers first; the sweep steps in only after this.
-                # A turn mail to a player who has the game open waits for the check whether they left.
-                next_attempt_at=now + (PRESENCE_RECHECK if mail.params.get(WHILE_PRESENT)
-                                       else timedelta(seconds=float(settings.NOTIFICATIONS_FIRST_SWEEP_DELAY))),
+                # Due at once: the next sweep sends it. A turn mail to a player who has the game open waits
+                # for the check whether they left.
+                next_attempt_at=now + PRESENCE_RECHECK if mail.params.get(WHILE_PRESENT) else now,
                 created_at=now,
             )
         )
@@ -152,18 +151,25 @@ def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
 
 def write_rows(rows: list[Outbox], deliver_now: bool = False) -> None:
     """Insert outbox rows (a dedupe key already present is skipped) with the events' rows that cause them
-    (`games.unit_of_work.insert`); after commit, one delivery task (or, `deliver_now`, the delivery itself at
-    once)."""
+    (`games.unit_of_work.insert`). The outbox sweep sends them; `deliver_now` sends them at once, in this
+    call, and an account mail gets a delivery task after commit as well.
+
+    Why the sweep, not a task after every commit: publishing a task cost about 0.6 ms of CPU of the web
+    process (kombu, the broker's socket) for about every command (`benchmarks/api.py`), and a mail a few
+    seconds later changes nothing for a game played over days. A player waiting on the screen for their
+    verification or reset mail should not wait for the next sweep."""
     insert(rows, ignore_conflicts=True)
     keys = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING and not r.params.get(WHILE_PRESENT)]
     if keys and deliver_now:
         delivery.deliver_rows(keys=keys)
-    elif keys:
-        transaction.on_commit(lambda: _send_tasks(keys))
+        return
+    waited_for = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING and r.kind in ACCOUNT_KINDS]
+    if waited_for:
+        transaction.on_commit(lambda: _send_tasks(waited_for))
 
 
 def _send_tasks(keys: list[str]) -> None:
-    """After commit: one delivery task for these rows. A failure here only delays (the sweep retries)."""
+    """After commit: one delivery task for these rows. A failure here only delays (the sweep sends them)."""
     try:
         delivery.deliver_outbox_rows.delay(keys=keys)
     except Exception:  # the broker is down: the rows wait for the sweep

@@ -1,7 +1,7 @@
 """Celery tasks of the emails (the deadline tasks are games.tasks): thin wrappers that take ids and call a
-service. Every task is idempotent (at-least-once). The task the outbox sends after each commit,
-`notifications.deliver_outbox_rows`, is `delivery.deliver_outbox_rows`, beside the sender it runs (the
-writers and the sweep start it, and neither may import this module, which imports the digests' writer)."""
+service. Every task is idempotent (at-least-once). The delivery task, `notifications.deliver_outbox_rows`,
+is `delivery.deliver_outbox_rows`, beside the sender it runs (the sweep and the account mails' writer
+start it, and neither may import this module, which imports the digests' writer)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def deliver_outbox(outbox_id: int) -> str:
 
 @shared_task(name="notifications.sweep_outbox")
 def sweep_outbox() -> int:
-    """Every minute: re-send what is stuck (lease expired) or due for a retry."""
+    """Every 5 seconds: hand what is due (new rows, retries, rows whose lease expired) to delivery tasks."""
     return delivery.sweep()
 
 

@@ -9,7 +9,7 @@ one mail. Everything else (a failing SMTP server, a worker killed before sending
 from __future__ import annotations
 
 import time
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -36,13 +36,21 @@ def _all_sent(game: Game | None = None) -> bool:
     return rows.exists() and not rows.exclude(status=Outbox.Status.SENT).exists()
 
 
+def _swept_and_sent(game: Game, now: datetime | None = None) -> bool:
+    """The beat's part, played by the test: one outbox sweep (the rows due go to the worker as tasks), then
+    whether every row of the game is sent."""
+    notify.sweep(now)
+    return _all_sent(game)
+
+
 @pytest.mark.parametrize("broker", ["redis", "amqp"])
-def test_worker_delivers_after_commit_in_each_language(broker: str, celery_worker_factory: Any, smtp_server: Any,
-                                                       verified_user: Any, client: Any) -> None:
+def test_the_sweep_hands_new_rows_to_the_worker_in_each_language(broker: str, celery_worker_factory: Any,
+                                                                 smtp_server: Any, verified_user: Any, client: Any) -> None:
     celery_worker_factory(broker)
     users = [verified_user("anke", language="de", time_zone="Europe/Berlin"), verified_user("bob", language="en")]
-    game = started_game(users)  # commits: the tasks go to the broker after commit
-    wait_until(lambda: _all_sent(game), timeout=60)
+    game = started_game(users)  # commits its rows, due at once; no task yet
+    assert Outbox.objects.filter(game=game, status=Outbox.Status.PENDING).count() == 3
+    wait_until(lambda: _swept_and_sent(game), timeout=60, interval=0.5)
     rows = list(Outbox.objects.filter(game=game))
     assert len(rows) == 3  # two "started", one "your turn"
     received = smtp_server.by_message_id()
@@ -72,11 +80,7 @@ def test_smtp_failures_delay_but_every_mail_arrives_once(celery_worker_factory: 
     game = started_game(users)
     rows = list(Outbox.objects.filter(game=game))
 
-    def settled() -> bool:
-        notify.sweep()  # what the beat does every minute
-        return _all_sent(game)
-
-    wait_until(settled, timeout=60, interval=0.5)
+    wait_until(lambda: _swept_and_sent(game), timeout=60, interval=0.5)
     received = smtp_server.by_message_id()
     assert sorted(received) == sorted(r.message_id for r in rows)
     assert all(len(copies) == 1 for copies in received.values())
@@ -92,7 +96,7 @@ def test_worker_killed_between_send_and_mark_sent(celery_worker_factory: Any, sm
     game = started_game(users)
     rows = {r.kind + str(r.user_id): r for r in Outbox.objects.filter(game=game)}
     turn = next(r for r in rows.values() if r.kind == "turn")
-    wait_until(lambda: turn.message_id in smtp_server.by_message_id(), timeout=30)
+    wait_until(lambda: notify.sweep() >= 0 and turn.message_id in smtp_server.by_message_id(), timeout=30)
     worker.kill()
     turn.refresh_from_db()
     assert turn.status == Outbox.Status.SENDING  # accepted by SMTP, never marked sent
@@ -101,11 +105,7 @@ def test_worker_killed_between_send_and_mark_sent(celery_worker_factory: Any, sm
     worker = celery_worker_factory(NOTIFICATIONS_LEASE_SECONDS="2")
     time.sleep(2.2)  # the lease runs out
 
-    def settled() -> bool:
-        notify.sweep()
-        return _all_sent(game)
-
-    wait_until(settled, timeout=60, interval=0.5)
+    wait_until(lambda: _swept_and_sent(game), timeout=60, interval=0.5)
     received = smtp_server.by_message_id()
     assert sorted(received) == sorted(r.message_id for r in rows.values())
     # The crashed one went out twice with one Message-ID (the documented at-least-once edge); the rest once.
@@ -190,9 +190,8 @@ def test_four_players_two_silent_the_game_ends_through_deadlines(celery_worker_f
         assert timeout.user_id in silent
         assert reminder_rows[key].user_id == timeout.user_id and reminder_rows[key].pk < timeout.pk
 
-    def settled() -> bool:
-        notify.sweep(timezone.now() + timedelta(minutes=5))
-        return _all_sent(game)
+    def settled() -> bool:  # the rows are due at the game's moments, days ahead of the clock
+        return _swept_and_sent(game, moment + timedelta(minutes=5))
 
     try:
         wait_until(settled, timeout=120, interval=1.0)
