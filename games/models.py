@@ -13,6 +13,7 @@ from typing import Any, NoReturn
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -44,6 +45,11 @@ class Game(models.Model):
     # Whether a seat of this game ever let a deadline pass (set when its first timeout record is written):
     # until then a command need not look for the seats' timeout records.
     timed_out = models.BooleanField(default=False)
+    # Whether a player seated here has declared an absence since taking the seat, or had one to come then
+    # (set by games.deadlines.absences and `Seat.save`, never cleared): a new deadline of a command reads
+    # the absences only in such a game. On the game's row, which a command locks first, so a declaration
+    # committed while the command waited for the lock is seen.
+    absences_declared = models.BooleanField(default=False)
     # Listed in the lobby for anyone to join; a private game is joined through its signed invite link, and
     # to anybody without a seat it does not exist (games.services.reading.may_see).
     listed = models.BooleanField(default=True)
@@ -98,6 +104,15 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.index} of game #{self.game_id}: {self.user_id}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save; a player who takes the seat with an absence to come marks the game `absences_declared` (and
+        the game loaded with the seat, which may go on to start in the same transaction)."""
+        super().save(*args, **kwargs)
+        if Absence.objects.filter(user_id=self.user_id, ends_at__gt=timezone.now()).exists():
+            Game.objects.filter(pk=self.game_id, absences_declared=False).update(absences_declared=True)
+            if Seat.game.is_cached(self):
+                self.game.absences_declared = True
 
 
 # The idempotency keys of the commands the service sends for a seat whose deadline passed start with this

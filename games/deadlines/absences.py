@@ -96,6 +96,9 @@ def declare_absence(user: User, starts_at: datetime, ends_at: datetime) -> Any:
                 ),
             )
         absence = Absence.objects.create(user=user, starts_at=starts_at, ends_at=ends_at)
+        # From now on the new deadlines of the player's games read the absences (`Game.absences_declared`).
+        Game.objects.filter(status__in=[Game.Status.OPEN, Game.Status.ACTIVE], seats__user=user,
+                            absences_declared=False).update(absences_declared=True)
         # Running deadlines of games waiting for this player are pushed back by the paused time.
         for game in Game.objects.select_for_update().filter(
             Q(status=Game.Status.ACTIVE), deadline_at__isnull=False, seats__user=user

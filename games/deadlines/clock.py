@@ -56,11 +56,14 @@ def paused_deadline(start: datetime, duration: timedelta, absences: Iterable[tup
     return cursor + remaining
 
 
-def fresh_deadline(game: Game, seats: list[int], now: datetime) -> tuple[datetime, datetime | None]:
-    """The deadline and reminder time of a new decision of `seats`, paused by their players' absences."""
+def fresh_deadline(
+    game: Game, seats: list[int], now: datetime, *, absences_declared: bool = True
+) -> tuple[datetime, datetime | None]:
+    """The deadline and reminder time of a new decision of `seats`, paused by their players' absences
+    (without `absences_declared`, which a game no player of which has declared one passes: none to read)."""
     control = time_control(game)
     duration = timedelta(hours=float(control["decision_hours"]))
-    absences = selectors.absences_by_seat(game.pk, seats, now)
+    absences = selectors.absences_by_seat(game.pk, seats, now) if absences_declared else {}
     deadline = max(
         (paused_deadline(now, duration, absences.get(seat, [])) for seat in seats), default=now + duration
     )
@@ -125,6 +128,11 @@ def _presence_after(batch: hooks.EventsAppended) -> set[int]:
     return absent | (awaited & resigned)
 
 
+def _new_deadline(game: Game, now: datetime) -> tuple[datetime, datetime | None]:
+    """A fresh deadline of the seats the game awaits, reading the absences only where some were declared."""
+    return fresh_deadline(game, list(game.awaiting), now, absences_declared=game.absences_declared)
+
+
 def on_events_appended(batch: hooks.EventsAppended) -> None:
     """Hook subscriber (inside the events' transaction): set the game's deadline columns, which the
     service writes in the same UPDATE as the other projection columns."""
@@ -142,7 +150,7 @@ def on_events_appended(batch: hooks.EventsAppended) -> None:
         enforce_soon(game.pk, game.version)
         log.debug("game %s: absent seats %s are played at once", game.pk, sorted(absent))
     elif sorted(batch.previous_awaiting) != sorted(game.awaiting) or batch.previous_status != Game.Status.ACTIVE:
-        deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
+        deadline, reminder = _new_deadline(game, now)
         version = game.version
     else:
         # The same seat goes on with its decision (e.g. took gold, now builds): the same clock runs on, but
@@ -150,6 +158,6 @@ def on_events_appended(batch: hooks.EventsAppended) -> None:
         # (The row was loaded under lock at the start of the command, so these are the stored values.)
         deadline, reminder = game.deadline_at, game.reminder_at
         if deadline is None:
-            deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
+            deadline, reminder = _new_deadline(game, now)
         version = game.version
     game.deadline_at, game.reminder_at, game.deadline_version = deadline, reminder, version
