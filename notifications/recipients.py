@@ -29,18 +29,20 @@ class Absent(TypedDict):
     absent: bool
 
 
-
 def seats(game_ids: Sequence[int], *, absences: bool = True) -> QuerySet[WithAnnotations[Seat, Absent]]:
-    """The seated seats of these games (by game, in seat order) with `user`, `user.notification_pref`
-    (DoesNotExist when the player kept the defaults) and `absent` loaded: one statement. Without `absences`,
-    for games no seat of which ever let a deadline pass (`Game.timed_out` false: no seat has a timeout record),
-    every seat's `absent` is False without asking (the subquery costs about as much CPU as the rest)."""
+    """The seated seats of these games (in no order: `_by_game` sorts them) with `user`,
+    `user.notification_pref` (DoesNotExist when the player kept the defaults) and `absent` loaded: one
+    statement. Without `absences`, for games no seat of which ever let a deadline pass (`Game.timed_out`
+    false: no seat has a timeout record), every seat's `absent` is False without asking (the subquery costs
+    about as much CPU as the rest)."""
     presence = SeatPresence.objects.filter(game_id=OuterRef("game_id"), seat=OuterRef("index"), absent_since__isnull=False)
     return (
         Seat.objects.filter(game_id__in=list(game_ids), index__isnull=False)
         .select_related("user", "user__notification_pref")
         .annotate(absent=Exists(presence) if absences else Value(False))
-        .order_by("game_id", "index", "id")
+        # Sorted in Python (a game has a few seats): the ORM's compiling of the ORDER BY cost about a fifth
+        # of this statement's CPU (150 of 790 µs), which about every command pays.
+        .order_by()
     )
 
 
@@ -56,7 +58,7 @@ def seats_of(game: Game) -> list[WithAnnotations[Seat, Absent]]:
 
 def _by_game(game_ids: list[int], *, absences: bool = True) -> dict[int, list[WithAnnotations[Seat, Absent]]]:
     found: dict[int, list[WithAnnotations[Seat, Absent]]] = {game_id: [] for game_id in game_ids}
-    for seat in seats(game_ids, absences=absences):
+    for seat in sorted(seats(game_ids, absences=absences), key=lambda seat: (seat.game_id, seat.index or 0, seat.id)):
         found[seat.game_id].append(seat)
     return found
 
