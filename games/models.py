@@ -125,7 +125,8 @@ class Command(models.Model):
     """A command that was applied, kept for idempotency: the same key again is answered from here."""
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="commands")
+    # No index of its own: `command_idempotency` begins with the game (as for Event.game).
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="commands", db_index=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True)
     seat = models.PositiveSmallIntegerField(null=True)
     idempotency_key = models.CharField(max_length=128)
@@ -164,7 +165,9 @@ class Event(models.Model):
     breaks the chain (`manage.py verify_events`).
     """
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: `event_unique_seq` begins with the game and serves its reads; one index less to
+    # write with every event.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=64)
     data = models.JSONField()
