@@ -289,9 +289,12 @@ def deliver_pending(limit: int = 50, now: datetime | None = None, connection: An
 
 
 def due_for_delivery(now: datetime) -> Any:
-    """Rows the sweep must (re)send: pending and due, or claimed by a sender whose lease ran out."""
+    """Rows the sweep must (re)send: pending and due (and not handed to a task within a lease), or claimed
+    by a sender whose lease ran out."""
+    not_handed_out = Q(lease_until__isnull=True) | Q(lease_until__lt=now)
     return Outbox.objects.filter(
-        Q(status=Outbox.Status.PENDING, next_attempt_at__lte=now) | Q(status=Outbox.Status.SENDING, lease_until__lt=now)
+        Q(not_handed_out, status=Outbox.Status.PENDING, next_attempt_at__lte=now)
+        | Q(status=Outbox.Status.SENDING, lease_until__lt=now)
     )
 
 
@@ -332,15 +335,16 @@ def sweep(now: datetime | None = None, limit: int = 5000, batch: int = 50) -> in
     """The periodic sweep (the beat, every 5 seconds): delivery tasks (one per `batch` rows) for the rows that
     are due, new ones, retries and those whose sender's lease ran out. Returns the rows handed out.
 
-    A pending row handed to a task is not due again for a lease (`lease_seconds`): the next sweeps, a few
-    seconds later, do not queue it a second time while it waits in the broker, and the rows of a task that
-    was lost come back after that."""
+    A pending row handed to a task is not handed out again for a lease (its `lease_until`, which a pending
+    row has no other use for): the next sweeps, a few seconds later, do not queue it a second time while it
+    waits in the broker, and the rows of a task that was lost come back after that. Its `next_attempt_at`
+    stays, so `oldest_due` still says how long it has waited when no worker takes the tasks."""
     now = now or timezone.now()
     with transaction.atomic():
         ids = list(due_for_delivery(now).select_for_update(skip_locked=True).order_by("id")
                    .values_list("pk", flat=True)[:limit])
         Outbox.objects.filter(pk__in=ids, status=Outbox.Status.PENDING).update(
-            next_attempt_at=now + timedelta(seconds=lease_seconds())
+            lease_until=now + timedelta(seconds=lease_seconds())
         )
     for start in range(0, len(ids), batch):
         deliver_outbox_rows.delay(ids=ids[start : start + batch])

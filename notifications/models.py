@@ -117,6 +117,8 @@ class Outbox(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveIntegerField(default=0)
     next_attempt_at = models.DateTimeField()
+    # Sending: the claim's end (then another sender may take the row). Pending: the end of the sweep's
+    # hand-out to a delivery task, before which the sweep does not queue the row again.
     lease_until = models.DateTimeField(null=True, blank=True)
     last_error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField()

@@ -53,7 +53,8 @@ def test_the_sweep_hands_each_due_row_to_one_task_and_a_lost_tasks_rows_come_bac
     assert all(len(task["ids"]) <= 2 for task in queued)
     # The next sweeps, seconds later, do not queue them again while their tasks wait in the broker.
     assert delivery.sweep(timezone.now() + timedelta(seconds=5)) == 0
-    # Nobody ran those tasks: after a lease the rows are due again.
+    # Nobody ran those tasks: the health check sees them waiting, and after a lease they are handed out again.
+    assert delivery.oldest_due(timezone.now() + timedelta(minutes=2)) is not None
     later = timezone.now() + timedelta(seconds=settings.NOTIFICATIONS_LEASE_SECONDS + 1)
     assert delivery.sweep(later) == len(due)
     # A task does send them (whatever their next_attempt_at), once.
