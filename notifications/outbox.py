@@ -111,8 +111,8 @@ add_channel = _channels.add  # registered in an app's `ready`
 
 def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
     """Write outbox rows for these mails (a dedupe key already present is skipped), with the rows the other
-    channels add for them, and, after the surrounding transaction commits, send one delivery task for the
-    pending ones (`deliver_now`: send them at once, in this call). Returns the email rows written."""
+    channels add for them; the outbox sweep sends them (`write_rows`; `deliver_now`: at once, in this
+    call). Returns the email rows written."""
     now = timezone.now()
     mails = list(mails)
     rows = []
@@ -145,7 +145,7 @@ def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
         write_rows(rows, deliver_now)
     others = [row for added in _channels(mails) for row in added] if mails else []
     if others:
-        write_rows(others)  # pushes and webhooks: after commit, by a worker, never inside the writer's request
+        write_rows(others)  # pushes and webhooks: by a worker, never inside the writer's request
     return len(rows)
 
 

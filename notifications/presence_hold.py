@@ -1,7 +1,7 @@
 """No "your turn" mail while the player has the game open in a browser (issue 20, as 18xx does).
 
 A turn mail written while the seat was present (`games.presence`) carries `WHILE_PRESENT`, waits
-`PRESENCE_RECHECK` (no delivery task is sent for it), and is checked again whenever a sender claims it: it
+`PRESENCE_RECHECK` (only then is it due for the sweep), and is checked again whenever a sender claims it: it
 is cancelled if the player moved since (or the turn is no longer theirs), given back for another wait while
 they still have the game open, and sent once they left without moving.
 """
