@@ -27,6 +27,16 @@ def _static_root() -> None:
     Path(settings.STATIC_ROOT).mkdir(parents=True, exist_ok=True)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _tasks_stay_in_the_test_process() -> None:
+    """Tasks a test sends (after a commit) go to an in-memory broker of its own: on the embedded default
+    (kombu's filesystem transport in var/celery/) they were left for `make run`'s worker, which took one a
+    second. The tests of real workers point the app at a real broker themselves."""
+    from config.celery import app
+
+    app.conf.update(broker_url="memory://localhost/", broker_transport_options={})  # (before any task is sent)
+
+
 @pytest.fixture(autouse=True)
 def _fast_hashing_and_clean_cache(settings: Any) -> Iterator[None]:
     """Cheap password hashing in tests, and no state carried between tests by the state cache."""

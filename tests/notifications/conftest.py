@@ -213,7 +213,10 @@ def celery_worker_factory(
     The test's workers share one broker (the first one's) and one queue of the test's own."""
     from config.celery import app
 
-    saved = (app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue)
+    # Restored afterwards, eager mode included: a test process left sending tasks would put them into the
+    # project's own queue (var/celery/), for `make run`'s worker to find.
+    saved = (app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue,
+             app.conf.task_always_eager)
     queue = f"test-{uuid.uuid4().hex}"
     workers: list[Worker] = []
 
@@ -242,7 +245,8 @@ def celery_worker_factory(
     yield start
     for worker in workers:
         worker.stop()
-    app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue = saved
+    (app.conf.broker_url, app.conf.broker_transport_options, app.conf.task_default_queue,
+     app.conf.task_always_eager) = saved
     _forget_connections(app)
     if workers:
         _delete_queue(workers[0].broker_url, queue)
