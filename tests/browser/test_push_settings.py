@@ -60,6 +60,9 @@ def test_turning_browser_notifications_on_and_off(page_for: Any, live_server: An
     page.wait_for_function("() => navigator.serviceWorker.getRegistration().then(r => Boolean(r))")
     scope = page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.scope)")
     assert scope == f"{live_server.url}/"
+    # The script says so once it has asked the browser for its subscription (until then the page shows its
+    # words for a browser without JavaScript): waited for, not read at once.
+    page.wait_for_function("() => !document.querySelector('#push-browser .push-status').textContent.includes('JavaScript')")
     assert status.inner_text() == "This browser gets no push notifications."
     assert_accessible(page, "the settings page with its push and webhook parts")
 
