@@ -159,11 +159,12 @@ def write_rows(rows: list[Outbox], deliver_now: bool = False) -> None:
     seconds later changes nothing for a game played over days. A player waiting on the screen for their
     verification or reset mail should not wait for the next sweep."""
     insert(rows, ignore_conflicts=True)
-    keys = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING and not r.params.get(WHILE_PRESENT)]
-    if keys and deliver_now:
-        delivery.deliver_rows(keys=keys)
+    due = [r for r in rows if r.status == Outbox.Status.PENDING and not r.params.get(WHILE_PRESENT)]
+    if deliver_now:
+        if due:
+            delivery.deliver_rows(keys=[r.dedupe_key for r in due])
         return
-    waited_for = [r.dedupe_key for r in rows if r.status == Outbox.Status.PENDING and r.kind in ACCOUNT_KINDS]
+    waited_for = [r.dedupe_key for r in due if r.kind in ACCOUNT_KINDS]
     if waited_for:
         transaction.on_commit(lambda: _send_tasks(waited_for))
 
