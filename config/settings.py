@@ -140,7 +140,8 @@ LIVE_FANOUT = os.environ.get("LIVE_FANOUT", "")
 if LIVE_FANOUT not in ("", "postgres", "redis", "poll"):
     raise ImproperlyConfigured("LIVE_FANOUT must be postgres, redis or poll")
 LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", os.environ.get("REDIS_CACHE_URL", "redis://127.0.0.1:6379/0"))
-# The PostgreSQL / Redis channel of the notices (several sites on one Redis: one name each).
+# The Redis channel of the notices (several sites on one Redis: one name each; PostgreSQL's channel is the
+# database's own, `live.fanout.POSTGRES_CHANNEL`).
 LIVE_CHANNEL = os.environ.get("LIVE_CHANNEL", "games_live")
 LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "1"))
 # A comment line on an idle stream this often, so that proxies and browsers keep it open.

@@ -2,8 +2,8 @@
 
 Each web process (a uvicorn worker) holds ONE source of notices, whatever the number of open pages:
 
-* `postgres`: one psycopg 3 async connection that LISTENs on `LIVE_CHANNEL` (the senders `pg_notify` inside
-  the command's transaction: delivered at its commit);
+* `postgres`: one psycopg 3 async connection that LISTENs on `POSTGRES_CHANNEL` (the games' row notifies
+  it of each new version, by a trigger inside the command's transaction: delivered at its commit);
 * `redis`: one Redis pub/sub subscription to `LIVE_CHANNEL` (the senders PUBLISH after commit);
 * `poll`: for the embedded defaults (SQLite, no Redis): a notice sent in this process reaches its pages at
   once, and one query every `LIVE_POLL_SECONDS` reads the versions of the games watched here (the commands
@@ -31,6 +31,9 @@ from .marks import read_marks
 log = logging.getLogger(__name__)
 
 POSTGRES, REDIS, POLL = "postgres", "redis", "poll"
+# PostgreSQL's channel: named in the trigger of migration 0001 too. (A database's channels are its own, so
+# sites that share a server never share one; `LIVE_CHANNEL` names the Redis channel.)
+POSTGRES_CHANNEL = "games_live"
 RETRY_SECONDS = 1.0
 
 
@@ -178,7 +181,7 @@ async def _listen_postgres(hub: Hub) -> None:
     from psycopg import sql
 
     async with await psycopg.AsyncConnection.connect(_conninfo(), autocommit=True) as conn:
-        await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(settings.LIVE_CHANNEL)))
+        await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(POSTGRES_CHANNEL)))
         hub.subscribed()
         async for note in conn.notifies():
             hub.deliver_text(note.payload)

@@ -1,8 +1,9 @@
 """The sending half of the fan-out: after a command's transaction commits, one notice (game id, version).
 
-The notice leaves only after commit (`transaction.on_commit`): a command rolled back sends nothing, and a
-watcher that fetches the page on the notice finds the new version there. Which way it goes is the setting
-`LIVE_FANOUT` (see `live.fanout`); every way carries the same JSON `{"game": id, "version": n}`.
+The notice leaves only after commit: a command rolled back sends nothing, and a watcher that fetches the page
+on the notice finds the new version there. Which way it goes is the setting `LIVE_FANOUT` (see `live.fanout`);
+every way carries the same JSON `{"game": id, "version": n}`. On PostgreSQL the database says a game's new
+version itself (a trigger, migration 0001): its NOTIFY is transactional, delivered at the commit.
 """
 
 from __future__ import annotations
@@ -31,15 +32,15 @@ def notice(game_id: int, version: int) -> str:
 def on_events_appended(batch: hooks.EventsAppended) -> None:
     """The `games.hooks` subscriber: the notice of the batch's game is sent once its transaction commits.
 
-    PostgreSQL's NOTIFY is itself transactional (delivered at the commit, dropped by a rollback), so it is
-    said inside the command's transaction: after the commit it would be a transaction of its own, with a
-    commit record of its own to flush (benchmarks/api.py: sent after the commit, the notice cost about 6 %
-    of the command path's throughput)."""
-    game_id, version = batch.game.pk, batch.game.version
+    Not on PostgreSQL: there the games' row says it (the trigger of migration 0001, on the version column),
+    inside the command's transaction, whose commit delivers it and whose rollback drops it. Said after the
+    commit, it would be a transaction of its own with a commit record to flush (about 6 % of the command
+    path's throughput in benchmarks/api.py); said by a statement of the command, a round trip more on every
+    command (the trigger saves it)."""
     if fanout.kind() == fanout.POSTGRES:
-        _notify(notice(game_id, version))
-    else:
-        transaction.on_commit(lambda: send(game_id, version))
+        return
+    game_id, version = batch.game.pk, batch.game.version
+    transaction.on_commit(lambda: send(game_id, version))
 
 
 def on_seat_notice(notice: hooks.SeatNotice) -> None:
@@ -77,7 +78,7 @@ def send(game_id: int, version: int) -> None:
 def _notify(text: str) -> None:
     # NOTIFY has no ORM form.
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_notify(%s, %s)", [settings.LIVE_CHANNEL, text])
+        cursor.execute("SELECT pg_notify(%s, %s)", [fanout.POSTGRES_CHANNEL, text])
 
 
 @cache

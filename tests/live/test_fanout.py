@@ -73,7 +73,7 @@ def test_notify_only_after_commit_and_only_the_id_and_version(settings: Any, mak
     db = connection.settings_dict
     with psycopg.connect(dbname=db["NAME"], user=db["USER"], host=db["HOST"], port=db["PORT"] or 5432,
                          autocommit=True) as listener:
-        listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(settings.LIVE_CHANNEL)))
+        listener.execute(sql.SQL("LISTEN {}").format(sql.Identifier(fanout.POSTGRES_CHANNEL)))
 
         class Rollback(Exception):
             pass
