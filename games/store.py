@@ -21,14 +21,14 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 
-from . import unit_of_work
+from . import store_sql, unit_of_work
 from .models import Command, Event, Game, Snapshot
 from .registry import get_kind
-from .store_sql import events_in
+from .store_sql import CommandTarget, GameWithSeats, Tail, events_in
 from .unit_of_work import insert
 
-__all__ = ["GENESIS_HASH", "append", "canonical_json", "event_hash", "events_in", "load_state", "load_states",
-           "state_cache", "write_projection"]
+__all__ = ["GENESIS_HASH", "append", "canonical_json", "event_hash", "events_in", "game_for_command",
+           "game_with_seat_names", "load_state", "load_states", "state_cache", "write_projection"]
 
 GENESIS_HASH = "0" * 64
 
@@ -67,9 +67,9 @@ class _StateCache:
     def __init__(self, size: int) -> None:
         self.size = size
         self._items: OrderedDict[tuple[int, str, int], Any] = OrderedDict()
-        # The newest version cached per (game, salt): a process that missed some commands (another worker
-        # served them) folds only the events after it, with no snapshot read.
-        self._newest: dict[tuple[int, str], int] = {}
+        # The newest version cached per game (with the game's salt): a process that missed some commands
+        # (another worker served them) folds only the events after it, with no snapshot read.
+        self._newest: dict[int, tuple[str, int]] = {}
         self._heads: OrderedDict[tuple[int, str], tuple[int, Any]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -83,9 +83,15 @@ class _StateCache:
     def newest(self, game_id: int, salt: str, at_most: int) -> tuple[int, Any]:
         """The newest cached (version, state) of a game at or before `at_most`; (0, None) if none is."""
         with self._lock:
-            version = self._newest.get((game_id, salt), 0)
-            state = self._items.get((game_id, salt, version)) if 0 < version <= at_most else None
+            newest_salt, version = self._newest.get(game_id, (salt, 0))
+            state = self._items.get((game_id, salt, version)) if newest_salt == salt and 0 < version <= at_most else None
             return (version, state) if state is not None else (0, None)
+
+    def newest_version(self, game_id: int) -> int | None:
+        """The newest version of the game this cache holds (under whatever salt), if any."""
+        with self._lock:
+            found = self._newest.get(game_id)
+            return found[1] if found is not None else None
 
     def put(self, key: tuple[int, str, int], state: Any) -> None:
         if self.size <= 0:
@@ -93,13 +99,15 @@ class _StateCache:
         with self._lock:
             self._items[key] = state
             self._items.move_to_end(key)
-            game = (key[0], key[1])
-            if self._newest.get(game, 0) < key[2]:
-                self._newest[game] = key[2]
+            game_id, salt, version = key
+            newest = self._newest.get(game_id)
+            if newest is None or newest[0] != salt or newest[1] < version:
+                self._newest[game_id] = (salt, version)
             while len(self._items) > self.size:
                 (game_id, salt, _), _ = self._items.popitem(last=False)
-                if (game_id, salt, self._newest.get((game_id, salt), 0)) not in self._items:
-                    self._newest.pop((game_id, salt), None)
+                newest = self._newest.get(game_id)
+                if newest is not None and (game_id, *newest) not in self._items:
+                    del self._newest[game_id]
 
     def get_head(self, game_id: int, head_hash: str, version: int) -> Any:
         """The state of the game whose log ends at `version` with `head_hash`, or None."""
@@ -168,6 +176,43 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
     if use_cache and at_head:
         state_cache.put_head(game.pk, game.head_hash, target, state)
     return state
+
+
+def game_for_command(game_id: int, user_id: int, key: str) -> CommandTarget | None:
+    """`store_sql.game_for_command` (the game's row, locked, with what a command needs first), with the events
+    this process's state cache lacks of the game read in the same statement and folded into it."""
+    after = state_cache.newest_version(game_id)
+    target = store_sql.game_for_command(game_id, user_id, key, after, int(settings.GAMES_SNAPSHOT_EVERY))
+    if target is not None:
+        _fold_tail(target.game, after, target.tail)
+    return target
+
+
+def game_with_seat_names(game_id: int) -> GameWithSeats | None:
+    """`store_sql.game_with_seat_names` (the game's row and its seats' names), with the events this process's
+    state cache lacks of the game read in the same statement and folded into it."""
+    after = state_cache.newest_version(game_id)
+    found = store_sql.game_with_seat_names(game_id, after, int(settings.GAMES_SNAPSHOT_EVERY))
+    if found is not None:
+        _fold_tail(found.game, after, found.tail)
+    return found
+
+
+def _fold_tail(game: Game, after: int | None, tail: Tail) -> None:
+    """File the game's state at its row's version, from the cached state at `after` and the events after it,
+    if they are all there (a statement that waited for the row's lock saw the events of its own snapshot
+    only); `load_state` then finds it. Why: the two or more web processes take turns on a game, so about
+    every other GET and POST found its process a command or two behind and read the tail by a statement of
+    its own (benchmarks/api.py: 0.6 such statements per GET + POST)."""
+    if after is None or not tail or [seq for seq, _ in tail] != list(range(after + 1, game.version + 1)):
+        return
+    start, state = state_cache.newest(game.pk, game.rng_salt, after)
+    if start != after or state is None:
+        return
+    state = get_kind(game.kind).fold(state, (data for _, data in tail))
+    if transaction.get_autocommit():  # as in load_state: read outside a transaction, the state is committed
+        state_cache.put((game.pk, game.rng_salt, game.version), state)
+    state_cache.put_head(game.pk, game.head_hash, game.version, state)
 
 
 def load_states(wanted: Iterable[tuple[Game, int]]) -> dict[tuple[int, int], Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import connection
@@ -48,15 +48,43 @@ def events_in(windows: Iterable[tuple[int, int, int]], by_service: bool = False)
     ]
 
 
+Tail = list[tuple[int, Any]]  # (seq, data) of events, in order
+
+
+def _tail_column() -> str:
+    """The column `tail` of a game's row `g`: its events with after < seq <= upto (two parameters) as one
+    JSON array of [seq, data], in no order (NULL or [] for none; after NULL: none). A process that holds
+    the game's state at `after` gets what it lacks with the row, not by a statement of its own
+    (`store.game_for_command`, `store.game_with_seat_names`)."""
+    q = connection.ops.quote_name
+    aggregate, array, data = (("json_agg", "json_build_array", f"e.{q('data')}") if connection.vendor == "postgresql"
+                              else ("json_group_array", "json_array", f"json(e.{q('data')})"))
+    return (f"(SELECT {aggregate}({array}(e.{q('seq')}, {data})) FROM {q(Event._meta.db_table)} e "
+            f"WHERE e.{q('game_id')} = g.{q('id')} AND e.{q('seq')} > %s AND e.{q('seq')} <= %s) AS tail")
+
+
+def _tail(game: Game) -> Tail:
+    """The `tail` column taken off the row again, in order."""
+    text = vars(game).pop("tail")
+    found = (json.loads(text) if isinstance(text, str) else text) or []
+    return sorted((int(seq), data) for seq, data in found)
+
+
+def _window(after: int | None, most: int) -> list[int | None]:
+    return [after, None if after is None else after + most]
+
+
 @dataclass(frozen=True)
 class CommandTarget:
     """What a command needs first: the game's row (locked), whether the user has a seat and its index (None
-    before the start), and the id of the user's earlier command in the game with the same idempotency key."""
+    before the start), the id of the user's earlier command in the game with the same idempotency key, and
+    the events after the version asked for (`tail`)."""
 
     game: Game
     seated: bool
     seat: int | None
     prior_id: uuid.UUID | None
+    tail: Tail = field(default_factory=list)
 
 
 def _game_columns() -> str:
@@ -64,10 +92,14 @@ def _game_columns() -> str:
     return ", ".join(f"g.{q(field.column)}" for field in Game._meta.concrete_fields)
 
 
-def game_for_command(game_id: int, user_id: int, key: str) -> CommandTarget | None:
+def game_for_command(
+    game_id: int, user_id: int, key: str, after: int | None = None, most: int = 0
+) -> CommandTarget | None:
     """The game's row, locked until the end of the transaction (PostgreSQL: `FOR UPDATE OF` the game alone;
-    SQLite's IMMEDIATE transaction holds the whole database already), with the user's seat and their command
-    with the idempotency key `key`: one statement; None if there is no such game.
+    SQLite's IMMEDIATE transaction holds the whole database already), with the user's seat, their command
+    with the idempotency key `key` and at most `most` events after `after`: one statement; None if there is
+    no such game. (The events are those of the statement's snapshot: after a wait for the lock, they may
+    end before the row's version.)
 
     Written-out SQL: the ORM's form is two statements (`select_for_update(of=("self",))` on the game, the seat
     with the command as a subquery) whose compiling costs 4.2 ms of CPU against 0.8 ms for this one through
@@ -77,30 +109,40 @@ def game_for_command(game_id: int, user_id: int, key: str) -> CommandTarget | No
     game, seat, command = Game._meta, Seat._meta, Command._meta
     sql = (
         f"SELECT {_game_columns()}, s.{q('index')} AS seat_index, s.{q('id')} IS NOT NULL AS seated, "
-        f"c.{q('id')} AS prior_id FROM {q(game.db_table)} g "
+        f"c.{q('id')} AS prior_id, {_tail_column()} FROM {q(game.db_table)} g "
         f"LEFT JOIN {q(seat.db_table)} s ON s.{q('game_id')} = g.{q('id')} AND s.{q('user_id')} = %s "
         f"LEFT JOIN {q(command.db_table)} c ON c.{q('game_id')} = g.{q('id')} AND c.{q('user_id')} = %s "
         f"AND c.{q('idempotency_key')} = %s WHERE g.{q('id')} = %s"
     )
     if connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
-    found = list(Game.objects.raw(sql, [user_id, user_id, key, game_id]))
+    found = list(Game.objects.raw(sql, [*_window(after, most), user_id, user_id, key, game_id]))
     if not found:
         return None
     row = found[0]
     extra = vars(row)  # RawQuerySet sets the columns that are no field as attributes: taken off again
     prior = extra.pop("prior_id")
     return CommandTarget(row, bool(extra.pop("seated")), extra.pop("seat_index"),
-                         None if prior is None else uuid.UUID(str(prior)))
+                         None if prior is None else uuid.UUID(str(prior)), _tail(row))
 
 
 SeatName = tuple[int | None, int, str | None]  # (seat index, user id, display name; None: a deleted account)
 
 
-def game_with_seat_names(game_id: int) -> tuple[Game, list[SeatName]] | None:
+@dataclass(frozen=True)
+class GameWithSeats:
+    """A game's row, its seats' (index, user id, display name) and the events after the version asked for."""
+
+    game: Game
+    seats: list[SeatName]
+    tail: Tail
+
+
+def game_with_seat_names(game_id: int, after: int | None = None, most: int = 0) -> GameWithSeats | None:
     """The game's row with (index, user id, display name) of its seats in seat order (then joining order, as
-    PostgreSQL sorts: unnumbered seats last), the name None for a deleted account: one statement; None if
-    there is no such game. The GET of a game reads this (`services.reading.game_detail_by_id`).
+    PostgreSQL sorts: unnumbered seats last), the name None for a deleted account, and at most `most` events
+    after `after`: one statement; None if there is no such game. The GET of a game reads this
+    (`store.game_with_seat_names`).
 
     Written-out SQL: the ORM's form is two statements (`Game.objects.get`, then the seats with their users'
     names as `values_list`) that cost 1,090 µs of CPU against 350 µs for this one through `Game.objects.raw`
@@ -119,12 +161,13 @@ def game_with_seat_names(game_id: int) -> tuple[Game, list[SeatName]] | None:
         f"FROM {q(seat.db_table)} s JOIN {q(user.db_table)} u ON u.{q(user.pk.column)} = s.{q('user_id')} "
         f"WHERE s.{q('game_id')} = g.{q('id')}) AS seat_rows"
     )
-    sql = f"SELECT {_game_columns()}, {seats} FROM {q(Game._meta.db_table)} g WHERE g.{q('id')} = %s"
-    found = list(Game.objects.raw(sql, [game_id]))
+    sql = f"SELECT {_game_columns()}, {seats}, {_tail_column()} FROM {q(Game._meta.db_table)} g WHERE g.{q('id')} = %s"
+    found = list(Game.objects.raw(sql, [*_window(after, most), game_id]))
     if not found:
         return None
     game = found[0]
     rows = vars(game).pop("seat_rows")  # (a column that is no field: taken off the model again)
     rows = (json.loads(rows) if isinstance(rows, str) else rows) or []
     rows.sort(key=lambda r: (r[0] is None, r[0] or 0, r[4], r[5]))
-    return game, [(index, user_id, None if deleted else name) for index, user_id, name, deleted, _, _ in rows]
+    names = [(index, user_id, None if deleted else name) for index, user_id, name, deleted, _, _ in rows]
+    return GameWithSeats(game, names, _tail(game))

@@ -20,7 +20,7 @@ from config.metrics import COMMANDS, REFUSALS
 from config.parsers import has_bad_text
 from rules_kit.resign import RESIGN
 
-from .. import store, store_sql
+from .. import store
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
 from ..registry import get_kind
 from . import takeback
@@ -147,7 +147,7 @@ def _execute_once(
 ) -> CommandResult:
     # One statement: the game's row locked, the caller's seat and their earlier command with this key.
     pk = game_pk(game_id)
-    target = store_sql.game_for_command(pk, user.pk, key or "") if pk is not None else None
+    target = store.game_for_command(pk, user.pk, key or "") if pk is not None else None
     if target is None:
         raise game_not_found(game_id)
     game, seat, prior_id = target.game, target.seat, target.prior_id

@@ -108,10 +108,10 @@ def list_games(
 def game_detail_by_id(game_id: Any, user: User | None) -> dict[str, Any]:
     """`game_detail` of the game with this id (the GET of a game)."""
     pk = game_pk(game_id)
-    found = store_sql.game_with_seat_names(pk) if pk is not None else None
+    found = store.game_with_seat_names(pk) if pk is not None else None
     if found is None:
         raise game_not_found(game_id)
-    game, seats = found
+    game, seats = found.game, found.seats
     if not may_see(game, user, seated=user is not None and any(user_id == user.pk for _, user_id, _ in seats)):
         raise game_not_found(game_id)
     return game_detail(game, user, seats=seats)

@@ -53,7 +53,7 @@ def test_the_game_with_its_seat_names_in_one_statement(make_user: Any, django_as
         with django_assert_num_queries(1):
             found = store_sql.game_with_seat_names(game.pk)
         assert found is not None
-        row, names = found
+        row, names = found.game, found.seats
         assert names == selectors.seat_names(game.pk)
         if game != abandoned:  # bob's seat: his deleted account shows no name
             assert [name for _, user_id, name in names if user_id == bob.pk] == [None]
@@ -61,7 +61,7 @@ def test_the_game_with_its_seat_names_in_one_statement(make_user: Any, django_as
         assert {f.attname: getattr(row, f.attname) for f in Game._meta.concrete_fields} == {
             f.attname: getattr(stored, f.attname) for f in Game._meta.concrete_fields}
         assert not hasattr(row, "seat_rows")
-    assert store_sql.game_with_seat_names(abandoned.pk)[1] == []  # type: ignore[index]
+    assert store_sql.game_with_seat_names(abandoned.pk).seats == []  # type: ignore[union-attr]
     assert store_sql.game_with_seat_names(10**9) is None
 
 
