@@ -218,7 +218,7 @@ def client_process(app: str, port: int, credentials: list[Any], start_at: float,
                 seat = rng.choice(answer["awaiting"])
         else:
             refused.append(f"{status} {answer}")
-    results.put((posts, gets, refused))
+    results.put((posts, gets, refused, time.process_time()))
 
 
 def drive(app: str, server: Server, database_url: str, credentials: list[list[Any]], seconds: float) -> dict[str, Any]:
@@ -244,7 +244,7 @@ def drive(app: str, server: Server, database_url: str, credentials: list[list[An
     posts = [x for c in collected for x in c[0]]
     return {"posts": posts, "gets": [x for c in collected for x in c[1]], "refused": [x for c in collected for x in c[2]],
             "rate": len(posts) / seconds, "load": f"{before} -> {load()}",
-            "web_cpu": web_cpu, "db_cpu": db_cpu}
+            "web_cpu": web_cpu, "db_cpu": db_cpu, "client_cpu": sum(c[3] for c in collected)}
 
 
 def pct(values: list[float], q: float) -> float:
@@ -257,7 +257,8 @@ def describe(name: str, run: dict[str, Any]) -> str:
     n = max(len(posts), 1)
     return (f"{name:15s} {run['rate']:6.0f} commands/s; POST p50 {pct(posts, .5):5.1f} ms, p99 {pct(posts, .99):5.1f} ms; "
             f"GET p50 {pct(gets, .5):5.1f} ms, p99 {pct(gets, .99):5.1f} ms, {len(gets) / n:.2f} per POST; CPU per GET+POST: web "
-            f"{run['web_cpu'] / n * 1000:.1f} ms, database {run['db_cpu'] / n * 1000:.1f} ms; refused {len(run['refused'])}"
+            f"{run['web_cpu'] / n * 1000:.1f} ms, database {run['db_cpu'] / n * 1000:.1f} ms, clients "
+            f"{run['client_cpu'] / n * 1000:.1f} ms; refused {len(run['refused'])}"
             f"  ({run['load']})")
 
 
@@ -352,6 +353,7 @@ def main() -> int:
     pooled = {name: {"posts": [x for r in rs for x in r["posts"]], "gets": [x for r in rs for x in r["gets"]],
                      "refused": [x for r in rs for x in r["refused"]], "rate": sum(r["rate"] for r in rs) / len(rs),
                      "web_cpu": sum(r["web_cpu"] for r in rs), "db_cpu": sum(r["db_cpu"] for r in rs),
+                     "client_cpu": sum(r["client_cpu"] for r in rs),
                      "load": "mean of the rounds"} for name, rs in runs.items()}
     minimal, service = pooled["minimal append"], pooled["service"]
     print("\nall rounds:")
