@@ -71,6 +71,7 @@ def _tail(game: Game) -> Tail:
 
 
 def _window(after: int | None, most: int) -> list[int | None]:
+    """The `tail` column's two parameters: after `after`, at most `most` events (none for no `after`)."""
     return [after, None if after is None else after + most]
 
 
