@@ -110,13 +110,16 @@ def children(pid: int) -> list[int]:
     return found
 
 
-def backends(database_url: str) -> list[int]:
-    """The PostgreSQL server processes serving this database now."""
+def backends(database_url: str, conn: Any = None) -> list[int]:
+    """The PostgreSQL server processes serving this database now (asked on `conn`, a connection to the
+    server's `postgres` database, else on one opened for the question)."""
     import psycopg
 
     base, _, name = database_url.rpartition("/")
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        return [row[0] for row in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name])]
+    if conn is None:
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as own:
+            return backends(database_url, own)
+    return [row[0] for row in conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name])]
 
 
 class BackendsCpu:
@@ -126,8 +129,13 @@ class BackendsCpu:
     minimal app printed 0.0 ms of database CPU.)"""
 
     def __init__(self, database_url: str) -> None:
+        import psycopg
+
         self.database_url = database_url
-        self.before = cpu_seconds(backends(database_url))
+        # One connection for all the readings: a new one every half second would start a server process
+        # each time, on the machine being measured.
+        self.conn = psycopg.connect(f"{database_url.rpartition('/')[0]}/postgres", autocommit=True)
+        self.before = cpu_seconds(backends(database_url, self.conn))
         self.last: dict[int, float] = dict(self.before)
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._watch, daemon=True)
@@ -135,13 +143,14 @@ class BackendsCpu:
 
     def _watch(self) -> None:
         while not self.done.wait(0.5):
-            self.last.update(cpu_seconds(backends(self.database_url)))
+            self.last.update(cpu_seconds(backends(self.database_url, self.conn)))
 
     def stop(self) -> float:
         """The CPU seconds spent since the start."""
         self.done.set()
         self.thread.join()
-        self.last.update(cpu_seconds(backends(self.database_url)))
+        self.last.update(cpu_seconds(backends(self.database_url, self.conn)))
+        self.conn.close()
         return cpu_delta(self.before, self.last)
 
 
@@ -224,7 +233,7 @@ def client_process(app: str, port: int, credentials: list[Any], start_at: float,
         game_id, by_seat = int(credentials[1]), {0: Client(port, credentials[0])}
     seat = 0
     time.sleep(max(0.0, start_at - time.time()))
-    stop_at = start_at + seconds
+    stop_at, cpu_at_start = start_at + seconds, time.process_time()  # (the set-up's game not counted)
     while time.time() < stop_at:
         t0 = time.perf_counter()
         status, detail = by_seat[seat].call("GET", f"/api/games/{game_id}/")
@@ -245,7 +254,7 @@ def client_process(app: str, port: int, credentials: list[Any], start_at: float,
                 seat = rng.choice(answer["awaiting"])
         else:
             refused.append(f"{status} {answer}")
-    results.put((posts, gets, refused, time.process_time()))
+    results.put((posts, gets, refused, time.process_time() - cpu_at_start))
 
 
 def drive(app: str, server: Server, database_url: str, credentials: list[list[Any]], seconds: float) -> dict[str, Any]:
