@@ -1,8 +1,9 @@
 """The web process's heap after start-up: what the loaded application keeps for its whole life (modules,
-settings, models, the URL patterns and the views they import, the rules' tables) moved out of the garbage collector's sight.
+settings, models, the URL patterns and the views they import, the rules' tables) moved out of the garbage
+collector's sight.
 
 Why: a full collection walks every tracked object, and a loaded Django application has over a hundred
-thousand (110,000 here) that never become garbage; each request's allocations set the collector going often
+thousand (124,000 here) that never become garbage; each request's allocations set the collector going often
 enough that walking them again and again was a tenth of the instructions of a GET + POST in the in-process
 loop of benchmarks/profile_command.py (callgrind, 100 pairs: 24.2 against 21.8 million), less in a
 gunicorn worker, whose first requests add some long-lived objects of their own that stay in the walk.
