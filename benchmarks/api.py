@@ -12,9 +12,11 @@ Two apps run in turn under the same gunicorn settings (`--workers` sync workers)
 
 The same `--clients` client processes drive both: each GETs the game as the seat to move (the answer to its
 last command names it) and POSTs one of that seat's legal commands (with expected_version and an
-Idempotency-Key), for `--seconds`, `--rounds` times alternately, after `--warmup` seconds of each
-unmeasured. It prints commands/s and POST latency of both, the ratios (goal: the service at >= 0.6 of the
-minimal app's throughput, its p99 at most 2x the minimal app's), checks that no
+Idempotency-Key), for `--seconds`, in `--rounds` rounds after `--warmup` seconds of each unmeasured. A
+round runs both apps back to back, in the order minimal, service in odd rounds and service, minimal in even
+ones (so a machine slowly getting faster or slower favours neither). It prints commands/s and POST latency of
+both, each round's throughput ratio and their median, the figure judged against the goal (the service at
+>= 0.6 of the minimal app's throughput, its p99 at most 2x the minimal app's), checks that no
 command was refused or lost (every accepted command is in the log, every log's hash chain holds), then
 profiles a command in-process (benchmarks/profile_command.py). The machine's load is printed with each
 figure: other processes on the same cores make them noisy.
@@ -32,6 +34,7 @@ import os
 import random
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import threading
@@ -283,6 +286,16 @@ def drive(app: str, server: Server, database_url: str, credentials: list[list[An
             "web_cpu": web_cpu, "db_cpu": db_cpu, "client_cpu": sum(c[3] for c in collected)}
 
 
+def round_order(names: list[str], round_: int) -> list[str]:
+    """The apps in the order they run in this round (from 0): as given in even rounds, reversed in odd ones.
+
+    Why: the machine's speed drifts by up to ±20 % within a minute (other guests on the same host), and
+    whichever app always ran second would carry the drift alone. Each round's ratio compares two runs next to
+    each other in time, and the median of the rounds' ratios is not moved by one round that a burst of other
+    load hit (the mean of 2 long rounds printed 0.58 to 0.69 for the same code)."""
+    return names if round_ % 2 == 0 else names[::-1]
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000 if ordered else float("nan")
@@ -345,8 +358,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, default=4, help="client processes")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers of each app")
-    parser.add_argument("--seconds", type=float, default=15, help="length of one measured run")
-    parser.add_argument("--rounds", type=int, default=2, help="runs of each app, alternately")
+    parser.add_argument("--seconds", type=float, default=10, help="length of one measured run")
+    parser.add_argument("--rounds", type=int, default=6, help="rounds, each a run of both apps back to back")
     parser.add_argument("--warmup", type=float, default=5, help="seconds each app runs unmeasured first")
     parser.add_argument("--profile", type=int, default=300, help="commands profiled in-process (0: none)")
     args = parser.parse_args()
@@ -378,7 +391,8 @@ def main() -> int:
         if warmed:
             print(f"  warm-up, not counted: {args.warmup:.0f} s each")
         for round_ in range(args.rounds):
-            for name, server in servers.items():
+            for name in round_order(list(servers), round_):
+                server = servers[name]
                 url = service_url if name == "service" else minimal_url
                 run = drive("service" if name == "service" else "minimal", server, url, credentials[name], args.seconds)
                 runs[name].append(run)
@@ -395,7 +409,9 @@ def main() -> int:
     print("\nall rounds:")
     print(f"  {describe('minimal append', minimal)}")
     print(f"  {describe('service', service)}")
-    print(f"  throughput ratio service / minimal = {service['rate'] / minimal['rate']:.2f} (goal >= 0.6); "
+    ratios = [s["rate"] / m["rate"] for s, m in zip(runs["service"], runs["minimal append"], strict=True)]
+    print(f"  throughput ratio service / minimal = {statistics.median(ratios):.2f} (goal >= 0.6), the median of the "
+          f"rounds' {', '.join(f'{r:.2f}' for r in ratios)} (ratio of the mean rates {service['rate'] / minimal['rate']:.2f}); "
           f"p99 ratio = {pct(service['posts'], .99) / pct(minimal['posts'], .99):.2f} (goal <= 2)")
     cost = {name: (run["web_cpu"] + run["db_cpu"]) / max(len(run["posts"]), 1) for name, run in pooled.items()}
     print(f"  CPU per GET+POST (web workers + database), which the machine's other load does not inflate much: "
