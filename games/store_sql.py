@@ -3,13 +3,16 @@ measurement beside it. Everything else in the store goes through the ORM."""
 
 from __future__ import annotations
 
+import functools
 import json
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection
+from django.db import connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
+from django.db.models.sql.compiler import SQLCompiler
 
 from accounts.models import User
 
@@ -51,21 +54,22 @@ def events_in(windows: Iterable[tuple[int, int, int]], by_service: bool = False)
 Tail = list[tuple[int, Any]]  # (seq, data) of events, in order
 
 
-def _tail_column() -> str:
+@functools.cache
+def _tail_column(vendor: str) -> str:
     """The column `tail` of a game's row `g`: its events with after < seq <= upto (two parameters) as one
     JSON array of [seq, data], in no order (NULL or [] for none; after NULL: none). A process that holds
     the game's state at `after` gets what it lacks with the row, not by a statement of its own
-    (`store.game_for_command`, `store.game_with_seat_names`)."""
+    (`store.game_for_command`, `store.game_with_seat_names`). Built once per database `vendor`, as the
+    statements that use it."""
     q = connection.ops.quote_name
-    aggregate, array, data = (("json_agg", "json_build_array", f"e.{q('data')}") if connection.vendor == "postgresql"
+    aggregate, array, data = (("json_agg", "json_build_array", f"e.{q('data')}") if vendor == "postgresql"
                               else ("json_group_array", "json_array", f"json(e.{q('data')})"))
     return (f"(SELECT {aggregate}({array}(e.{q('seq')}, {data})) FROM {q(Event._meta.db_table)} e "
             f"WHERE e.{q('game_id')} = g.{q('id')} AND e.{q('seq')} > %s AND e.{q('seq')} <= %s) AS tail")
 
 
-def _tail(game: Game) -> Tail:
-    """The `tail` column taken off the row again, in order."""
-    text = vars(game).pop("tail")
+def _tail(text: Any) -> Tail:
+    """The `tail` column's value (JSON text, or parsed), in order."""
     found = (json.loads(text) if isinstance(text, str) else text) or []
     return sorted((int(seq), data) for seq, data in found)
 
@@ -89,8 +93,56 @@ class CommandTarget:
 
 
 def _game_columns() -> str:
+    """The columns of a game's row `g`, in the order of its model's fields."""
     q = connection.ops.quote_name
     return ", ".join(f"g.{q(field.column)}" for field in Game._meta.concrete_fields)
+
+
+@functools.lru_cache(maxsize=64)
+def _game_converters(wrapper: BaseDatabaseWrapper) -> tuple[SQLCompiler, dict[int, Any]]:
+    """A compiler of games' queries on this connection (one per thread) and the converters the ORM applies
+    to the columns of a game's row (JSON, and SQLite's dates and booleans), by position: found once."""
+    compiler = Game.objects.all().query.get_compiler(connection=wrapper)
+    columns = [field.get_col(Game._meta.db_table) for field in Game._meta.concrete_fields]
+    return compiler, compiler.get_converters(columns)
+
+
+def _game_row(sql: str, params: list[Any]) -> tuple[Game, tuple[Any, ...]] | None:
+    """Run one of this module's statements of one game's row: the game, built from the first columns (its
+    model's fields, in order, converted as the ORM converts them), and the columns after them as they
+    came; None for no row.
+
+    Why not `Game.objects.raw`: for every statement it built the cursor's description of each of the 30
+    columns and matched them to the model's fields by name, which cost more than the rest of the read:
+    the two statements of a GET + POST (one each) took 10.6 % fewer instructions of the whole pair this way
+    (callgrind, 100 pairs: 21.96 M and 21.90 M per pair before, 19.57 M and 19.63 M after)."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = Game._meta.concrete_fields
+    compiler, converters = _game_converters(connections[connection.alias])
+    values = next(compiler.apply_converters([row[:len(fields)]], converters))
+    return Game.from_db(connection.alias, [field.attname for field in fields], values), tuple(row[len(fields):])
+
+
+@functools.cache
+def _command_statement(vendor: str) -> str:
+    """`game_for_command`'s statement, built once per database `vendor` (its text never changes, and
+    building it took about 1 % of the instructions of a GET + POST of the command path, callgrind)."""
+    q = connection.ops.quote_name
+    game, seat, command = Game._meta, Seat._meta, Command._meta
+    sql = (
+        f"SELECT {_game_columns()}, s.{q('index')} AS seat_index, s.{q('id')} IS NOT NULL AS seated, "
+        f"c.{q('id')} AS prior_id, {_tail_column(vendor)} FROM {q(game.db_table)} g "
+        f"LEFT JOIN {q(seat.db_table)} s ON s.{q('game_id')} = g.{q('id')} AND s.{q('user_id')} = %s "
+        f"LEFT JOIN {q(command.db_table)} c ON c.{q('game_id')} = g.{q('id')} AND c.{q('user_id')} = %s "
+        f"AND c.{q('idempotency_key')} = %s WHERE g.{q('id')} = %s"
+    )
+    if connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF g"
+    return sql
 
 
 def game_for_command(
@@ -106,25 +158,11 @@ def game_for_command(
     with the command as a subquery) whose compiling costs 4.2 ms of CPU against 0.8 ms for this one through
     `Game.objects.raw` (300 runs each in one process, machine load 13; unloaded about a third of both): about
     12% of the CPU of a GET + POST of the command path (27 ms at that load, `benchmarks/profile_command.py`)."""
-    q = connection.ops.quote_name
-    game, seat, command = Game._meta, Seat._meta, Command._meta
-    sql = (
-        f"SELECT {_game_columns()}, s.{q('index')} AS seat_index, s.{q('id')} IS NOT NULL AS seated, "
-        f"c.{q('id')} AS prior_id, {_tail_column()} FROM {q(game.db_table)} g "
-        f"LEFT JOIN {q(seat.db_table)} s ON s.{q('game_id')} = g.{q('id')} AND s.{q('user_id')} = %s "
-        f"LEFT JOIN {q(command.db_table)} c ON c.{q('game_id')} = g.{q('id')} AND c.{q('user_id')} = %s "
-        f"AND c.{q('idempotency_key')} = %s WHERE g.{q('id')} = %s"
-    )
-    if connection.features.has_select_for_update_of:
-        sql += " FOR UPDATE OF g"
-    found = list(Game.objects.raw(sql, [*_window(after, most), user_id, user_id, key, game_id]))
-    if not found:
+    found = _game_row(_command_statement(connection.vendor), [*_window(after, most), user_id, user_id, key, game_id])
+    if found is None:
         return None
-    row = found[0]
-    extra = vars(row)  # RawQuerySet sets the columns that are no field as attributes: taken off again
-    prior = extra.pop("prior_id")
-    return CommandTarget(row, bool(extra.pop("seated")), extra.pop("seat_index"),
-                         None if prior is None else uuid.UUID(str(prior)), _tail(row))
+    game, (seat_index, seated, prior, tail) = found
+    return CommandTarget(game, bool(seated), seat_index, None if prior is None else uuid.UUID(str(prior)), _tail(tail))
 
 
 SeatName = tuple[int | None, int, str | None]  # (seat index, user id, display name; None: a deleted account)
@@ -139,6 +177,25 @@ class GameWithSeats:
     tail: Tail
 
 
+@functools.cache
+def _seat_names_statement(vendor: str) -> str:
+    """`game_with_seat_names`'s statement, built once per database `vendor` (as `_command_statement`)."""
+    q = connection.ops.quote_name
+    seat, user = Seat._meta, User._meta
+    # The seats as one JSON array of [index, user id, name, deleted, joined at, seat id]: the same functions
+    # under other names in the two databases; sorted here, since SQLite's aggregate takes no ORDER BY.
+    aggregate, array = (("json_agg", "json_build_array") if vendor == "postgresql"
+                        else ("json_group_array", "json_array"))
+    seats = (
+        f"(SELECT {aggregate}({array}(s.{q('index')}, s.{q('user_id')}, u.{q('display_name')}, "
+        f"u.{q('deleted_at')} IS NOT NULL, s.{q('joined_at')}, s.{q('id')})) "
+        f"FROM {q(seat.db_table)} s JOIN {q(user.db_table)} u ON u.{q(user.pk.column)} = s.{q('user_id')} "
+        f"WHERE s.{q('game_id')} = g.{q('id')}) AS seat_rows"
+    )
+    return (f"SELECT {_game_columns()}, {seats}, {_tail_column(vendor)} FROM {q(Game._meta.db_table)} g "
+            f"WHERE g.{q('id')} = %s")
+
+
 def game_with_seat_names(game_id: int, after: int | None = None, most: int = 0) -> GameWithSeats | None:
     """The game's row with (index, user id, display name) of its seats in seat order (then joining order, as
     PostgreSQL sorts: unnumbered seats last), the name None for a deleted account, and at most `most` events
@@ -150,25 +207,11 @@ def game_with_seat_names(game_id: int, after: int | None = None, most: int = 0) 
     (300 reads each in one process, PostgreSQL): about 5 % of the CPU of a GET + POST of the command path
     (13 ms), whose figure in `benchmarks/api.py` it moved with the state's tail (`store.load_state`) from
     0.49 to 0.52-0.57 of the minimal app's (docs/architecture.md)."""
-    q = connection.ops.quote_name
-    seat, user = Seat._meta, User._meta
-    # The seats as one JSON array of [index, user id, name, deleted, joined at, seat id]: the same functions
-    # under other names in the two databases; sorted here, since SQLite's aggregate takes no ORDER BY.
-    aggregate, array = (("json_agg", "json_build_array") if connection.vendor == "postgresql"
-                        else ("json_group_array", "json_array"))
-    seats = (
-        f"(SELECT {aggregate}({array}(s.{q('index')}, s.{q('user_id')}, u.{q('display_name')}, "
-        f"u.{q('deleted_at')} IS NOT NULL, s.{q('joined_at')}, s.{q('id')})) "
-        f"FROM {q(seat.db_table)} s JOIN {q(user.db_table)} u ON u.{q(user.pk.column)} = s.{q('user_id')} "
-        f"WHERE s.{q('game_id')} = g.{q('id')}) AS seat_rows"
-    )
-    sql = f"SELECT {_game_columns()}, {seats}, {_tail_column()} FROM {q(Game._meta.db_table)} g WHERE g.{q('id')} = %s"
-    found = list(Game.objects.raw(sql, [*_window(after, most), game_id]))
-    if not found:
+    found = _game_row(_seat_names_statement(connection.vendor), [*_window(after, most), game_id])
+    if found is None:
         return None
-    game = found[0]
-    rows = vars(game).pop("seat_rows")  # (a column that is no field: taken off the model again)
+    game, (rows, tail) = found
     rows = (json.loads(rows) if isinstance(rows, str) else rows) or []
     rows.sort(key=lambda r: (r[0] is None, r[0] or 0, r[4], r[5]))
     names = [(index, user_id, None if deleted else name) for index, user_id, name, deleted, _, _ in rows]
-    return GameWithSeats(game, names, _tail(game))
+    return GameWithSeats(game, names, _tail(tail))
