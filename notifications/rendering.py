@@ -43,7 +43,9 @@ def render_many(rows: list[Outbox]) -> list[Rendered]:
     """The rendered mails of these rows, in their order, reading what their games need together (a few
     queries for the batch, `batch.RenderBatch`)."""
     batch = RenderBatch([row for row in rows if row.kind not in ACCOUNT_KINDS])
-    return [_account_mail(row) if row.kind in ACCOUNT_KINDS else _game_mail(row, batch) for row in rows]
+    footer = footer_links()  # the same for every mail: each `reverse` once per batch, not per mail
+    return [_account_mail(row, footer) if row.kind in ACCOUNT_KINDS else _game_mail(row, batch, footer)
+            for row in rows]
 
 
 def _reader(row: Outbox, batch: RenderBatch) -> User:
@@ -92,9 +94,9 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
     raise ValueError(f"outbox #{row.pk}: unknown kind {row.kind!r}")
 
 
-def _game_mail(row: Outbox, batch: RenderBatch) -> Rendered:
-    """A game mail laid out by the templates. Each text is one line of the plain text (`one_line`): names
-    and players' words in it cannot add lines of their own."""
+def _game_mail(row: Outbox, batch: RenderBatch, footer: dict[str, str]) -> Rendered:
+    """A game mail laid out by the templates (`footer`: the links of its foot, `footer_links`). Each text is
+    one line of the plain text (`one_line`): names and players' words in it cannot add lines of their own."""
     user = _reader(row, batch)
     letter = _letter(row, batch, user)
     lang = language_of(user)
@@ -106,8 +108,7 @@ def _game_mail(row: Outbox, batch: RenderBatch) -> Rendered:
         "links": [(one_line(label), url) for label, url in letter.links],
         "top_link": (one_line(letter.top_link[0]), letter.top_link[1]) if letter.top_link else None,
         "unsubscribe_url": row.unsubscribe_url,
-        "settings_url": site_link("settings"),
-        **legal_links(),
+        **footer,
         "subject": one_line(letter.subject),
         "reply_help": bool(row.reply_to),  # the foot tells how a reply carries moves and chat
     }
@@ -120,6 +121,11 @@ def _game_mail(row: Outbox, batch: RenderBatch) -> Rendered:
 def legal_links() -> dict[str, str]:
     """The links to the privacy page and the imprint that every mail's footer carries."""
     return {"privacy_url": site_link("privacy"), "imprint_url": site_link("imprint")}
+
+
+def footer_links() -> dict[str, str]:
+    """The links of a mail's foot: the legal ones and the settings page (which an account mail does not use)."""
+    return {"settings_url": site_link("settings"), **legal_links()}
 
 
 def _account_link(row: Outbox) -> str:
@@ -137,10 +143,10 @@ def _account_link(row: Outbox) -> str:
     return site_link("accounts:password_reset")
 
 
-def _account_mail(row: Outbox) -> Rendered:
+def _account_mail(row: Outbox, footer: dict[str, str]) -> Rendered:
     """An account mail from its templates (`accounts/email/<kind>_subject.txt`, `<kind>.txt`, `<kind>.html`)."""
     context = {"lang": row.language, "name": one_line(row.user.display_name), "link": _account_link(row),
-               **legal_links()}
+               **footer}
     with translation.override(row.language):
         subject = one_line(render_to_string(f"accounts/email/{row.kind}_subject.txt", context).strip())
         context["subject"] = subject
