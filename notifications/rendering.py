@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 from accounts import deletion, export
 from accounts import services as accounts
@@ -43,9 +45,36 @@ def render_many(rows: list[Outbox]) -> list[Rendered]:
     """The rendered mails of these rows, in their order, reading what their games need together (a few
     queries for the batch, `batch.RenderBatch`)."""
     batch = RenderBatch([row for row in rows if row.kind not in ACCOUNT_KINDS])
-    footer = footer_links()  # the same for every mail: each `reverse` once per batch, not per mail
-    return [_account_mail(row, footer) if row.kind in ACCOUNT_KINDS else _game_mail(row, batch, footer)
+    footers = Footers()
+    return [_account_mail(row, footers.links) if row.kind in ACCOUNT_KINDS else _game_mail(row, batch, footers)
             for row in rows]
+
+
+# What stands for a mail's own unsubscribe link in the footers a batch renders once (no word or link of a
+# footer contains it): each mail's copy has its reader's link in its place.
+_OWN_UNSUBSCRIBE_URL = "unsubscribe-url-of-this-mail"
+
+
+class Footers:
+    """The feet of a batch's game mails (`notifications/email/footer.{txt,html}`), each rendered once per
+    language and reply help: their words and links are the same for all those mails but for the reader's
+    unsubscribe link. The foot was a third of the templates' time, its translations most of it."""
+
+    def __init__(self) -> None:
+        self.links = footer_links()  # the same for every mail: each `reverse` once per batch, not per mail
+        self._rendered: dict[tuple[str | None, bool], tuple[str, str]] = {}
+
+    def of(self, row: Outbox) -> tuple[str, SafeString]:
+        """The text and HTML foot of the row's mail in the active language, with the row's unsubscribe link
+        (escaped in the HTML, as the template escapes it)."""
+        key = (translation.get_language(), bool(row.reply_to))  # the foot tells how a reply carries moves and chat
+        if key not in self._rendered:
+            context = {**self.links, "reply_help": key[1], "unsubscribe_url": _OWN_UNSUBSCRIBE_URL}
+            self._rendered[key] = (render_to_string("notifications/email/footer.txt", context),
+                                   render_to_string("notifications/email/footer.html", context))
+        text, html = self._rendered[key]
+        return (text.replace(_OWN_UNSUBSCRIBE_URL, row.unsubscribe_url),
+                mark_safe(html.replace(_OWN_UNSUBSCRIBE_URL, escape(row.unsubscribe_url))))
 
 
 def _reader(row: Outbox, batch: RenderBatch) -> User:
@@ -94,9 +123,9 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
     raise ValueError(f"outbox #{row.pk}: unknown kind {row.kind!r}")
 
 
-def _game_mail(row: Outbox, batch: RenderBatch, footer: dict[str, str]) -> Rendered:
-    """A game mail laid out by the templates (`footer`: the links of its foot, `footer_links`). Each text is
-    one line of the plain text (`one_line`): names and players' words in it cannot add lines of their own."""
+def _game_mail(row: Outbox, batch: RenderBatch, footers: Footers) -> Rendered:
+    """A game mail laid out by the templates, with its batch's foot. Each text is one line of the plain text
+    (`one_line`): names and players' words in it cannot add lines of their own."""
     user = _reader(row, batch)
     letter = _letter(row, batch, user)
     lang = language_of(user)
@@ -107,14 +136,12 @@ def _game_mail(row: Outbox, batch: RenderBatch, footer: dict[str, str]) -> Rende
         "sections": [(one_line(title), [one_line(line) for line in lines]) for title, lines in letter.sections],
         "links": [(one_line(label), url) for label, url in letter.links],
         "top_link": (one_line(letter.top_link[0]), letter.top_link[1]) if letter.top_link else None,
-        "unsubscribe_url": row.unsubscribe_url,
-        **footer,
         "subject": one_line(letter.subject),
-        "reply_help": bool(row.reply_to),  # the foot tells how a reply carries moves and chat
     }
     with translation.override(lang):
-        text = render_to_string("notifications/email/message.txt", context)
-        html = render_to_string("notifications/email/message.html", context)
+        text_footer, html_footer = footers.of(row)
+        text = render_to_string("notifications/email/message.txt", {**context, "footer": text_footer})
+        html = render_to_string("notifications/email/message.html", {**context, "footer": html_footer})
     return Rendered(one_line(letter.subject)[:255], text, html)
 
 
