@@ -3,8 +3,9 @@ is sent, in the row's language, from Django templates. The row (`models.Outbox`)
 it, and the sender (`delivery`) calls it for each batch it claimed.
 
 A game mail's words are a `letters.Letter` built from the log as it was at the row's version, laid out by
-`notifications/email/message.{txt,html}`; an account mail (verification, sign-up attempt, password reset) is
-its own template in `accounts/email/`, with the link made now (a reset link is never stored)."""
+`notifications/email/message.{txt,html}`, whose foot (`footer.{txt,html}`) a batch renders once per
+language (`Footers`); an account mail (verification, sign-up attempt, password reset) is its own template
+in `accounts/email/`, with the link made now (a reset link is never stored)."""
 
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ _OWN_UNSUBSCRIBE_URL = "unsubscribe-url-of-this-mail"
 class Footers:
     """The feet of a batch's game mails (`notifications/email/footer.{txt,html}`), each rendered once per
     language and reply help: their words and links are the same for all those mails but for the reader's
-    unsubscribe link. The foot was a third of the templates' time, its translations most of it."""
+    unsubscribe link. The foot, its translations most of it, was a third of the two templates' CPU (rendering
+    a mail took 5.19 million instructions with it, 4.61 without, cachegrind)."""
 
     def __init__(self) -> None:
         self.links = footer_links()  # the same for every mail: each `reverse` once per batch, not per mail
