@@ -10,9 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, connections
-from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models.sql.compiler import SQLCompiler
+from django.db import connection
 
 from accounts.models import User
 
@@ -68,8 +66,9 @@ def _tail_column(vendor: str) -> str:
             f"WHERE e.{q('game_id')} = g.{q('id')} AND e.{q('seq')} > %s AND e.{q('seq')} <= %s) AS tail")
 
 
-def _tail(text: Any) -> Tail:
-    """The `tail` column's value (JSON text, or parsed), in order."""
+def _tail(game: Game) -> Tail:
+    """The `tail` column taken off the row again, in order."""
+    text = vars(game).pop("tail")
     found = (json.loads(text) if isinstance(text, str) else text) or []
     return sorted((int(seq), data) for seq, data in found)
 
@@ -96,35 +95,6 @@ def _game_columns() -> str:
     """The columns of a game's row `g`, in the order of its model's fields."""
     q = connection.ops.quote_name
     return ", ".join(f"g.{q(field.column)}" for field in Game._meta.concrete_fields)
-
-
-@functools.lru_cache(maxsize=64)
-def _game_converters(wrapper: BaseDatabaseWrapper) -> tuple[SQLCompiler, dict[int, Any]]:
-    """A compiler of games' queries on this connection (one per thread) and the converters the ORM applies
-    to the columns of a game's row (JSON, and SQLite's dates and booleans), by position: found once."""
-    compiler = Game.objects.all().query.get_compiler(connection=wrapper)
-    columns = [field.get_col(Game._meta.db_table) for field in Game._meta.concrete_fields]
-    return compiler, compiler.get_converters(columns)
-
-
-def _game_row(sql: str, params: list[Any]) -> tuple[Game, tuple[Any, ...]] | None:
-    """Run one of this module's statements of one game's row: the game, built from the first columns (its
-    model's fields, in order, converted as the ORM converts them), and the columns after them as they
-    came; None for no row.
-
-    Why not `Game.objects.raw`: for every statement it built the cursor's description of each of the 30
-    columns and matched them to the model's fields by name, which cost more than the rest of the read:
-    the two statements of a GET + POST (one each) took 10.6 % fewer instructions of the whole pair this way
-    (callgrind, 100 pairs: 21.96 M and 21.90 M per pair before, 19.57 M and 19.63 M after)."""
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    fields = Game._meta.concrete_fields
-    compiler, converters = _game_converters(connections[connection.alias])
-    values = next(compiler.apply_converters([row[:len(fields)]], converters))
-    return Game.from_db(connection.alias, [field.attname for field in fields], values), tuple(row[len(fields):])
 
 
 @functools.cache
@@ -158,11 +128,15 @@ def game_for_command(
     with the command as a subquery) whose compiling costs 4.2 ms of CPU against 0.8 ms for this one through
     `Game.objects.raw` (300 runs each in one process, machine load 13; unloaded about a third of both): about
     12% of the CPU of a GET + POST of the command path (27 ms at that load, `benchmarks/profile_command.py`)."""
-    found = _game_row(_command_statement(connection.vendor), [*_window(after, most), user_id, user_id, key, game_id])
-    if found is None:
+    sql = _command_statement(connection.vendor)
+    found = list(Game.objects.raw(sql, [*_window(after, most), user_id, user_id, key, game_id]))
+    if not found:
         return None
-    game, (seat_index, seated, prior, tail) = found
-    return CommandTarget(game, bool(seated), seat_index, None if prior is None else uuid.UUID(str(prior)), _tail(tail))
+    row = found[0]
+    extra = vars(row)  # RawQuerySet sets the columns that are no field as attributes: taken off again
+    prior = extra.pop("prior_id")
+    return CommandTarget(row, bool(extra.pop("seated")), extra.pop("seat_index"),
+                         None if prior is None else uuid.UUID(str(prior)), _tail(row))
 
 
 SeatName = tuple[int | None, int, str | None]  # (seat index, user id, display name; None: a deleted account)
@@ -207,11 +181,12 @@ def game_with_seat_names(game_id: int, after: int | None = None, most: int = 0) 
     (300 reads each in one process, PostgreSQL): about 5 % of the CPU of a GET + POST of the command path
     (13 ms), whose figure in `benchmarks/api.py` it moved with the state's tail (`store.load_state`) from
     0.49 to 0.52-0.57 of the minimal app's (docs/architecture.md)."""
-    found = _game_row(_seat_names_statement(connection.vendor), [*_window(after, most), game_id])
-    if found is None:
+    found = list(Game.objects.raw(_seat_names_statement(connection.vendor), [*_window(after, most), game_id]))
+    if not found:
         return None
-    game, (rows, tail) = found
+    game = found[0]
+    rows = vars(game).pop("seat_rows")  # (a column that is no field: taken off the model again)
     rows = (json.loads(rows) if isinstance(rows, str) else rows) or []
     rows.sort(key=lambda r: (r[0] is None, r[0] or 0, r[4], r[5]))
     names = [(index, user_id, None if deleted else name) for index, user_id, name, deleted, _, _ in rows]
-    return GameWithSeats(game, names, _tail(tail))
+    return GameWithSeats(game, names, _tail(game))
