@@ -2,8 +2,9 @@ from django.apps import AppConfig
 
 
 class AlertsConfig(AppConfig):
-    """Adds the push and webhook channels to the outbox (their rows beside each email's, their senders), the
-    settings page's sections, and the app's share of a person's data."""
+    """Adds the push and webhook channels to the outbox (their rows beside each email's, their senders, the
+    players' list of them on their preferences), the settings page's sections, and the app's share of a
+    person's data."""
 
     name = "alerts"
     default_auto_field = "django.db.models.BigAutoField"
@@ -15,8 +16,9 @@ class AlertsConfig(AppConfig):
         from notifications import delivery, outbox
         from notifications.models import Channel
 
-        from . import notices, personal_data, push_sender, settings_sections, vapid, webhook_sender
+        from . import channels, notices, personal_data, push_sender, settings_sections, vapid, webhook_sender
 
+        channels.connect()
         outbox.add_channel(notices.rows_for)
         delivery.register_channel(Channel.PUSH, push_sender.send)
         delivery.register_channel(Channel.WEBHOOK, webhook_sender.send)

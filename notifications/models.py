@@ -67,6 +67,11 @@ class Preference(models.Model):
     chat = models.CharField(max_length=8, choices=ChatMode.choices, default=ChatMode.DIGEST)
     # Kinds (Kind values) this player never wants, whatever the mode.
     opted_out = models.JSONField(default=list, blank=True)
+    # The channels besides email the player has set up (Channel values: a subscribed browser, a webhook), kept
+    # by the app of those channels when one is added or removed (alerts.channels). It comes with the
+    # preferences the outbox loads anyway: the channels' listeners ask the database only about a player who
+    # has one, and most have none.
+    channels = models.JSONField(default=list, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -84,7 +84,7 @@ def _may_email(user: User, kind: str) -> str | None:
         return None  # game emails go to verified addresses only
     if kind == Kind.ANSWER:
         return Outbox.Status.PENDING  # the player wrote to us and waits for this answer, whatever the mode
-    pref = _preference_of(user)
+    pref = preference_of(user)
     if pref.mode == Preference.Mode.NONE or kind in pref.opted_out:
         return None
     if kind == Kind.CHAT and pref.chat != Preference.ChatMode.EACH:
@@ -94,8 +94,9 @@ def _may_email(user: User, kind: str) -> str | None:
     return Outbox.Status.PENDING
 
 
-def _preference_of(user: User) -> Preference:
-    """The user's preferences, from the row loaded with the user when it was (`recipients.seats`)."""
+def preference_of(user: User) -> Preference:
+    """The user's preferences (the defaults for a player who never chose), from the row loaded with the user
+    when it was (`recipients.seats`), else read now."""
     try:
         pref: Preference = user.notification_pref
     except Preference.DoesNotExist:

@@ -39,7 +39,8 @@ def update_preferences(user: User, mode: Any = None, opted_out: Any = None, chat
             raise ServiceError("invalid", "invalid_opted_out", _("opted_out lists kinds among {choices}.").format(
                 choices=", ".join(GAME_KINDS)))
         pref.opted_out = sorted(set(opted_out))
-    pref.save()
+    # Only these: the row's other columns (the channels the alerts app keeps) are not this call's to write back.
+    pref.save(update_fields=["mode", "chat", "opted_out", "updated_at"])
     return pref
 
 

@@ -215,15 +215,41 @@ def test_vapid_keys_from_the_settings(settings: Any, tmp_path: Any) -> None:
         vapid.keys()
 
 
-def test_players_without_push_or_webhooks_cost_the_outbox_one_read(verified_user: Any, django_assert_num_queries: Any) -> None:
+def test_players_without_push_or_webhooks_cost_the_outbox_no_statement(verified_user: Any, django_assert_num_queries: Any) -> None:
     from alerts import notices
+    from notifications import recipients
     from notifications.outbox import Mail
 
     users = [verified_user(name) for name in ("anna", "ben")]
     game = started_game(users)
-    mails = [Mail(Kind.TURN, user, game, f"turn:test:{user.pk}", seat=0, version=game.version) for user in users]
-    with django_assert_num_queries(1):
+    seats = recipients.seats_of(game)  # the players as the outbox's writers load them, preferences with them
+    mails = [Mail(Kind.TURN, seat.user, game, f"turn:test:{seat.user_id}", seat=seat.index, version=game.version)
+             for seat in seats]
+    with django_assert_num_queries(0):
         assert notices.rows_for(mails) == []
+
+
+def test_the_channels_a_player_has_are_kept_on_their_preferences(verified_user: Any, receiver: Any, browser: Any) -> None:
+    from alerts.models import Webhook
+
+    def channels(user: Any) -> list[str]:
+        return list(Preference.objects.get(user=user).channels)
+
+    anna, ben = verified_user("anna"), verified_user("ben")
+    push.subscribe(anna, receiver.url("/push/a"), browser().keys())
+    assert channels(anna) == [Channel.PUSH]
+    assert not Preference.objects.filter(user=ben).exists()  # a player without any keeps the defaults
+    hook = Webhook.objects.create(user=anna, url=receiver.url("/hook"), events=[Kind.TURN], secret="s" * 64)  # as the admin does
+    assert channels(anna) == [Channel.PUSH, Channel.WEBHOOK]
+    preferences.update_preferences(Preference.objects.get(user=anna).user, mode=Preference.Mode.DIGEST)
+    assert channels(anna) == [Channel.PUSH, Channel.WEBHOOK]  # changing the email settings keeps them
+    PushSubscription.objects.filter(user=anna).delete()  # as the push sender does for a browser that is gone
+    assert channels(anna) == [Channel.WEBHOOK]
+    hook.delete()
+    assert channels(anna) == []
+    push.subscribe(ben, receiver.url("/push/b"), browser().keys())
+    ben.delete()  # the account goes with its browsers and preferences, and nothing is left behind
+    assert not Preference.objects.filter(user_id=ben.pk).exists()
 
 
 def test_production_without_vapid_keys_is_warned(settings: Any) -> None:
