@@ -4,7 +4,9 @@
 The outbox loads a player's preferences with the player for every notice it writes; with the channels
 there, `notices.rows_for` asks the database about subscribed browsers and webhooks only for a player who
 has one. The model signals keep the list: every way a subscription or a webhook is added or removed passes
-there (the API, the admin, the push sender dropping a browser that is gone, an account's deletion).
+there (the API, the admin, the push sender dropping a browser that is gone, an account's deletion). The list
+only spares lookups: a channel listed that the player no longer has (a browser subscribed again under
+another account) costs one lookup that finds nothing.
 """
 
 from __future__ import annotations

@@ -30,4 +30,9 @@ class OutboxAdmin(ReadOnlyAdmin):
                                             len(again)) % {"count": len(again)}, messages.SUCCESS)
 
 
-admin.site.register(Preference)
+@admin.register(Preference)
+class PreferenceAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """A player's email settings; the channels besides email are the alerts app's to keep (`alerts.channels`)."""
+
+    list_display = ("user", "mode", "chat", "channels", "updated_at")
+    readonly_fields = ("channels",)
