@@ -19,7 +19,6 @@ import socket
 import ssl
 import threading
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -127,28 +126,39 @@ class Answer:
     body: bytes
 
 
-def _connection(target: Target, address: IPAddress, timeout: float) -> http.client.HTTPConnection:
-    """A connection to `address` that speaks to the host by its name (Host header, TLS SNI and the
-    certificate's check), never resolving the name again."""
-    connection: http.client.HTTPConnection
-    if target.scheme == "https":
-        connection = http.client.HTTPSConnection(target.host, target.port, timeout=timeout,
-                                                 context=ssl.create_default_context())
-    else:
-        connection = http.client.HTTPConnection(target.host, target.port, timeout=timeout)
+class _CheckedConnection(http.client.HTTPConnection):
+    """An HTTP connection whose socket goes to an address checked beforehand (`checked`, set before
+    `connect`) while it speaks to the host by its name (Host header): nothing resolves the name again."""
 
-    def connect_to_checked(where: tuple[str, int], wait: Any = None, source: Any = None) -> socket.socket:
-        # A socket to the address itself: nothing here resolves a name again.
-        sock = socket.socket(socket.AF_INET6 if address.version == 6 else socket.AF_INET, socket.SOCK_STREAM)
+    checked: IPAddress
+
+    def connect(self) -> None:
+        sock = socket.socket(socket.AF_INET6 if self.checked.version == 6 else socket.AF_INET, socket.SOCK_STREAM)
         try:
-            sock.settimeout(timeout)
-            sock.connect((str(address), where[1]))
+            sock.settimeout(self.timeout)
+            sock.connect((str(self.checked), self.port))
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:
             sock.close()
             raise
-        return sock
+        self.sock = sock
 
-    connection._create_connection = connect_to_checked  # type: ignore[attr-defined]
+
+class _CheckedTLSConnection(http.client.HTTPSConnection, _CheckedConnection):
+    """The same over TLS: `HTTPSConnection.connect` wraps the socket `_CheckedConnection.connect` opened
+    (its `super()` is that class here), with the host's name for SNI and the certificate's check."""
+
+
+def _connection(target: Target, address: IPAddress, timeout: float) -> http.client.HTTPConnection:
+    """A connection to `address` that speaks to the host by its name (Host header, TLS SNI and the
+    certificate's check), never resolving the name again."""
+    connection: _CheckedConnection
+    if target.scheme == "https":
+        connection = _CheckedTLSConnection(target.host, target.port, timeout=timeout,
+                                           context=ssl.create_default_context())
+    else:
+        connection = _CheckedConnection(target.host, target.port, timeout=timeout)
+    connection.checked = address
     return connection
 
 

@@ -8,6 +8,8 @@ import hashlib
 import hmac
 import json
 import socket
+import ssl
+import threading
 import time
 from datetime import timedelta
 from typing import Any
@@ -175,6 +177,61 @@ def test_the_connection_goes_to_the_address_checked(receiver: Any, monkeypatch: 
     answer = addresses.post(f"http://hooks.test:{receiver.port}/pinned", b"{}", {"Content-Type": "application/json"})
     assert answer.status == 201 and asked == ["hooks.test"]
     assert receiver.requests[0].headers["host"] == f"hooks.test:{receiver.port}"
+
+
+def _tls_server(tmp_path: Any, name: str) -> tuple[socket.socket, ssl.SSLContext, list[str]]:
+    """A listening socket on 127.0.0.1 and the TLS context of a server with a self-signed certificate for
+    `name`, which records the names clients ask for (SNI)."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, name)])
+    now = timezone.now()
+    certificate = (
+        x509.CertificateBuilder().subject_name(subject).issuer_name(subject).public_key(key.public_key())
+        .serial_number(x509.random_serial_number()).not_valid_before(now - timedelta(days=1))
+        .not_valid_after(now + timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.DNSName(name)]), critical=False)
+        .sign(key, hashes.SHA256())
+    )
+    (tmp_path / "cert.pem").write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    (tmp_path / "key.pem").write_bytes(key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()))
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(tmp_path / "cert.pem", tmp_path / "key.pem")
+    asked: list[str] = []
+    context.sni_callback = lambda _sock, server_name, _context: asked.append(server_name) and None
+    return socket.create_server(("127.0.0.1", 0)), context, asked
+
+
+def test_tls_goes_to_the_address_checked_and_asks_for_the_host_by_name(tmp_path: Any, monkeypatch: Any, settings: Any) -> None:
+    """Over https too the socket goes to the address resolved once, and TLS names the host (SNI) and checks
+    its certificate against that name: a certificate no authority signed is refused before anything is sent."""
+    listener, context, asked_tls = _tls_server(tmp_path, "hooks.test")
+    port = listener.getsockname()[1]
+
+    def serve() -> None:
+        connection, _ = listener.accept()
+        try:
+            with context.wrap_socket(connection, server_side=True) as tls:
+                tls.recv(1)
+        except OSError:  # the client gives up on the certificate
+            pass
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    settings.ALERTS_TEST_TARGETS = [f"hooks.test:{port}"]
+    asked_dns = _resolving_to(monkeypatch, "127.0.0.1")
+    try:
+        with pytest.raises(ssl.SSLCertVerificationError):
+            addresses.post(f"https://hooks.test:{port}/x", b"{}", {"Content-Type": "application/json"})
+        server.join(10)
+    finally:
+        listener.close()
+    assert asked_dns == ["hooks.test"] and asked_tls == ["hooks.test"]
 
 
 def test_https_is_required_but_for_a_test_server(settings: Any) -> None:
