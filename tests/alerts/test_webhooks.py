@@ -203,7 +203,7 @@ def _tls_server(tmp_path: Any, name: str) -> tuple[socket.socket, ssl.SSLContext
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(tmp_path / "cert.pem", tmp_path / "key.pem")
     asked: list[str] = []
-    context.sni_callback = lambda _sock, server_name, _context: asked.append(server_name) and None
+    context.sni_callback = lambda _sock, server_name, _context: asked.append(server_name)  # (None: go on)
     return socket.create_server(("127.0.0.1", 0)), context, asked
 
 
