@@ -92,12 +92,14 @@ def request_export(request: HttpRequest) -> HttpResponse:
     return redirect("settings")
 
 
+@login_required
 def export_download(request: HttpRequest, token: str) -> HttpResponse:
-    """The target of the export's mailed link: the JSON file, or why the link no longer works."""
+    """The target of the export's mailed link, for its owner signed in (a signed-out holder is sent to sign
+    in first): the JSON file, or why the link no longer works (404 to another player)."""
     try:
-        data = export.export_by_token(token)
+        data = export.export_by_token(token, _signed_in(request))
     except ServiceError as exc:
-        return render(request, "accounts/export_link.html", {"error": exc.message}, status=400)
+        return render(request, "accounts/export_link.html", {"error": exc.message}, status=exc.status)
     response = JsonResponse(data.content, json_dumps_params={"ensure_ascii": False, "indent": 2})
     response["Content-Disposition"] = f'attachment; filename="play-by-email-data-{data.created_at:%Y-%m-%d}.json"'
     response["Cache-Control"] = "no-store"

@@ -24,6 +24,7 @@ from django.core import signing
 from django.db import transaction
 from django.db.models import ProtectedError, Q
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
@@ -41,7 +42,7 @@ NEUTRAL_NAME = "Former player {pk}"
 
 def deletion_link(user: User) -> str:
     """The signed link that confirms the deletion of this account (made when the mail is rendered)."""
-    token = signing.dumps({"u": user.pk, "e": user.email}, salt=_DELETE_SALT)
+    token = signing.dumps({"u": user.pk, "e": user.email, "s": user.sign_in_epoch()}, salt=_DELETE_SALT)
     return site_link("accounts:delete-confirm", token)
 
 
@@ -55,7 +56,8 @@ def request_deletion(user: User, password: str) -> None:
 
 
 def account_to_delete(token: str) -> User:
-    """The account a deletion link names, if the link is genuine, unexpired and its account unchanged."""
+    """The account a deletion link names, if the link is genuine, unexpired and its account unchanged: the
+    same address, and the same sign-ins (a new password or a deactivation since the link ends it)."""
     try:
         payload = signing.loads(token, salt=_DELETE_SALT, max_age=settings.ACCOUNTS_DELETE_LINK_MAX_AGE)
     except signing.SignatureExpired as exc:
@@ -64,7 +66,7 @@ def account_to_delete(token: str) -> User:
     except signing.BadSignature as exc:
         raise ServiceError("invalid", "invalid_link", gettext("This link is not valid: nothing was deleted.")) from exc
     user = User.objects.filter(pk=payload.get("u"), email=payload.get("e"), deleted_at__isnull=True).first()
-    if user is None:
+    if user is None or not constant_time_compare(str(payload.get("s", "")), user.sign_in_epoch()):
         raise ServiceError("invalid", "invalid_link", gettext("This link is not valid: nothing was deleted."))
     return user
 

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core import signing
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext
 
 from config.errors import ServiceError
@@ -60,12 +61,15 @@ def build_export(user_id: int, occasion: str = "") -> DataExport | None:
 def export_link(user: User) -> str:
     """The signed link to the newest export of this user (made when the mail is rendered)."""
     export = DataExport.objects.filter(user=user).order_by("-id").first()
-    token = signing.dumps({"u": user.pk, "x": export.pk if export else None}, salt=_EXPORT_SALT)
+    token = signing.dumps({"u": user.pk, "x": export.pk if export else None, "s": user.sign_in_epoch()},
+                          salt=_EXPORT_SALT)
     return site_link("accounts:export-download", token)
 
 
-def export_by_token(token: str) -> DataExport:
-    """The export a link names, if the link is genuine and unexpired and the export still kept."""
+def export_by_token(token: str, reader: User) -> DataExport:
+    """The export a link names, for the signed-in `reader`: if the link is genuine and unexpired, made
+    within the owner's present sign-ins (a new password or a deactivation since ends it), the export still
+    kept, and `reader` its owner (to anyone else the link names nothing: `not_found`)."""
     try:
         payload = signing.loads(token, salt=_EXPORT_SALT, max_age=settings.ACCOUNTS_EXPORT_LINK_MAX_AGE)
     except signing.SignatureExpired as exc:
@@ -73,8 +77,11 @@ def export_by_token(token: str) -> DataExport:
             "This link has expired. Ask for a new export in your settings.")) from exc
     except signing.BadSignature as exc:
         raise ServiceError("invalid", "invalid_link", gettext("This link is not valid.")) from exc
-    export = DataExport.objects.filter(pk=payload.get("x"), user_id=payload.get("u"),
-                                       user__deleted_at__isnull=True).first()
+    if payload.get("u") != reader.pk:
+        raise ServiceError("not_found", "invalid_link", gettext("This link is not valid."))
+    if not constant_time_compare(str(payload.get("s", "")), reader.sign_in_epoch()):
+        raise ServiceError("invalid", "invalid_link", gettext("This link is not valid."))
+    export = DataExport.objects.filter(pk=payload.get("x"), user_id=reader.pk, user__deleted_at__isnull=True).first()
     if export is None:
         raise ServiceError("invalid", "invalid_link", gettext(
             "This export is no longer kept. Ask for a new one in your settings."))

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 DISPLAY_NAME_MAX_LENGTH = 60
 SIGN_INS_SALT = "accounts.sign-ins-ended"
+SIGN_IN_EPOCH_SALT = "accounts.sign-in-epoch"
 
 # Joiners that scripts (Persian, Indic) and emoji sequences need: the only format characters a name keeps.
 _NAME_JOINERS = {"\u200c", "\u200d"}
@@ -182,6 +183,12 @@ class User(AbstractBaseUser, PermissionsMixin):
             return base  # as Django's: the sessions of accounts never cut off are not ended by this
         ended = self.sign_ins_ended_at.astimezone(datetime.UTC).strftime("%Y%m%d%H%M%S%f")
         return salted_hmac(SIGN_INS_SALT, f"{base}:{ended}", secret=secret, algorithm="sha256").hexdigest()
+
+    def sign_in_epoch(self) -> str:
+        """A fingerprint of the account's present sign-ins (of the session check's hash: the password, and
+        the moment a deactivation ended the sign-ins): whatever ends the sessions changes it. The links
+        mailed to the account (its data export, its deletion) carry it, so they die with the sign-ins."""
+        return salted_hmac(SIGN_IN_EPOCH_SALT, self._get_session_auth_hash(), algorithm="sha256").hexdigest()[:32]
 
     def clean(self) -> None:
         super().clean()

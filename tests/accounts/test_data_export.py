@@ -56,7 +56,8 @@ def test_the_export_holds_the_account_and_the_games_as_the_player_sees_them(
     assert answer.status_code == 302 and DataExport.objects.filter(user=me).count() == 1
     link = LINK.search(mail.outbox[-1].body)
     assert link and mail.outbox[-1].to == ["ida@example.org"]
-    download = Client().get(link.group(1))
+    assert Client().get(link.group(1)).status_code == 302  # signed out: to the sign-in first
+    download = client.get(link.group(1))  # the owner, signed in
     assert download.status_code == 200 and "attachment" in download["Content-Disposition"]
     data = json.loads(download.content)
     assert data["account"]["email"] == "ida@example.org" and data["account"]["display_name"] == "Ida"
@@ -85,6 +86,7 @@ def test_an_expired_or_forged_export_link_is_refused(client: Client, settings: A
     with django_capture_on_commit_callbacks(execute=True):
         services.request_export(me)
     path = LINK.search(mail.outbox[-1].body).group(1)  # type: ignore[union-attr]
+    client.force_login(me)
     forged = client.get(path[:-3] + "xx/")
     assert forged.status_code == 400 and "This link is not valid." in forged.content.decode()
     settings.ACCOUNTS_EXPORT_LINK_MAX_AGE = -1
