@@ -17,7 +17,7 @@ from config import throttles
 from config.api import validated_body
 from config.errors import ServiceError
 
-from . import deletion, services
+from . import deletion, export, services
 from .models import User
 from .serializers import (
     DeleteAccountSerializer,
@@ -193,7 +193,7 @@ class DeleteConfirmView(APIView):
 class ExportView(APIView):
     """Have the caller's data export built in the background; its link is mailed (202)."""
     throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "verify_resend"  # a mail to the caller's own address, at the same pace
+    throttle_scope = export.THROTTLE_SCOPE  # per account, one budget with the settings page's form (data_views)
 
     @extend_schema(request=None, responses={202: DetailSerializer})
     def post(self, request: Request) -> Response:

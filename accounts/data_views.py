@@ -16,11 +16,12 @@ from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config import throttles
 from config.errors import ServiceError
 
 from . import deletion, export, services
 from .models import User
-from .views import RateLimitedForm
+from .views import RateLimitedForm, try_again_in
 
 
 class DeleteAccountForm(RateLimitedForm):
@@ -80,8 +81,13 @@ def delete_confirm(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def request_export(request: HttpRequest) -> HttpResponse:
-    """Have the signed-in player's data export built and its link mailed."""
+    """Have the signed-in player's data export built and its link mailed: on the API's budget of the
+    account (scope `data_export`), which a request by either door uses up."""
     user = _signed_in(request)
+    wait = throttles.attempt(request, export.THROTTLE_SCOPE, [throttles.user_ident(user.pk)])
+    if wait is not None:
+        messages.error(request, try_again_in(wait))
+        return redirect("settings")
     try:
         services.request_export(user)
     except ServiceError as exc:

@@ -23,6 +23,8 @@ from .models import DataExport, User
 
 _EXPORT_SALT = "accounts.data-export"
 FORMAT_VERSION = 1
+# The rate scope of asking for an export, counted per account by the API and the settings page's form alike.
+THROTTLE_SCOPE = "data_export"
 
 
 def account_data(user: User) -> dict[str, Any]:

@@ -244,6 +244,8 @@ REST_FRAMEWORK = {
         "sign_in": os.environ.get("THROTTLE_SIGN_IN", "5/min"),
         "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),
         "verify_resend": os.environ.get("THROTTLE_VERIFY_RESEND", "5/hour"),
+        # A player's data exports asked for, by the settings page's form and the API together.
+        "data_export": os.environ.get("THROTTLE_DATA_EXPORT", "5/hour"),
         "inbound_mail": os.environ.get("THROTTLE_INBOUND_MAIL", "120/min"),
     },
     # Behind a reverse proxy: how many X-Forwarded-For hops to trust when naming an anonymous client.

@@ -39,6 +39,12 @@ def client_ident(request: HttpRequest) -> str:
     return str(BaseThrottle().get_ident(request))  # type: ignore[arg-type]
 
 
+def user_ident(user_id: int) -> str:
+    """A signed-in player as DRF's `ScopedRateThrottle` names one (its id): a form counting a scope under
+    this key shares the API's budget of that scope for the same account."""
+    return str(user_id)
+
+
 def account_ident(account: str) -> str:
     """An account name (an email address) as a key: case-blind, and no address in the cache."""
     return "account-" + hashlib.sha256(account.strip().casefold().encode()).hexdigest()[:32]
