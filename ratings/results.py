@@ -4,9 +4,11 @@ through the registry: this app holds no game's words), which seats count, and wh
 * A seat whose every move the service played (its player never moved: a bot seat) is left out of the
   rating: OpenSkill rates the players of a match, and that seat's result is the bot's, not its player's.
   The others are rated among themselves, in their rulebook order.
-* A seat that resigned, or that the service was playing at the end (its last moves, as many as make a
-  seat absent, `GAMES_ABSENT_AFTER_TIMEOUTS`, all played by the service), is placed last (shared with any
-  other such seat), whatever the bot made of it: the player gave the game up.
+* A seat that resigned (the rules' `GameRules.resigned`), or that the service was playing at the end (its
+  last moves, as many as make a seat absent, `GAMES_ABSENT_AFTER_TIMEOUTS`, all played by the service), is
+  placed last (shared with any other such seat, never past the count of players), whatever the bot made
+  of it: the player gave the game up. The others keep the rulebook's order among themselves, so the winner
+  of a game won by resignation is first (`rules_kit.resign.ranked_with_last`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from accounts.models import User
 from games import selectors, unit_of_work
 from games.models import Command, Game, Seat
 from games.registry import get_kind
+from rules_kit.resign import ranked_with_last
 
 
 @dataclass(frozen=True)
@@ -46,33 +49,23 @@ def seat_moves(game_ids: Sequence[int]) -> dict[int, dict[int, list[bool]]]:
     return found
 
 
-def resigned_seats(game: Game, state: Any) -> set[int]:
-    """The seats that resigned. THE HOOK for resigning (being built beside this): a seat counts as resigned
-    when the hosting marks it, on the seat's row (a `resigned_at` field set) or in the rules' state (a
-    `resigned` collection of seat indexes). Neither exists yet: no seat has resigned."""
-    found: set[int] = set()
-    if any(f.name == "resigned_at" for f in Seat._meta.get_fields()):
-        marked = Seat.objects.filter(game=game, **{"resigned_at__isnull": False})
-        found |= {int(index) for index in marked.values_list("index", flat=True) if index is not None}
-    found |= {int(seat) for seat in getattr(state, "resigned", ()) or ()}
-    return found
-
-
 def game_result(game: Game, state: Any) -> list[SeatResult]:
     """Each seat's result of this finished game (`state`: its final state), in seat order. Read through
     the unit of work: inside the deadline sweep the commands it has kept are written first."""
-    places = get_kind(game.kind).places(state)
+    kind = get_kind(game.kind)
+    standings = kind.places(state)
     users: dict[int, User] = unit_of_work.read("games.seated_users", game.pk, selectors.seated_users, models=(Seat, User))
     moves = unit_of_work.read("ratings.seat_moves", game.pk, seat_moves, models=(Command,)).get
-    resigned = resigned_seats(game, state)
+    resigned = kind.rules.resigned(state)  # the rules' own record (`player_resigned`), as their winners read it
     streak = int(settings.GAMES_ABSENT_AFTER_TIMEOUTS)
-    last = len(places) + 1
-    results = []
-    for seat, place in enumerate(places):
-        played = moves(seat) or []
-        bot_seat = bool(played) and all(played)
-        abandoned = len(played) >= streak and all(played[-streak:])
-        gave_up = seat in resigned or abandoned
-        results.append(SeatResult(seat=seat, user_id=users[seat].pk, place=last if gave_up else place,
-                                  rated=not bot_seat, gave_up=gave_up))
-    return results
+    played = [moves(seat) or [] for seat in range(len(standings))]
+    abandoned = {seat for seat, own in enumerate(played) if len(own) >= streak and all(own[-streak:])}
+    gave_up = set(resigned) | abandoned
+    # The seats that played on keep the rulebook's order among themselves, the others share the last place;
+    # if every seat gave up, a resigned one still cannot come before one that did not (the rules' winners).
+    places = ranked_with_last(standings, gave_up if len(gave_up) < len(standings) else resigned)
+    return [
+        SeatResult(seat=seat, user_id=users[seat].pk, place=place, rated=not (bool(own) and all(own)),
+                   gave_up=seat in gave_up)
+        for seat, (place, own) in enumerate(zip(places, played, strict=True))
+    ]

@@ -44,3 +44,16 @@ def winners_among_the_rest(
     standing = [(seat, key) for seat, key in ranked if seat not in resigned] or list(ranked)
     best = max(key for _seat, key in standing)
     return [seat for seat, key in standing if key == best]
+
+
+def ranked_with_last(places: Sequence[int], last: Collection[int]) -> list[int]:
+    """Each seat's place (1 the best) when the seats in `last` (those that resigned, or gave the game up)
+    are placed last, sharing that place, and the others keep the order of `places` (the rulebook's
+    standings, ties shared: 1, 1, 3) among themselves. Never past the count of seats; when every seat is
+    in `last`, they all share the first place."""
+    playing = [seat for seat in range(len(places)) if seat not in last]
+    shared_last = len(playing) + 1
+    return [
+        shared_last if seat in last else 1 + sum(1 for other in playing if places[other] < places[seat])
+        for seat in range(len(places))
+    ]

@@ -1,6 +1,7 @@
 """Ratings: a finished game rates its players with OpenSkill's Plackett-Luce model by the rulebook's places
 (expected numbers computed here with the library itself, and one by hand), recomputing from the logs gives
-the same, unrated games and bot seats change nothing, an abandoned seat is placed last."""
+the same, unrated games and bot seats change nothing, an abandoned or resigned seat is placed last
+(of the players, the others keeping their order)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from games.registry import get_kind
 from ratings.models import Rating, Result
 from ratings.rating import record_game
 from ratings.recompute import recompute_ratings
+from rules_kit.resign import ranked_with_last
 
 from .helpers import open_game, play_to_end
 
@@ -137,9 +139,8 @@ def test_a_bot_seat_is_left_out_and_an_abandoned_seat_is_last(make_user) -> None
 
     others = [make_user() for _ in range(3)]
     game = play_to_end(open_game(others, "dominion"), seed=22, service_seats={1}, service_from=3)
-    assert Result.objects.get(game=game, seat=1).place == 4  # after every seat that played on
-    places = places_by_hand(game)
-    places[1] = 4
+    assert Result.objects.get(game=game, seat=1).place == 3  # after every seat that played on, of 3
+    places = ranked_with_last(places_by_hand(game), {1})
     expected = model.rate([[model.rating()] for _ in range(3)], ranks=[float(p) for p in places])
     by_seat = users_by_seat(game)
     for seat, (rating,) in enumerate(expected):
@@ -150,7 +151,7 @@ def test_a_bot_seat_is_left_out_and_an_abandoned_seat_is_last(make_user) -> None
 
 
 class _Resigned:
-    """A final state whose rules mark `seats` as resigned (the hook `results.resigned_seats` reads)."""
+    """A final state whose rules mark `seats` as resigned (`GameRules.resigned` reads it)."""
 
     def __init__(self, state: Any, seats: set[int]) -> None:
         self._state, self.resigned = state, seats
@@ -166,8 +167,8 @@ def test_a_resigned_seat_is_placed_last(make_user) -> None:
     Result.objects.all().delete()
     winner = places_by_hand(game).index(1)
     record_game(game, _Resigned(store.load_state(game), {winner}))
-    places = places_by_hand(game)
-    places[winner] = 4
+    places = ranked_with_last(places_by_hand(game), {winner})
+    assert places[winner] == 3 and sorted(places)[0] == 1  # last of 3; another seat comes first
     assert [r.place for r in Result.objects.filter(game=game).order_by("seat")] == places
     model = PlackettLuce()
     expected = model.rate([[model.rating()] for _ in range(3)], ranks=[float(p) for p in places])
