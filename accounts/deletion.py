@@ -23,7 +23,7 @@ from django.contrib.sessions.models import Session
 from django.core import signing
 from django.db import transaction
 from django.db.models import ProtectedError, Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
@@ -32,7 +32,7 @@ from config.errors import ServiceError
 from config.links import site_link
 
 from . import mails, personal_data
-from .models import DataExport, User
+from .models import DataExport, User, former_player_name
 
 _DELETE_SALT = "accounts.delete-account"
 # The address of an emptied account: the reserved top-level domain `.invalid` (RFC 2606) receives no mail.
@@ -93,17 +93,48 @@ def erase_account(user: User) -> None:
 
 
 def _erase_sign_ins_and_exports(user: User) -> None:
-    """accounts' own part: API tokens, sessions, exports, and the admin log's name of the account."""
+    """accounts' own part: API tokens, sessions, exports (the person's, and their name in the other players'),
+    and what the admin's log says of the account and its tokens."""
+    keys = list(Token.objects.filter(user=user).values_list("key", flat=True))
     Token.objects.filter(user=user).delete()
     DataExport.objects.filter(user=user).delete()
-    # Sessions keep the user's id in their encoded data only: read the unexpired ones to find the account's.
+    _rename_in_others_exports(user)
+    # Sessions keep the user's id in their encoded data only: read the unexpired ones to find the account's;
+    # the expired ones (of anybody: they sign nobody in) go with them, as `clearsessions` would remove them.
+    now = timezone.now()
     mine = [
-        session.session_key for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
+        session.session_key for session in Session.objects.filter(expire_date__gt=now).iterator()
         if str(session.get_decoded().get("_auth_user_id")) == str(user.pk)
     ]
-    Session.objects.filter(session_key__in=mine).delete()
+    Session.objects.filter(Q(session_key__in=mine) | Q(expire_date__lte=now)).delete()
+    _erase_from_admin_log(user, keys)
+
+
+def _rename_in_others_exports(user: User) -> None:
+    """The other players' kept exports name the person where they shared a game (its seats, its chat): the
+    former player's name stands there instead, in the export's owner's language (its link stays valid)."""
+    traces = personal_data.Traces.of(user)
+    for export in DataExport.objects.select_related("user").iterator():
+        with translation.override(export.user.language or None):
+            content = traces.replaced(export.content, former_player_name(user.pk))
+        if content != export.content:
+            DataExport.objects.filter(pk=export.pk).update(content=content)
+
+
+def _erase_from_admin_log(user: User, token_keys: list[str]) -> None:
+    """The admin's log entries of the account say "Former player N"; those of its API tokens (a token's key
+    is its id and its name) go; any other entry that names the person's address or name is emptied."""
     LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(User), object_id=str(user.pk)).update(
         object_repr=NEUTRAL_NAME.format(pk=user.pk), change_message="")
+    LogEntry.objects.filter(content_type=ContentType.objects.get_for_model(Token), object_id__in=token_keys).delete()
+    traces = personal_data.Traces.of(user)
+    naming = Q(object_repr__icontains=user.email) | Q(change_message__icontains=user.email)
+    if user.display_name:
+        naming |= Q(object_repr__icontains=user.display_name) | Q(change_message__icontains=user.display_name)
+    for entry in LogEntry.objects.filter(naming).only("pk", "object_repr", "change_message"):
+        if traces.in_text(entry.object_repr) or traces.in_text(entry.change_message):
+            LogEntry.objects.filter(pk=entry.pk).update(
+                object_repr=traces.replaced(entry.object_repr, NEUTRAL_NAME.format(pk=user.pk)), change_message="")
 
 
 def _empty_row(user: User) -> None:

@@ -10,6 +10,7 @@ run every registered part; a part is a name and up to three functions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -66,3 +67,46 @@ def active_since(moment: datetime) -> set[int]:
         if part.active_since is not None:
             active.update(part.active_since(moment))
     return active
+
+
+@dataclass(frozen=True)
+class Traces:
+    """What names a person in text that others keep (another player's mail row, export or chat line): the
+    address and the display name, each found case-blind, the name only as a whole word ("Ann" is not in
+    "Annabel"). Read from the account before its row is emptied. A homonym in the same text is replaced
+    too: the erasure errs on the side of the person."""
+
+    address: str
+    name: str
+
+    @classmethod
+    def of(cls, user: User) -> Traces:
+        """The traces of this account as it stands (before the deletion empties it)."""
+        return cls(user.email, user.display_name)
+
+    def _pattern(self) -> re.Pattern[str] | None:
+        words = [rf"(?<!\w){re.escape(text)}(?!\w)" for text in (self.address, self.name) if text]
+        return re.compile("|".join(words), re.IGNORECASE) if words else None
+
+    def in_text(self, text: str) -> bool:
+        """Whether the text names the person."""
+        pattern = self._pattern()
+        return pattern is not None and pattern.search(text) is not None
+
+    def replaced(self, value: Any, neutral: str) -> Any:
+        """`value` (JSON-ready: text, numbers, lists, dicts) with every trace in its texts and keys replaced
+        by `neutral` (the former player's name); a value naming nobody comes back equal."""
+        pattern = self._pattern()
+        if pattern is None:
+            return value
+        return _replace(value, pattern, neutral)
+
+
+def _replace(value: Any, pattern: re.Pattern[str], neutral: str) -> Any:
+    if isinstance(value, str):
+        return pattern.sub(lambda _match: neutral, value)
+    if isinstance(value, list | tuple):
+        return [_replace(item, pattern, neutral) for item in value]
+    if isinstance(value, dict):
+        return {_replace(key, pattern, neutral): _replace(item, pattern, neutral) for key, item in value.items()}
+    return value

@@ -9,8 +9,11 @@ class ChatConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from accounts import personal_data as accounts_personal_data
         from games.table_sections import add_table_section
 
+        from . import personal_data
         from .section import chat_section
 
         add_table_section("chat", chat_section)
+        accounts_personal_data.register(personal_data.PART)

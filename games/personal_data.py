@@ -24,7 +24,19 @@ from django.utils import timezone
 from accounts.personal_data import PersonalDataPart
 
 from .deadlines.clock import enforce_soon
-from .models import Absence, Command, Event, Game, HistoryRead, Seat, SeatPresence
+from .models import (
+    Absence,
+    Command,
+    Event,
+    Game,
+    HistoryRead,
+    Rematch,
+    Seat,
+    SeatChange,
+    SeatPresence,
+    SeatTakeover,
+    TableSettings,
+)
 from .services.reading import game_detail, render_events
 
 if TYPE_CHECKING:
@@ -47,6 +59,7 @@ def erase(user: User) -> None:
                     _play_by_bot(game, seat, now)
         Absence.objects.filter(user=user).delete()
         HistoryRead.objects.filter(user=user).delete()
+        TableSettings.objects.filter(user=user).delete()
 
 
 def _play_by_bot(game: Game, seat: int, now: datetime) -> None:
@@ -57,6 +70,22 @@ def _play_by_bot(game: Game, seat: int, now: datetime) -> None:
         fields.update(deadline_at=now, reminder_at=None, deadline_version=game.version)
         enforce_soon(game.pk, game.version)
     Game.objects.filter(pk=game.pk).update(**fields)
+
+
+def games_of(user: User) -> set[int]:
+    """The ids of every game the person had a part in: seated (now or once: a seat taken and left, taken
+    over), hosting, offering or declining a rematch. Where the other players' copies of their name may be
+    (their mails, exports and chat), for the apps that scrub those."""
+    found: set[int] = set(Seat.objects.filter(user=user).values_list("game_id", flat=True))
+    found.update(SeatChange.objects.filter(user=user).values_list("game_id", flat=True))
+    found.update(Game.objects.filter(created_by=user).values_list("pk", flat=True))
+    found.update(SeatTakeover.objects.filter(previous_user=user).values_list("game_id", flat=True))
+    found.update(SeatTakeover.objects.filter(user=user).values_list("game_id", flat=True))
+    for previous, new in Rematch.objects.filter(offered_by=user).values_list("previous_id", "game_id"):
+        found.update((previous, new))
+    for previous, new in Rematch.objects.filter(declined_by=user).values_list("previous_id", "game_id"):
+        found.update((previous, new))
+    return found
 
 
 def export(user: User) -> dict[str, Any]:

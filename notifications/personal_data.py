@@ -2,7 +2,9 @@
 
 Erasing: the person's outbox rows (sent or not: each holds the address), their email settings, and, where
 mails are kept as files (the embedded default's `config.mail_files` backend writes every mail into
-EMAIL_FILE_PATH), every mail file sent to the address or naming the person. Exporting: the email settings
+EMAIL_FILE_PATH), every mail file sent to the address or naming the person. The other players' rows of the
+person's games that name them (a waiting room's "Ann took a seat", "Ann offers a rematch": the row keeps the
+actor's name, sent or still queued) name the former player instead, in the row's language. Exporting: the email settings
 and what was mailed to them (kind, game, when; not the texts, which are made from the games' logs).
 """
 
@@ -16,9 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.mail.backends.filebased import EmailBackend
+from django.utils import translation
 from django.utils.module_loading import import_string
 
-from accounts.personal_data import PersonalDataPart
+from accounts.models import former_player_name
+from accounts.personal_data import PersonalDataPart, Traces
+from games.personal_data import games_of
 
 from .models import Outbox, Preference
 
@@ -27,11 +32,28 @@ if TYPE_CHECKING:
 
 
 def erase(user: User) -> None:
-    """Delete the person's outbox rows and preferences, and the mail files that name them."""
+    """Delete the person's outbox rows and preferences, and the mail files that name them; the other
+    players' rows that name them name the former player."""
     Outbox.objects.filter(user=user).delete()
     Outbox.objects.filter(to_email__iexact=user.email).delete()
     Preference.objects.filter(user=user).delete()
+    rename_in_others_rows(user)
     remove_mail_files(user.email, user.display_name)
+
+
+def rename_in_others_rows(user: User) -> int:
+    """Replace the person's name and address in the `params` of the other players' rows of the person's
+    games by the former player's name in each row's language; the number of rows changed. (A row's text
+    is made when it is sent, from these params: a queued mail then tells of the former player.)"""
+    traces, changed = Traces.of(user), 0
+    rows = Outbox.objects.filter(game_id__in=games_of(user)).exclude(params={}).only("pk", "params", "language")
+    for row in rows.iterator():
+        with translation.override(row.language or None):
+            params = traces.replaced(row.params, former_player_name(user.pk))
+        if params != row.params:
+            Outbox.objects.filter(pk=row.pk).update(params=params)
+            changed += 1
+    return changed
 
 
 def _mail_files_folder() -> Path | None:
