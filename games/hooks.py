@@ -122,6 +122,40 @@ def undo_asked(notice: UndoAsked) -> None:
     _undo_requests(notice)
 
 
+@dataclass(frozen=True)
+class UndoAnswered:
+    """`seat` answered request `request_id` of `asker` (`accepted` or not); `status` is the request's after the
+    answer (open while other answers are missing, accepted, refused)."""
+
+    game: Game
+    request_id: int
+    asker: int
+    seat: int
+    accepted: bool
+    status: str
+
+
+_undo_answers: Listeners[[UndoAnswered], None] = Listeners()
+on_undo_answered = _undo_answers.add  # answers to requests (the asker hears of a refusal; the pages update)
+
+
+def undo_answered(notice: UndoAnswered) -> None:
+    """Called by games.services.undo when a request is answered, inside its transaction."""
+    _undo_answers(notice)
+
+
+# --- who may watch a private game ----------------------------------------------------------------------
+
+_spectator_switches: Listeners[[Game], None] = Listeners()
+on_spectators_changed = _spectator_switches.add  # the host let spectators in or turned them away (live)
+
+
+def spectators_changed(game: Game) -> None:
+    """Called by games.services.lifecycle when the host switches spectators, inside its transaction (the live
+    streams end the watch links' open streams once spectators are turned away)."""
+    _spectator_switches(game)
+
+
 # --- who plays: what apps above the hosting know of a player --------------------------------------------
 # The hosting keeps no ratings or reliability of its own; an app above it (ratings) fills these in its
 # `AppConfig.ready()`, so that games never imports it. Without a provider the lobby shows no figures and

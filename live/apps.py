@@ -1,4 +1,5 @@
-"""The live app: subscribes the after-commit notice to the appended events and to the waiting rooms' changes."""
+"""The live app: subscribes the after-commit notice to the appended events, the waiting rooms' changes, the
+requests to take a move back and the chat's lines; adds the mark of the table's side changes to every table."""
 
 from django.apps import AppConfig
 
@@ -8,9 +9,15 @@ class LiveConfig(AppConfig):
     verbose_name = "Live updates"
 
     def ready(self) -> None:
+        from chat import hooks as chat_hooks
         from games import hooks
 
-        from . import publish
+        from . import publish, sections
 
         hooks.subscribe(publish.on_events_appended)
         hooks.on_seat_notice(publish.on_seat_notice)
+        hooks.on_undo_asked(publish.on_undo_changed)
+        hooks.on_undo_answered(publish.on_undo_changed)
+        hooks.on_spectators_changed(publish.on_spectators_changed)
+        chat_hooks.subscribe(publish.on_chat_message)
+        sections.add()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -19,7 +19,11 @@ from django.db import connection, transaction
 from games import hooks
 
 from . import fanout
-from .marks import LOBBY_KEY, room_key
+from .marks import LOBBY_KEY, UNDO, chat_key, read_marks, room_key, side_key
+
+if TYPE_CHECKING:
+    from chat.models import Message
+    from games.models import Game
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +61,35 @@ def on_seat_notice(notice: hooks.SeatNotice) -> None:
             send(LOBBY_KEY, change)
 
     transaction.on_commit(after_commit)
+
+
+def on_chat_message(message: Message) -> None:
+    """The `chat.hooks` subscriber: a new line reaches the open pages of its game whose viewers read its
+    channel (its channel's key, numbered by the line), once it commits. The notice carries no text: each
+    page fetches what its viewer may read."""
+    key, number = chat_key(message.game_id, message.channel), message.seq
+    transaction.on_commit(lambda: send(key, number))
+
+
+def on_undo_changed(notice: hooks.UndoAsked | hooks.UndoAnswered) -> None:
+    """The `games.hooks` listener of requests to take a move back and their answers: the players' pages
+    hear of it once it commits (the key's number read then: it counts every change committed so far)."""
+    key = side_key(notice.game.pk, UNDO)
+
+    def after_commit() -> None:
+        number = read_marks([key]).get(key)
+        if number is not None:
+            send(key, number)
+
+    transaction.on_commit(after_commit)
+
+
+def on_spectators_changed(game: Game) -> None:
+    """The `games.hooks.on_spectators_changed` listener: once the switch commits, the game's streams are woken
+    by a notice of its version as it stands (nothing new to send: no page fetches anything), and each watch
+    link's stream checks the link again, ending when spectators were turned away."""
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: send(game_id, version))
 
 
 def send(game_id: int, version: int) -> None:

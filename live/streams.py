@@ -1,16 +1,22 @@
 """The server-sent event streams: a game's page (`/games/<id>/live`, `/games/watch/<token>/live`), an open
 game's waiting room (`/games/<id>/room/live`) and the lobby (`/live/lobby`).
 
-Each event is `id: <version>` and `data: {"game": id, "version": n}`: never a view. A stream answers only a
+Each event of a game's page is `id: <version>[.<table>]` and `data: {"game": id, "version": n[, "table": t]}`:
+never a view. `table` is the sum of the numbers of the table's side changes its viewer follows (`live.marks`:
+the chat channels they read, the requests to take a move back when seated; left out while 0): a chat line or
+an answer is an event with the same version and a greater table, and its page fetches what it may read. A stream answers only a
 viewer who may see the game (a private game's stream answers a stranger as a missing game: the 404 of
 `games.services.get_game`). On (re)connect the browser sends `Last-Event-ID` (or the page's `?since=`): a newer
 version is sent at once, so a page that was away catches up; then every notice of the fan-out follows, the
-versions growing. A comment line every `LIVE_KEEPALIVE_SECONDS` keeps proxies from closing an idle stream.
+versions growing. A comment line every `LIVE_KEEPALIVE_SECONDS` keeps proxies from closing an idle stream. A watch
+link's stream checks the link again on every notice and keepalive, and ends once the host turned spectators
+away (the switch sends a notice: at once).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
@@ -32,7 +38,7 @@ from games.models import Game
 from games.pages import watched_game
 
 from . import fanout, publish
-from .marks import LOBBY_KEY, read_marks, room_key
+from .marks import LOBBY_KEY, read_marks, room_key, table_keys
 
 T = TypeVar("T")
 RETRY_MILLISECONDS = 2000
@@ -77,14 +83,42 @@ def _viewer_and_game(request: HttpRequest, game_id: int) -> tuple[Any, Game]:
     return user, services.get_game(game_id, user if user.is_authenticated else None)
 
 
+def _viewer_game_and_sides(request: HttpRequest, game_id: int) -> tuple[Any, Game, list[int]]:
+    """As `_viewer_and_game`, with the side keys the viewer's page follows (`live.marks.table_keys`)."""
+    user, game = _viewer_and_game(request, game_id)
+    return user, game, table_keys(game, user)
+
+
+def _watched_game_and_sides(token: str, user: Any) -> tuple[Game, list[int]]:
+    """The game of a watch link (ServiceError: a 404 once spectators are turned away) and its side keys."""
+    game = watched_game(token)
+    return game, table_keys(game, user, watched=True)
+
+
+def _still_watched(token: str) -> Callable[[], Awaitable[bool]]:
+    """Whether the watch link still opens its game (checked on each notice and keepalive of its stream)."""
+
+    def check() -> bool:
+        try:
+            watched_game(token)
+        except ServiceError:
+            return False
+        return True
+
+    async def allowed() -> bool:
+        return await _closing(check)()
+
+    return allowed
+
+
 async def game_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
     """The stream of one game's versions for a viewer who may see it."""
     try:
-        user, game = await _closing(_viewer_and_game)(request, game_id)
+        user, game, sides = await _closing(_viewer_game_and_sides)(request, game_id)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
     alive = _noting_presence(game.pk, user.pk) if user.is_authenticated else None
-    return _stream(request, [game.pk], per_game=True, stream="game", alive=alive)
+    return _stream(request, [game.pk], per_game=True, stream="game", also=sides, alive=alive)
 
 
 def _noting_presence(game_id: int, user_id: int) -> Callable[[], Awaitable[None]]:
@@ -107,10 +141,10 @@ async def watch_stream(request: HttpRequest, token: str) -> HttpResponseBase:
     if not user.is_authenticated:
         return _signed_out()
     try:
-        game = await _closing(watched_game)(token)
+        game, sides = await _closing(_watched_game_and_sides)(token, user)
     except ServiceError as error:
         return JsonResponse(error.as_dict(), status=error.status)
-    return _stream(request, [game.pk], per_game=True, stream="watch")
+    return _stream(request, [game.pk], per_game=True, stream="watch", also=sides, allowed=_still_watched(token))
 
 
 async def room_stream(request: HttpRequest, game_id: int) -> HttpResponseBase:
@@ -153,48 +187,64 @@ def _games_of(user_id: int) -> tuple[list[int], list[int]]:
 
 def last_event_id(request: HttpRequest) -> int | None:
     """The version the page has: the browser's `Last-Event-ID` on a reconnect, else the page's `?since=`."""
+    return last_marks(request)[0]
+
+
+def last_marks(request: HttpRequest) -> tuple[int | None, int]:
+    """The version and the table's mark the page has (`V.T`, or `V` for a table at 0): the browser's
+    `Last-Event-ID` on a reconnect, else the page's `?since=`; (None, 0) when it says neither."""
     raw = request.headers.get("Last-Event-ID") or request.GET.get("since") or ""
+    version, _dot, table = raw.partition(".")
     try:
-        return int(raw)
+        return int(version), int(table or 0)
     except ValueError:
-        return None
+        return None, 0
 
 
 def _stream(request: HttpRequest, game_ids: list[int], *, per_game: bool, stream: str,
-            also: Iterable[int] = (), alive: Callable[[], Awaitable[None]] | None = None) -> HttpResponseBase:
+            also: Iterable[int] = (), alive: Callable[[], Awaitable[None]] | None = None,
+            allowed: Callable[[], Awaitable[bool]] | None = None) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         # A WSGI server (gunicorn's sync workers, runserver) would hold a thread per open page and cannot
         # stream an async iterator: 204 tells EventSource to stop, and the page falls back to the poll.
         return HttpResponse(status=204)
-    since = last_event_id(request)
-    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game, stream=stream, also=also, alive=alive),
+    since, since_table = last_marks(request)
+    response = StreamingHttpResponse(_events(game_ids, since, per_game=per_game, stream=stream, also=also, alive=alive,
+                                             allowed=allowed, since_table=since_table),
                                      content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response
 
 
-def event(game_id: int, version: int, *, with_id: bool = True) -> bytes:
-    """One server-sent event: the version as its id (the browser's Last-Event-ID on a reconnect)."""
-    head = f"id: {version}\n" if with_id else ""
-    return f"{head}data: {publish.notice(game_id, version)}\n\n".encode()
+def event(game_id: int, version: int, *, with_id: bool = True, table: int = 0) -> bytes:
+    """One server-sent event: the version (and the table's mark, when not 0) as its id (the browser's
+    Last-Event-ID on a reconnect)."""
+    if not table:
+        head = f"id: {version}\n" if with_id else ""
+        return f"{head}data: {publish.notice(game_id, version)}\n\n".encode()
+    data = json.dumps({"game": game_id, "version": version, "table": table}, separators=(",", ":"))
+    return f"id: {version}.{table}\ndata: {data}\n\n".encode()
 
 
 async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool,
                   stream: str = "game", also: Iterable[int] = (),
-                  alive: Callable[[], Awaitable[None]] | None = None) -> AsyncIterator[bytes]:
+                  alive: Callable[[], Awaitable[None]] | None = None,
+                  allowed: Callable[[], Awaitable[bool]] | None = None,
+                  since_table: int = 0) -> AsyncIterator[bytes]:
     """Subscribe first, then read the versions (a notice in between is not lost), then follow the hub.
 
-    `since`: a game's stream sends its version at once when it is newer; the lobby's and a waiting room's
-    streams (several keys, `per_game` false) send one event when the sum of the numbers of `game_ids`
-    differs from the page's mark. The keys of `also` are followed without counting in the mark. While it
-    runs it is one of /metrics' open live connections (`stream`: game, watch, room or lobby)."""
+    `since`: a game's stream (`per_game`) sends its version and table at once when the version is newer or
+    the table differs from `since_table`; then one event of both whenever either grows (the keys of `also`
+    are its table's side keys). The lobby's and a waiting room's streams (several keys) send one event when
+    the sum of the numbers of `game_ids` differs from the page's mark, the keys of `also` followed without
+    counting in it. `allowed` (a watch link's) is asked on each notice and keepalive: False ends the stream.
+    While it runs it is one of /metrics' open live connections (`stream`: game, watch, room or lobby)."""
     hub = fanout.hub()
-    marked = set(game_ids)
-    watch = fanout.Watch([*marked, *also])
+    marked, sides = set(game_ids), set(also)
+    watch = fanout.Watch([*marked, *sides])
     hub.add(watch)
     sent: dict[int, int] = {}
-    with_id = per_game
     open_streams = LIVE_CONNECTIONS.labels(stream)
     open_streams.inc()
     try:
@@ -202,9 +252,10 @@ async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool,
         current = await _versions(watch.game_ids)
         sent.update(current)
         if since is not None and per_game:
-            for game_id, version in current.items():
-                if version > since:
-                    yield event(game_id, version)
+            game_id = min(marked)
+            version, table = current.get(game_id, 0), _table(sent, sides)
+            if version > since or table != since_table:
+                yield event(game_id, version, table=table)
         elif since is not None and (counted := {g: v for g, v in current.items() if g in marked}) \
                 and lobby_mark(counted.values()) != since:
             game_id = max(counted, key=lambda g: counted[g])
@@ -213,17 +264,28 @@ async def _events(game_ids: Iterable[int], since: int | None, *, per_game: bool,
             if alive is not None:
                 await alive()
             pending, resync = await watch.wait(settings.LIVE_KEEPALIVE_SECONDS)
+            if allowed is not None and not await allowed():
+                return
             if resync:
                 pending = {**await _versions(watch.game_ids), **pending}
             fresh = {g: v for g, v in pending.items() if v > sent.get(g, -1)}
-            for game_id, version in sorted(fresh.items()):
-                sent[game_id] = version
-                yield event(game_id, version, with_id=with_id)
+            sent.update(fresh)
+            if per_game and fresh:
+                game_id = min(marked)
+                yield event(game_id, sent.get(game_id, 0), table=_table(sent, sides))
+            elif fresh:
+                for game_id, version in sorted(fresh.items()):
+                    yield event(game_id, version, with_id=False)
             if not pending:
                 yield b": keepalive\n\n"
     finally:
         open_streams.dec()
         hub.remove(watch)
+
+
+def _table(sent: dict[int, int], sides: set[int]) -> int:
+    """A game page's table mark: the sum of its side keys' numbers sent (or read) so far."""
+    return sum(number for key, number in sent.items() if key in sides)
 
 
 async def _versions(game_ids: Iterable[int]) -> dict[int, Any]:

@@ -225,6 +225,7 @@ def set_spectators(user: User, game_id: Any, allowed: bool) -> Game:
             raise ServiceError("conflict", "game_listed", gettext("Anybody may watch a listed game."))
         game.spectators_allowed = bool(allowed)
         game.save(update_fields=["spectators_allowed"])
+        hooks.spectators_changed(game)  # open watch streams check the link again (and end when turned away)
     return game
 
 
