@@ -35,15 +35,24 @@ def is_visible_base(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNPS" and char not in _BLANK_LOOKING
 
 
-def is_name_character(char: str) -> bool:
-    """Whether a display name may hold this character: not a control, format (bidi override, zero-width
-    space), surrogate, private or unassigned character (Unicode category C*, but the two joiners), nor a
-    line or paragraph separator (Zl, Zp): a name is shown inside other players' pages and mails, where such
-    characters break lines or turn the text around them."""
+def is_text_character(char: str, *, line_break: bool = False) -> bool:
+    """The one rule of the text players write for other players to read (display names, chat messages):
+    no control, format (bidi override, zero-width space), surrogate, private or unassigned character
+    (Unicode category C*, but the two joiners), no line or paragraph separator (Zl, Zp), and not the
+    replacement character (text that could not be decoded). Such text is shown inside other players' pages
+    and mails, where these characters break lines, hide or turn the text around them. With `line_break`
+    (a chat message has lines, a name is one) the line end "\n" is allowed too."""
+    if char == "\n":
+        return line_break
     category = unicodedata.category(char)
     if category.startswith("C"):
         return char in _NAME_JOINERS
-    return category not in ("Zl", "Zp")
+    return category not in ("Zl", "Zp") and char != "\ufffd"
+
+
+def is_name_character(char: str) -> bool:
+    """Whether a display name may hold this character: `is_text_character`, on one line."""
+    return is_text_character(char)
 
 
 def validate_display_name(value: str) -> None:

@@ -9,6 +9,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -139,16 +140,21 @@ class PasswordResetForm(RateLimitedForm, auth_forms.PasswordResetForm):
 
 
 def register(request: HttpRequest) -> HttpResponse:
-    """Sign-up form; the answer is the same whether or not the address already had an account."""
+    """Sign-up form; a new account is signed in at once (its address still to be confirmed by the mailed link).
+    The page's words are the same whether or not the address already had an account."""
     form = RegisterForm(request.POST or None, request=request)
     next_url = safe_next(request, "")
     if request.method == "POST" and form.is_valid():
         try:
-            services.register(**form.cleaned_data)
+            user = services.register(**form.cleaned_data)
         except ServiceError as exc:
             form.add_error(_field_of(exc.code), exc.message)
         else:
-            return render(request, "accounts/registered.html", {"next": next_url})
+            if user is not None:
+                # Signed in as the sign-in page does: a new session key (none planted before survives), the
+                # user_logged_in signal (last_login). A taken address signs nobody in: its owner is mailed.
+                login(request, user)
+            return render(request, "accounts/registered.html", {"next": next_url or "/"})
     status = 429 if form.throttled() else 400 if form.errors else 200
     return render(request, "accounts/register.html", {"form": form, "next": next_url}, status=status)
 

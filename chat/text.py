@@ -9,30 +9,30 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from accounts.models import is_text_character
 from config.errors import ServiceError
 
 from .models import MAX_MESSAGE_CHARS
 
-# Control characters but tab and line end, lone surrogates, line/paragraph separators, the replacement
-# character: what nobody types and PostgreSQL or a mail cannot carry.
-_UNREADABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\ufffd]")
 # A link: http or https only, up to white space or a character that cannot be in a bare address.
 _LINK = re.compile(r"https?://[^\s<>\"'`]+", re.IGNORECASE)
 _TRAILING = ".,;:!?)]}"
 
 
 def clean_text(text: object) -> str:
-    """The message as it is stored (line ends made `\\n`, outer blank space cut), or the 400 that says why
-    it is refused: empty, too long, or with characters that cannot be read."""
+    """The message as it is stored (line ends made `\\n`, tabs spaces, outer blank space cut), or the 400
+    that says why it is refused: empty, too long, or with a character the text rule of display names
+    refuses too (`accounts.models.is_text_character`: a control or format character such as a bidi override
+    or a zero-width space; only the line break is a message's own)."""
     if not isinstance(text, str):
         raise ServiceError("invalid", "invalid_text", _("The message must be text."))
-    cleaned = text.replace("\r\n", "\n").replace("\r", "\n").strip()
+    cleaned = text.replace("\r\n", "\n").replace("\r", "\n").replace("\t", " ").strip()
     if not cleaned:
         raise ServiceError("invalid", "empty_message", _("The message is empty."))
     if len(cleaned) > MAX_MESSAGE_CHARS:
         raise ServiceError("invalid", "message_too_long", _("A message has at most {limit} characters ({count} given).").format(
             limit=MAX_MESSAGE_CHARS, count=len(cleaned)))
-    if _UNREADABLE.search(cleaned):
+    if not all(is_text_character(char, line_break=True) for char in cleaned):
         raise ServiceError("invalid", "invalid_text", _("The message contains characters that cannot be read."))
     return cleaned
 

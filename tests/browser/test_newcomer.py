@@ -54,7 +54,8 @@ def shoot(page: Any, name: str) -> None:
 
 
 def sign_up(page: Any, base: str, email: str, name: str, start: str | None = None) -> None:
-    """Sign up through the form (from `start`, e.g. an invite page's link), confirm by mail, sign in."""
+    """Sign up through the form (from `start`, e.g. an invite page's link): signed in at once (issue 35),
+    confirm by mail, then on to where the sign-up began."""
     if start is None:
         page.goto(base + "/")
         check(page, "home signed out")
@@ -72,16 +73,17 @@ def sign_up(page: Any, base: str, email: str, name: str, start: str | None = Non
     page.get_by_label("Time zone").select_option("Europe/Berlin")
     page.get_by_role("button", name="Sign up").click()
     page.get_by_text("an email is on its way").wait_for()
+    # Signed in by the sign-up itself: the header offers to sign out, the page no sign-in.
+    expect(page.locator("header.site").get_by_role("button", name="Sign out")).to_be_visible()
+    assert page.locator("main").get_by_role("link", name="Sign in").count() == 0
+    check(page, "signed up")
+    page.get_by_role("link", name="Play now").click()
+    page.wait_for_load_state()
+    going_on = page.url
     link = re.search(r"http\S+/accounts/verify/\S+/", mail.outbox[-1].body).group(0)  # type: ignore[union-attr]
     page.goto(base + "/" + link.split("://", 1)[1].split("/", 1)[1])
     page.get_by_role("heading", name="Address confirmed").wait_for()
-    page.go_back()
-    page.get_by_role("link", name="Sign in").last.click()
-    page.get_by_label("Password").wait_for()  # the sign-in form, not the page the link was on
-    check(page, "sign in")
-    page.get_by_label("Email address").fill(email)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
+    page.goto(going_on)
 
 
 def _choose(page: Any) -> str:
