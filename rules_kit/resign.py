@@ -21,6 +21,10 @@ RESIGN = "resign"
 RESIGN_SHAPE = CommandShape(RESIGN)
 """The resignation command's shape (no fields: the seat is the sender's)."""
 
+RESIGNED = "player_resigned"
+"""The type of the event by which each game records a resignation (public: `seat`). A resignation is final:
+no takeback reaches back past it (`rules_kit.takeback`, docs/rulings.md)."""
+
 
 def check_resignation(resigned: Collection[int], seat: int, players: int) -> None:
     """Raise IllegalCommand unless `seat` may resign now (a seat of the table that has not resigned)."""

@@ -8,6 +8,8 @@ skipped the taken-back events: `Fold` restores that state when it meets the even
 A seat may take back its own last moves without asking anyone as long as no other seat has moved since and
 those moves showed nothing hidden to anyone (a card drawn, a deck shuffled, a character called, a card
 revealed) nor asked another seat to decide: each game says which of its events do that (`Reveals`).
+
+A resignation (`rules_kit.resign.RESIGNED`) is final: no takeback, alone or agreed, reaches back past it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .events import Event
+from .resign import RESIGNED
 
 TAKEN_BACK = "taken_back"
 """The type of the event that takes moves back (public: `seat`, `to`, `at`; secret: `state`)."""
@@ -39,11 +42,11 @@ def free_takebacks(recent: Sequence[tuple[int, Sequence[Event]]], seat: int, rev
     """How many of the newest moves `seat` may take back without the others' consent.
 
     `recent` holds the moves still in effect, oldest first, each as (the seat that sent it, its events).
-    Counting from the newest: moves of `seat` whose events reveal nothing; the first move of another seat
-    or the first that revealed something ends the count."""
+    Counting from the newest: moves of `seat` whose events reveal nothing; the first move of another seat,
+    the first that revealed something or the first that resigned (final) ends the count."""
     count = 0
     for mover, events in reversed(recent):
-        if mover != seat or any(reveals(event, seat) for event in events):
+        if mover != seat or any(event.type == RESIGNED or reveals(event, seat) for event in events):
             break
         count += 1
     return count

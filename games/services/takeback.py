@@ -5,7 +5,11 @@ joins the log, and every fold of the log restores the state it holds (`rules_kit
 
 The command is the hosting's, not a game's: `{"type": "undo"}` from a player (their last move, when the
 rules let them take it back alone), `{"type": "undo", "request": id}` from the service once every other
-player has accepted a request (`games.services.undo`)."""
+player has accepted a request (`games.services.undo`).
+
+A resignation is final (docs/rulings.md): no takeback reaches back past a `player_resigned` still in effect,
+neither alone (the rules' count stops at it) nor by request (refused: `resignation_final`), so the log,
+the state and the seat's record (`SeatPresence.resigned`) always agree that the seat resigned."""
 
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from config.errors import ServiceError
+from rules_kit.resign import RESIGNED
 from rules_kit.takeback import TAKEN_BACK
 
 from .. import store
@@ -81,13 +86,35 @@ def free_target(game: Game, seat: int) -> int | None:
     return int(moves[-1][0].first_seq) - 1
 
 
-def request_target(game: Game, seat: int) -> int | None:
-    """The version a request of `seat` would return the game to: before the seat's newest move in effect
-    (None if it has none among the recent moves)."""
+def newest_own_target(game: Game, seat: int) -> int | None:
+    """The version before the seat's newest move in effect (None if it has none among the recent moves)."""
     for move, _events in reversed(moves_in_effect(game)):
         if mover(move) == seat:
             return int(move.first_seq) - 1
     return None
+
+
+def resigned_since(game: Game, target: int) -> bool:
+    """Whether a resignation still in effect lies after version `target` (taking back to it would undo it)."""
+    found = Event.objects.filter(game=game, seq__gt=target, type=RESIGNED).values_list("seq", flat=True)
+    seqs = list(found)
+    if not seqs:
+        return False
+    ranges = undone_ranges(game)  # an old log may hold a resignation taken back before it was final
+    return any(not is_undone(seq, ranges) for seq in seqs)
+
+
+def request_target(game: Game, seat: int) -> int | None:
+    """The version a request of `seat` would return the game to: before the seat's newest move in effect
+    (None if it has none among the recent moves, or if a resignation lies since: it is final)."""
+    target = newest_own_target(game, seat)
+    return None if target is None or resigned_since(game, target) else target
+
+
+def resignation_final() -> ServiceError:
+    """The refusal of a takeback that would undo a resignation."""
+    return ServiceError("conflict", "resignation_final", gettext(
+        "A resignation is final: no move before it can be taken back."))
 
 
 def decide_takeback(game: Game, seat: int, command: dict[str, Any]) -> tuple[Any, list[Any]]:
@@ -101,14 +128,19 @@ def decide_takeback(game: Game, seat: int, command: dict[str, Any]) -> tuple[Any
     else:
         target = free_target(game, seat)
         if target is None:
-            if request_target(game, seat) is None:
+            wanted = newest_own_target(game, seat)
+            if wanted is None:
                 raise ServiceError("conflict", "nothing_to_undo", gettext("You have no move to take back."))
+            if resigned_since(game, wanted):
+                raise resignation_final()
             raise ServiceError(
                 "conflict", "undo_needs_consent",
                 gettext("Another player has moved or something hidden was shown since your move: "
                         "taking it back needs the other players' consent."),
             )
     assert target is not None  # every branch above either set it or refused
+    if resigned_since(game, target):  # whatever the way here (a request, the rules' count): final
+        raise resignation_final()
     rules = get_kind(game.kind).rules
     restored = store.load_state(game, at=target)
     return store.load_state(game), [rules.takeback_event(seat, target, game.version, restored)]
