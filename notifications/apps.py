@@ -23,5 +23,6 @@ class NotificationsConfig(AppConfig):
         hooks.on_timeout(outbox.on_timeout_played)
         hooks.on_reminder(outbox.on_reminder_due)
         hooks.on_undo_asked(outbox.on_undo_asked)
+        hooks.on_undo_answered(outbox.on_undo_answered)
         chat_hooks.subscribe(chat_mail.on_message_posted)
         hooks.on_seat_notice(outbox.on_seat_notice)

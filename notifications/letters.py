@@ -271,6 +271,20 @@ def undo_request(game: Game, seat: int, user: User, users: dict[int, User], para
         )
 
 
+def undo_refused(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Letter:
+    """Another player refused the reader's request to take back their last move."""
+    title = get_kind(game.kind).title
+    name = users[params["refused_by"]].public_name if params.get("refused_by") in users else "?"
+    with translation.override(language_of(user)):
+        return Letter(
+            subject=_("{name} refused your request to take back a move in {title} #{game}").format(
+                name=name, title=title, game=game.pk),
+            intro=[_("{name} refused your request to take back your last move in {title} #{game}: the game goes on "
+                     "as it stands.").format(name=name, title=title, game=game.pk)],
+            links=[(_("Open the game"), game_url(game))],
+        )
+
+
 def chat_message(game: Game, user: User, said: Said | None) -> Letter:
     """Another player wrote in the chat of the reader's game (`said`: None when an operator hid it since)."""
     title = get_kind(game.kind).title

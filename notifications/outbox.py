@@ -41,7 +41,7 @@ from .presence_hold import PRESENCE_RECHECK, WHILE_PRESENT
 from .reply_tokens import reply_address
 
 if TYPE_CHECKING:
-    from games.hooks import EventsAppended, ReminderDue, SeatNotice, TimeoutPlayed, UndoAsked
+    from games.hooks import EventsAppended, ReminderDue, SeatNotice, TimeoutPlayed, UndoAnswered, UndoAsked
 
 log = logging.getLogger(__name__)
 
@@ -285,6 +285,19 @@ def on_undo_asked(notice: UndoAsked) -> None:
              reply_to=reply_address(users[seat].pk, game.pk, game.version))
         for seat in notice.seats if seat in users
     ])
+
+
+def on_undo_answered(notice: UndoAnswered) -> None:
+    """games.hooks listener: a refusal tells the asker (by mail, in their language), who may ask again later."""
+    if notice.status != "refused":
+        return
+    game, users = notice.game, seat_users(notice.game)
+    asker = users.get(notice.asker)
+    if asker is None:
+        return
+    params = {"request": notice.request_id, "outcome": "refused", "refused_by": notice.seat}
+    enqueue([Mail(Kind.UNDO, asker, game, dedupe_key(Kind.UNDO, notice.request_id, "refused"), notice.asker,
+                  game.version, params)])
 
 
 def on_account_mail_requested(sender: type[User], user: User, kind: str, occasion: str, **kwargs: Any) -> None:

@@ -118,6 +118,7 @@ def answer_undo(user: User, game_id: Any, accept: bool) -> UndoRequest:
             request.status, request.decided_at = UndoRequest.Status.ACCEPTED, timezone.now()
             _take_back(game, request)
         request.save(update_fields=["answers", "status", "decided_at"])
+        hooks.undo_answered(hooks.UndoAnswered(game, request.pk, request.seat, seat, bool(accept), request.status))
     return request
 
 
@@ -149,4 +150,16 @@ def undo_status(game: Game, seat: int | None) -> dict[str, Any]:
         free = takeback.free_target(game, seat) is not None
         ask = not free and request is None and takeback.request_target(game, seat) is not None
     answerable = request is not None and seat is not None and seat != request.seat and str(seat) not in request.answers
-    return {"may_take_back": free, "may_ask": ask, "may_answer": answerable, "request": request_as_dict(request)}
+    return {"may_take_back": free, "may_ask": ask, "may_answer": answerable, "request": request_as_dict(request),
+            "refused": _refused_by(game, seat) if request is None else None}
+
+
+def _refused_by(game: Game, seat: int | None) -> int | None:
+    """The seat that refused this seat's newest request, while nothing has moved since it was asked (the asker
+    is told on the page until the game goes on); None otherwise."""
+    if seat is None or game.status != Game.Status.ACTIVE:
+        return None
+    newest = UndoRequest.objects.filter(game=game, seat=seat, at_version=game.version).order_by("-id").first()
+    if newest is None or newest.status != UndoRequest.Status.REFUSED:
+        return None
+    return next((int(other) for other, accepted in newest.answers.items() if accepted is False), None)
