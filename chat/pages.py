@@ -20,6 +20,7 @@ from games.models import Game
 from games.pages import error_page, watched_game
 
 from . import services
+from .models import Message
 
 
 def _back(game_id: int, token: str = "") -> HttpResponse:
@@ -28,9 +29,23 @@ def _back(game_id: int, token: str = "") -> HttpResponse:
     return redirect(page + "#chat")
 
 
+def _wants_json(request: HttpRequest) -> bool:
+    """The table's script posts the form in place and asks for JSON (`Accept: application/json`)."""
+    return request.headers.get("Accept", "").startswith("application/json")
+
+
+def _said(request: HttpRequest, message: Message, game_id: int, token: str = "") -> HttpResponse:
+    """After a message: the script's JSON (its number: the table fetches itself), else back to the chat."""
+    if _wants_json(request):
+        return JsonResponse({"seq": message.seq}, status=201)
+    return _back(game_id, token)
+
+
 def _refused(request: HttpRequest, error: ServiceError, game_id: int, token: str = "") -> HttpResponse:
     """A game the viewer may not see is its error page (a 404 like any missing game); any other refusal
-    is told above the chat's form."""
+    is told above the chat's form (to the script: as JSON `{code, message}` with the error's status)."""
+    if _wants_json(request):
+        return JsonResponse(error.as_dict(), status=error.status)
     if error.status == 404:
         return error_page(request, error)
     messages.error(request, error.reader_message())
@@ -42,10 +57,10 @@ def _refused(request: HttpRequest, error: ServiceError, game_id: int, token: str
 def post_message(request: HttpRequest, game_id: int) -> HttpResponse:
     """The chat form's post: the message is said, or the refusal is told above the form."""
     try:
-        services.post(request.user, game_id, request.POST.get("text", ""), request.POST.get("channel") or None)
+        message = services.post(request.user, game_id, request.POST.get("text", ""), request.POST.get("channel") or None)
     except ServiceError as error:
         return _refused(request, error, game_id)
-    return _back(game_id)
+    return _said(request, message, game_id)
 
 
 @require_GET
@@ -81,11 +96,11 @@ def watch_post_message(request: HttpRequest, token: str) -> HttpResponse:
     channel is refused: 403 `not_a_player`, told above the form)."""
     try:
         game = watched_game(token)
-        services.post(request.user, game.pk, request.POST.get("text", ""), request.POST.get("channel") or None,
-                      game=game)
+        message = services.post(request.user, game.pk, request.POST.get("text", ""), request.POST.get("channel") or None,
+                                game=game)
     except ServiceError as error:
         return _refused(request, error, 0, token)
-    return _back(game.pk, token)
+    return _said(request, message, game.pk, token)
 
 
 @require_GET

@@ -222,12 +222,25 @@
     const status = document.getElementById("live-status");
     if (status && !own) { status.textContent = root.dataset.msgUpdated; }
   });
-  // Live updates (not during a replay): pushed notices of new versions (server-sent events); the poll of
-  // the version only when the browser has no EventSource or the stream is refused.
+  // The table's mark of its changes that are no move (the chat lines its viewer reads, the requests to take
+  // a move back): a notice with a greater one fetches the page like a move, without "another player moved".
+  function tableMark() {
+    const mark = document.getElementById("live-mark");
+    return mark ? Number(mark.dataset.mark || 0) : 0;
+  }
+  // The chat's script says a line was sent (it keeps the field and the focus): the table shows it at once.
+  document.addEventListener("chat:said", function () { refreshTable(true); });
+  // Live updates (not during a replay): pushed notices of new versions and of the table's other changes
+  // (server-sent events); the poll of the version only when the browser has no EventSource or the stream is
+  // refused (then the chat polls its lines itself: "live:fallback").
   if (root.dataset.live) {
-    listen(root.dataset.liveUrl ? root.dataset.liveUrl + "?since=" + root.dataset.version : "", function (version) {
-      if (!busy && String(version) !== root.dataset.version) { refreshTable(false); }
+    const since = root.dataset.version + (tableMark() ? "." + tableMark() : "");
+    listen(root.dataset.liveUrl ? root.dataset.liveUrl + "?since=" + since : "", function (notice) {
+      if (busy) { return; }
+      if (String(notice.version) !== root.dataset.version) { refreshTable(false); }
+      else if (Number(notice.table || 0) > tableMark()) { refreshTable(true); }
     }, function () {
+      document.dispatchEvent(new CustomEvent("live:fallback"));
       setInterval(async function () {
         if (busy || document.hidden || !root.dataset.live) { return; }
         try {
@@ -250,7 +263,9 @@
     let failures = 0;
     source.onopen = function () { failures = 0; };
     source.onmessage = function (event) {
-      try { onVersion(JSON.parse(event.data).version); } catch (e) { /* not a notice */ }
+      let notice = null;
+      try { notice = JSON.parse(event.data); } catch (e) { return; /* not a notice */ }
+      onVersion(notice);
     };
     source.onerror = function () {
       // EventSource reconnects by itself (with Last-Event-ID, and catches up); CLOSED means the stream was
@@ -367,7 +382,9 @@
   // A part the reader may be reading stays when a newer page no longer shows it (a history round that
   // went out of the newest ones).
   function stays(n) { return n.nodeType === 1 && n.hasAttribute("data-live-stay"); }
-  // Children with data-key (the history's lines): the old ones stay, the new ones are added and marked.
+  // Children with data-key (the history's lines, the chat's): the old ones stay where they are, the new ones
+  // are added and marked, the gone ones removed. Only what moves is touched: a live region (the chat's
+  // list) announces its new lines, not the whole list again.
   function morphKeyed(old, fresh, added) {
     const byKey = {};
     Array.from(old.children).forEach(function (child) { byKey[child.dataset.key] = child; });
@@ -379,7 +396,10 @@
       if (child.dataset.key !== undefined) { added.push(made); }
       return made;
     });
-    old.replaceChildren.apply(old, children);
+    Array.from(old.childNodes).forEach(function (n) { if (children.indexOf(n) < 0) { n.remove(); } });
+    children.forEach(function (child, i) {
+      if (old.children[i] !== child) { old.insertBefore(child, old.children[i] || null); }
+    });
   }
   // The focused control was replaced: focus its successor (same id, same command, same field and value).
   function refocus(region, gone) {
