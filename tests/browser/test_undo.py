@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from games import services
 from games.models import Game, UndoRequest
@@ -16,6 +17,7 @@ from tests.games.test_undo import play_until, send
 
 from .axe import assert_accessible
 from .conftest import hold_live_updates, moved_in_place
+from .test_chat import opened, signed_in_tab
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -88,3 +90,38 @@ def test_a_request_is_accepted_on_the_other_page(make_user: Any, page_for: Any, 
     game.refresh_from_db()
     assert game.awaiting == [seat]
     assert _errors(other) == []
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_a_request_and_its_refusal_arrive_live_on_both_pages(make_user: Any, browser: Any, live_server: Any,
+                                                             width: int) -> None:
+    """Both players' tables are open: the request appears on the other's table in place (no reload), the
+    refusal on the asker's, as a visible line announced to screen readers (role=alert)."""
+    game = started_game([make_user("cid"), make_user("dee")])
+    seat = play_until(game, {"take_gold"}, random.Random(8))
+    send(game, seat, "take_gold")
+    send(game, seat, "end_turn")
+    users = seat_users(game)
+    url = f"{live_server.url}/games/{game.pk}/"
+    other = opened(signed_in_tab(browser, live_server, users[1 - seat], width), url)
+    asker = opened(signed_in_tab(browser, live_server, users[seat], width), url)
+    with asker.expect_navigation():  # the form posts (no script needed)
+        asker.get_by_role("button", name="Ask to take back my last move").click()
+    asker.evaluate("window.loadedOnce = 'yes'")
+
+    refuse = other.get_by_role("button", name="Refuse")
+    expect(refuse).to_be_visible(timeout=5_000)
+    assert other.evaluate("window.loadedOnce") == "yes"  # in place
+    expect(other.locator("section.undo [role=status]")).to_contain_text(f"{users[seat].display_name} asks to take back their last move")
+    assert_accessible(other, "the request arrived live")
+    with other.expect_navigation():
+        refuse.click()
+    assert UndoRequest.objects.get(game=game).status == UndoRequest.Status.REFUSED
+
+    refused = asker.locator("section.undo [role=alert]")
+    expect(refused).to_have_text(f"{users[1 - seat].display_name} refused your request to take back your last move.",
+                                 timeout=5_000)
+    assert asker.evaluate("window.loadedOnce") == "yes"
+    expect(asker.get_by_text("waiting for the other players")).to_have_count(0)
+    assert_accessible(asker, "the refusal arrived live")
+    assert _errors(asker) == [] and _errors(other) == []
