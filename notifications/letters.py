@@ -43,9 +43,12 @@ def game_url(game: Game, at: int | None = None) -> str:
     return url if at is None else f"{url}?at={at}"
 
 
-def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: int, names: dict[int, str]) -> list[str]:
+def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: int, names: dict[int, str],
+             own: bool = False) -> list[str]:
     """The events after `after_seq` up to `upto` as `seat` may see them, in words (in the active language);
-    service moves are marked. The events come from the batch, decoded once for all its readers."""
+    service moves are marked. The events come from the batch, decoded once for all its readers. `own`: only
+    the seat's own moves the service made (events that name it as their `seat`), not what they set off
+    about others (the next character called, the next player's turn) nor the game's own events."""
     kind = get_kind(game.kind)
     site, redact = kind.site_module, kind.rules.redact
     events = batch.events.get(game.pk, {})
@@ -60,6 +63,8 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
         if seq not in events:
             continue
         event, by_service = events[seq]
+        if own and not (by_service and event.public.get("seat") == seat):
+            continue
         seen = redact(event, seat)
         if seen is None:
             continue
@@ -204,7 +209,7 @@ def timeout(batch: RenderBatch, game: Game, seat: int, user: User, users: dict[i
     first_seq, policy, absent, streak = params["first_seq"], params["policy"], params["absent"], params["streak"]
     title = get_kind(game.kind).title
     with translation.override(lang):
-        played = _history(batch, game, seat, first_seq - 1, params["upto"], names)
+        played = _history(batch, game, seat, first_seq - 1, params["upto"], names, own=True)
         policies = {
             "bot": _("a bot chose a sensible move"),
             "minimal": _("the least move"),
