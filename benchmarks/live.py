@@ -12,6 +12,12 @@ p99, max; goal p95 <= 1 s), the events lost (a watcher that never got a version)
 of the web processes per open stream, their CPU per open stream while idle and per delivered event, and the
 database connections open meanwhile.
 
+Beside the moves, a spectator says `--chat-rate` chat lines a second (`chat.services.post`, the games in
+turn, from a thread of this process): a line has arrived at a watcher with the first event whose table mark
+(`"table"`: the spectators' chat lines the anonymous pages read) reaches its number (the page then fetches
+it). Its delays from commit to arrival are printed the same way (p50, p95, p99, max; lost: a watcher whose
+stream never reached the line; out of order: a table mark lower than one before). Not for `page-poll`.
+
 `page-poll` is what the pages did before: each page asks `/games/<id>/version` every 3 s (the same delays
 measured as the first poll that sees the new version), for the comparison in docs/architecture.md.
 Other processes on the machine (other test runs) make the figures noisy: the machine's load is printed.
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import json
 import multiprocessing
 import os
@@ -28,6 +35,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -70,7 +78,7 @@ def pct(values: list[float], q: float) -> float:
 # --- the watchers (one client process, asyncio) ------------------------------------------------------
 
 
-Arrival = tuple[int, int, int, float]  # (watcher, game, version, when)
+Arrival = tuple[int, int, int, int, float]  # (watcher, game, version, table mark, when)
 
 
 async def _stream(port: int, watcher: int, game_id: int, arrivals: list[Arrival], opened: asyncio.Event,
@@ -88,7 +96,8 @@ async def _stream(port: int, watcher: int, game_id: int, arrivals: list[Arrival]
         opened.set()
     while line := await reader.readline():
         if line.startswith(b"data: "):
-            arrivals.append((watcher, game_id, int(json.loads(line[6:])["version"]), time.time()))
+            notice = json.loads(line[6:])
+            arrivals.append((watcher, game_id, int(notice["version"]), int(notice.get("table", 0)), time.time()))
 
 
 async def _poller(port: int, watcher: int, game_id: int, arrivals: list[Arrival], opened: asyncio.Event,
@@ -118,7 +127,7 @@ async def _poller(port: int, watcher: int, game_id: int, arrivals: list[Arrival]
         version = int(json.loads(body)["version"])
         if version != seen:
             seen = version
-            arrivals.append((watcher, game_id, version, time.time()))
+            arrivals.append((watcher, game_id, version, 0, time.time()))
         await asyncio.sleep(POLL_SECONDS)
 
 
@@ -215,6 +224,31 @@ def post_moves(game_ids: list[int], rate: float, seconds: float, rng: random.Ran
     return commits
 
 
+def post_chat(game_ids: list[int], rate: float, seconds: float, said: list[tuple[int, int, float]]) -> None:
+    """A spectator's chat lines, the games in turn, `rate` a second, into `said`: (game, number, just after
+    commit). In a thread of its own (its own database connection, closed at the end)."""
+    from django.conf import settings
+    from django.db import connection
+
+    from accounts.models import User
+    from chat import services as chat
+
+    settings.CHAT_RATE_MESSAGES = 10**9  # one spectator says them all
+    try:
+        spectator, _ = User.objects.get_or_create(email="spectator@bench.example", defaults={"display_name": "spec"})
+        start, n = time.time(), 0
+        while time.time() - start < seconds:
+            game_id = game_ids[n % len(game_ids)]
+            n += 1
+            message = chat.post(spectator, game_id, f"line {n}")
+            said.append((game_id, message.seq, time.time()))
+            pause = start + n / rate - time.time()
+            if pause > 0:
+                time.sleep(pause)
+    finally:
+        connection.close()
+
+
 def measure(mode: str, args: argparse.Namespace, env: dict[str, str], game_ids: list[int], url: str) -> dict[str, Any]:
     from api import backends
     from django.conf import settings
@@ -238,7 +272,13 @@ def measure(mode: str, args: argparse.Namespace, env: dict[str, str], game_ids: 
         time.sleep(args.idle)
         idle_cpu = cpu_delta(idle_before, cpu_seconds(workers))
         busy_before = cpu_seconds(workers)
+        said: list[tuple[int, int, float]] = []
+        talker = threading.Thread(target=post_chat, args=(game_ids, args.chat_rate, args.seconds, said))
+        if mode != "page-poll" and args.chat_rate > 0:
+            talker.start()
         commits = post_moves(game_ids, args.rate, args.seconds, random.Random(7))
+        if talker.is_alive():
+            talker.join()
         time.sleep(POLL_SECONDS + 1.5 if mode == "page-poll" else 2.0)  # the last deliveries
         busy_cpu = cpu_delta(busy_before, cpu_seconds(workers))
         done.set()
@@ -247,6 +287,7 @@ def measure(mode: str, args: argparse.Namespace, env: dict[str, str], game_ids: 
     finally:
         stop_server(process)
     return summarize(mode, commits, watched, arrivals, {
+        "chat": chat_summary(said, watched, arrivals) if said else None,
         "memory": (memory_after - memory_before) / args.clients, "idle_cpu": idle_cpu, "busy_cpu": busy_cpu,
         "db_connections": connections_db, "load": load(), "clients": args.clients, "idle": args.idle})
 
@@ -256,20 +297,51 @@ def summarize(mode: str, commits: list[tuple[int, int, float]], watched: list[in
     """Delays from commit to arrival; per watcher, the versions of its game it never got (lost) and any that
     came after a higher one (out of order)."""
     committed = {(g, v): t for g, v, t in commits}
-    delays = [t - committed[(g, v)] for _w, g, v, t in arrivals if (g, v) in committed]
-    got = {(w, v) for w, _g, v, _t in arrivals}
+    got: set[tuple[int, int]] = set()
+    delays = []
+    for w, g, v, _m, t in arrivals:  # a version's first event (a chat line's event repeats the version)
+        if (w, v) not in got and (g, v) in committed:
+            delays.append(t - committed[(g, v)])
+        got.add((w, v))
     versions_of: dict[int, list[int]] = {}
     for g, v, _t in commits:
         versions_of.setdefault(g, []).append(v)
     expected = sum(len(versions_of.get(g, [])) for g in watched)
     lost = sum(1 for w, g in enumerate(watched) for v in versions_of.get(g, []) if (w, v) not in got)
     out_of_order, highest = 0, {}
-    for w, _g, v, _t in arrivals:  # in the order they arrived
-        if v <= highest.get(w, -1):
+    for w, _g, v, _m, _t in arrivals:  # in the order they arrived
+        if v < highest.get(w, -1):
             out_of_order += 1
         highest[w] = max(v, highest.get(w, -1))
     return {"mode": mode, "delays": delays, "expected": expected, "lost": lost, "moves": len(commits),
             "out_of_order": out_of_order, "delivered": len(delays), **facts}
+
+
+def chat_summary(said: list[tuple[int, int, float]], watched: list[int], arrivals: list[Arrival]) -> dict[str, Any]:
+    """The chat lines' delays: a line (game, number) reached a watcher of its game with the first event whose
+    table mark is at least its number; lost when none came; out of order: a mark lower than one before."""
+    marks: dict[int, tuple[list[int], list[float]]] = {}  # per watcher: the running highest mark, and when
+    out_of_order = 0
+    for w, _g, _v, mark, t in arrivals:
+        highs, whens = marks.setdefault(w, ([], []))
+        if highs and mark < highs[-1]:
+            out_of_order += 1
+        highs.append(max(mark, highs[-1] if highs else 0))
+        whens.append(t)
+    delays: list[float] = []
+    lost = 0
+    for w, g in enumerate(watched):
+        highs, whens = marks.get(w, ([], []))
+        for game_id, seq, t in said:
+            if game_id != g:
+                continue
+            i = bisect.bisect_left(highs, seq)
+            if i == len(highs):
+                lost += 1
+            else:
+                delays.append(whens[i] - t)
+    return {"lines": len(said), "delays": delays, "lost": lost, "out_of_order": out_of_order,
+            "expected": sum(1 for g in watched for game_id, _s, _t in said if game_id == g)}
 
 
 def describe(run: dict[str, Any]) -> str:
@@ -280,7 +352,15 @@ def describe(run: dict[str, Any]) -> str:
             f"max {max(d, default=float('nan')) * 1000:.0f} ms; lost {run['lost']}, out of order {run['out_of_order']}; "
             f"memory {run['memory']:.1f} KiB per open page; CPU idle {run['idle_cpu'] / run['clients'] / run['idle'] * 1e6:.1f} "
             f"µs/s per open page, {per_event:.2f} ms per delivery (web processes, moves phase "
-            f"{run['busy_cpu']:.1f} s); {run['db_connections']} database connections; {run['load']}")
+            f"{run['busy_cpu']:.1f} s); {run['db_connections']} database connections; {run['load']}"
+            + (describe_chat(run["chat"]) if run.get("chat") else ""))
+
+
+def describe_chat(chat: dict[str, Any]) -> str:
+    d = chat["delays"]
+    return (f"\n{'':>11}chat: {chat['lines']} lines, {len(d)} of {chat['expected']} deliveries; delay "
+            f"p50 {pct(d, .5) * 1000:.0f} ms, p95 {pct(d, .95) * 1000:.0f} ms, p99 {pct(d, .99) * 1000:.0f} ms, "
+            f"max {max(d, default=float('nan')) * 1000:.0f} ms; lost {chat['lost']}, out of order {chat['out_of_order']}")
 
 
 def main() -> int:
@@ -289,6 +369,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100, help="games watched")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument("--rate", type=float, default=20, help="moves posted per second (all games)")
+    parser.add_argument("--chat-rate", type=float, default=5, help="chat lines said per second (all games)")
     parser.add_argument("--seconds", type=float, default=30, help="how long moves are posted")
     parser.add_argument("--idle", type=float, default=10, help="seconds measured with the pages open and no move")
     parser.add_argument("--fanouts", default="postgres,redis,poll,page-poll",
