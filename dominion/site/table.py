@@ -232,7 +232,7 @@ def table(
         "standing": standing,
         "anytime_commands": bool(standing),
         "scores": [
-            {"name": names.get(s["seat"], "?"), "total": s.get("total"), "turns": s.get("turns"),
+            {"seat": s["seat"], "name": names.get(s["seat"], "?"), "total": s.get("total"), "turns": s.get("turns"),
              "winner": s["seat"] in (view.get("winners") or []), "resigned": s["seat"] in (view.get("resigned") or [])}
             for s in scores
         ],
