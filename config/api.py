@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve
@@ -16,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from .errors import ServiceError
-from .parsers import RefusedBody
+from .parsers import BodyTooLarge, RefusedBody
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, ServiceError):
         # An engine's refusal is told in its game's words in the reader's language; the code stays.
         return Response({**exc.as_dict(), "message": exc.reader_message()}, status=exc.status)
+    if isinstance(exc, RequestDataTooBig):
+        # Django's own limit, met where DRF reads a body through `request.body` (API_MAX_BODY_BYTES set above
+        # DATA_UPLOAD_MAX_MEMORY_SIZE): too large all the same, not a fault of ours.
+        exc = BodyTooLarge()
     response = drf_exception_handler(exc, context)
     if response is not None:
         code = exc.default_code if isinstance(exc, RefusedBody) else next(

@@ -4,9 +4,11 @@ import os
 
 from django.core.asgi import get_asgi_application
 
+from config.body_limit import AsgiBodyLimit
 from config.heap import freeze_loaded_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_asgi_application()
+# An API request's body counted (a chunked one) or left unread (an oversize one) before Django spools it.
+application = AsgiBodyLimit(get_asgi_application())
 freeze_loaded_application()

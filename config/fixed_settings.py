@@ -23,6 +23,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # An API body over API_MAX_BODY_BYTES is 413 before anything reads it, in the reader's language
+    # (config.body_limit; the entry points config.asgi and config.wsgi count a chunked body for it).
+    "config.body_limit.ApiBodyLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

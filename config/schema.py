@@ -28,7 +28,10 @@ BODY_ERRORS: dict[int, str] = {
          "`malformed_json` (not JSON, or not UTF-8), `json_too_deep` (arrays and objects nested deeper than "
          "`API_MAX_JSON_DEPTH`, 32 by default), `invalid_text` (a NUL character or a lone surrogate in a string), "
          "`invalid` (with `fields`: a field's value is refused).",
-    413: "`body_too_large`: the body is longer than `API_MAX_BODY_BYTES` (64 KiB by default).",
+    413: "`body_too_large`: the body is longer than `API_MAX_BODY_BYTES` (64 KiB by default), whatever its "
+         "type, counted or chunked.",
+    415: "`unsupported_media_type`: the body is not `application/json`, or it is compressed (a "
+         "`Content-Encoding`: send it uncompressed).",
 }
 
 

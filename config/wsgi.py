@@ -4,9 +4,11 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
+from config.body_limit import WsgiBodyLimit
 from config.heap import freeze_loaded_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_wsgi_application()
+# An API request's chunked body counted first: Django reads no body without a Content-Length.
+application = WsgiBodyLimit(get_wsgi_application())
 freeze_loaded_application()
