@@ -5,20 +5,29 @@ to reach its own network: https only; the host resolved and every address it res
 private, loopback, link-local, multicast, reserved, shared or unspecified address, also not inside an
 IPv4-mapped, 6to4 or Teredo IPv6 address); the connection then made to the address that was checked (the
 name is not resolved again, so a DNS answer that changes in between cannot bypass the check), with TLS
-verified for the name. Redirects are not followed; each step waits `ALERTS_TIMEOUT_SECONDS` at most, and
-the whole exchange after connecting three times that (a receiver that trickles its answer byte by byte is
-cut off), so a slow receiver holds a sender a few seconds, not its lease.
-`ALERTS_TEST_TARGETS` lets tests reach their local server over http.
+verified for the name. Redirects are not followed.
+
+One deadline for the whole delivery (`Deadline`): resolving the name, connecting, TLS, sending and reading
+the answer all end by `ALERTS_DELIVERY_SECONDS` after the start (three step timeouts unless set), whatever
+the receiver does. Each step waits `ALERTS_TIMEOUT_SECONDS` at most, and never longer than what is left:
+every read of the answer sets its socket's timeout to that and is refused once nothing is left (a receiver
+that answers `Connection: close` and then drips a byte a second is cut off at the deadline, not at the end
+of its answer), and a watchdog shuts the socket at the deadline should a step (the TLS handshake) overrun
+it. So a slow receiver holds a sender one budget, not its lease (and `holds` keeps a player's receivers to
+one such delivery at a time). `ALERTS_TEST_TARGETS` lets tests reach their local server over http.
 """
 
 from __future__ import annotations
 
 import http.client
+import io
 import ipaddress
 import socket
 import ssl
 import threading
+import time
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -33,6 +42,37 @@ class AddressRefused(ValueError):
     def __init__(self, code: str, detail: str) -> None:
         super().__init__(f"{code}: {detail}")
         self.code = code
+
+
+class Deadline:
+    """The wall-clock budget of one delivery: `step()` is the timeout of the next step (the step's own
+    timeout, or what is left if that is less), a `TimeoutError` once nothing is left."""
+
+    def __init__(self, seconds: float, step_seconds: float) -> None:
+        self.seconds = seconds
+        self.step_seconds = step_seconds
+        self.ends = time.monotonic() + seconds
+
+    def left(self) -> float:
+        """Seconds left of the budget (0 or less: spent)."""
+        return self.ends - time.monotonic()
+
+    def step(self) -> float:
+        """The timeout of the next step; raises `TimeoutError` when the budget is spent."""
+        left = self.left()
+        if left <= 0:
+            raise TimeoutError(f"the delivery took longer than its {self.seconds:g} s")
+        return min(self.step_seconds, left)
+
+
+def delivery_seconds() -> float:
+    """The budget of one delivery: `ALERTS_DELIVERY_SECONDS`, unset three step timeouts."""
+    return float(settings.ALERTS_DELIVERY_SECONDS or 3 * float(settings.ALERTS_TIMEOUT_SECONDS))
+
+
+def delivery_deadline() -> Deadline:
+    """A new delivery's deadline: `delivery_seconds` from now, each step at most `ALERTS_TIMEOUT_SECONDS`."""
+    return Deadline(delivery_seconds(), float(settings.ALERTS_TIMEOUT_SECONDS))
 
 
 @dataclass(frozen=True)
@@ -117,6 +157,33 @@ def resolve(target: Target) -> list[IPAddress]:
     return addresses
 
 
+def _resolve_within(target: Target, deadline: Deadline) -> list[IPAddress]:
+    """`resolve` within the deadline: a name is looked up beside the sender, which stops waiting when the
+    budget is spent (the lookup, which cannot be interrupted, ends on its own and is dropped)."""
+    try:
+        ipaddress.ip_address(target.host)
+    except ValueError:
+        pass
+    else:
+        return resolve(target)  # an address: nothing to wait for
+    found: dict[str, Any] = {}
+
+    def look_up() -> None:
+        try:
+            found["addresses"] = resolve(target)
+        except BaseException as error:  # handed to the sender, which raises it
+            found["error"] = error
+
+    lookup = threading.Thread(target=look_up, daemon=True, name="alerts-resolve")
+    lookup.start()
+    lookup.join(max(deadline.left(), 0))
+    if lookup.is_alive():
+        raise TimeoutError(f"resolving {target.host} took longer than the delivery's {deadline.seconds:g} s")
+    if "error" in found:
+        raise found["error"]
+    return list(found["addresses"])
+
+
 @dataclass(frozen=True)
 class Answer:
     """A server's answer: status, headers (lower-case names) and the start of its body."""
@@ -131,11 +198,14 @@ class _CheckedConnection(http.client.HTTPConnection):
     `connect`) while it speaks to the host by its name (Host header): nothing resolves the name again."""
 
     checked: IPAddress
+    deadline: Deadline
+    opened: list[socket.socket]  # the sockets opened, for the watchdog
 
     def connect(self) -> None:
         sock = socket.socket(socket.AF_INET6 if self.checked.version == 6 else socket.AF_INET, socket.SOCK_STREAM)
+        self.opened.append(sock)
         try:
-            sock.settimeout(self.timeout)
+            sock.settimeout(self.deadline.step())  # TLS's handshake too waits at most this per step
             sock.connect((str(self.checked), self.port))
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:
@@ -149,24 +219,65 @@ class _CheckedTLSConnection(http.client.HTTPSConnection, _CheckedConnection):
     (its `super()` is that class here), with the host's name for SNI and the certificate's check."""
 
 
-def _connection(target: Target, address: IPAddress, timeout: float) -> http.client.HTTPConnection:
+class _BudgetedReads(io.RawIOBase):
+    """The reads of a socket under a deadline: each sets the socket's timeout to what is left (at most a
+    step) and none starts once the budget is spent, however steadily the other side drips."""
+
+    def __init__(self, sock: socket.socket, deadline: Deadline) -> None:
+        super().__init__()
+        self._sock = sock
+        self._raw = sock.makefile("rb", buffering=0)  # counts as a use of the socket, as http.client's would
+        self._deadline = deadline
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int | None:
+        self._sock.settimeout(self._deadline.step())
+        return self._raw.readinto(buffer)
+
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
+
+class _BudgetedSocket:
+    """A connected socket as http.client uses it (sendall, makefile, close, ...), its sends and the reads of
+    its answer (also those after the connection was dropped for `Connection: close`) under the deadline."""
+
+    def __init__(self, sock: socket.socket, deadline: Deadline) -> None:
+        self._sock = sock
+        self._deadline = deadline
+
+    def sendall(self, data: Any) -> None:
+        self._sock.settimeout(self._deadline.step())  # a sendall's timeout is for all of it
+        self._sock.sendall(data)
+
+    def makefile(self, mode: str = "rb", *args: Any, **kwargs: Any) -> io.BufferedReader:
+        return io.BufferedReader(_BudgetedReads(self._sock, self._deadline))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+def _connection(target: Target, address: IPAddress, deadline: Deadline,
+                opened: list[socket.socket]) -> _CheckedConnection:
     """A connection to `address` that speaks to the host by its name (Host header, TLS SNI and the
-    certificate's check), never resolving the name again."""
+    certificate's check), never resolving the name again, each step under the deadline."""
     connection: _CheckedConnection
     if target.scheme == "https":
-        connection = _CheckedTLSConnection(target.host, target.port, timeout=timeout,
+        connection = _CheckedTLSConnection(target.host, target.port, timeout=deadline.step_seconds,
                                            context=ssl.create_default_context())
     else:
-        connection = _CheckedConnection(target.host, target.port, timeout=timeout)
-    connection.checked = address
+        connection = _CheckedConnection(target.host, target.port, timeout=deadline.step_seconds)
+    connection.checked, connection.deadline, connection.opened = address, deadline, opened
     return connection
 
 
-def _cut(connection: http.client.HTTPConnection, expired: threading.Event) -> None:
-    """The watchdog's work: end an exchange that ran past its time (the blocked read then fails)."""
+def _cut(opened: list[socket.socket], expired: threading.Event) -> None:
+    """The watchdog's work at the deadline: shut the delivery's sockets (a step still blocked then fails)."""
     expired.set()
-    sock = connection.sock
-    if sock is not None:
+    for sock in list(opened):
         try:
             sock.shutdown(socket.SHUT_RDWR)
         except OSError:
@@ -174,36 +285,53 @@ def _cut(connection: http.client.HTTPConnection, expired: threading.Event) -> No
 
 
 def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
-    """POST `body` to `url` under the guard above: the host's checked addresses tried in turn until one
-    connects. Raises `AddressRefused` (for good) or `OSError` (a network failure, a timeout: worth a retry)."""
+    """POST `body` to `url` under the guard above, all of it within one `delivery_deadline`: the host's
+    checked addresses tried in turn until one connects. Raises `AddressRefused` (for good) or `OSError` (a
+    network failure, a timeout, the deadline: worth a retry)."""
+    deadline = delivery_deadline()
     target = parse(url)
     if literal_refused(target):
         raise AddressRefused("address_not_allowed", f"{target.host} may not be reached")
-    timeout = float(settings.ALERTS_TIMEOUT_SECONDS)
+    opened: list[socket.socket] = []
+    expired = threading.Event()
+    watchdog = threading.Timer(max(deadline.left(), 0), _cut, (opened, expired))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        return _exchange(target, _resolve_within(target, deadline), body, headers, deadline, opened)
+    except (OSError, http.client.HTTPException) as failed:
+        if expired.is_set() or deadline.left() <= 0:
+            raise TimeoutError(f"the delivery took longer than its {deadline.seconds:g} s ({failed})") from failed
+        if isinstance(failed, OSError):
+            raise
+        raise OSError(f"{type(failed).__name__}: {failed}") from failed
+    finally:
+        watchdog.cancel()
+
+
+def _exchange(target: Target, checked: list[IPAddress], body: bytes, headers: dict[str, str], deadline: Deadline,
+              opened: list[socket.socket]) -> Answer:
+    """Connect to the first of the checked addresses that takes the connection, send, read the answer."""
     error: OSError | None = None
-    for address in resolve(target):
-        connection = _connection(target, address, timeout)
+    for address in checked:
+        connection = _connection(target, address, deadline, opened)
         try:
             connection.connect()  # only a failure to connect tries the next address: nothing was sent yet
         except OSError as failed:
             error = failed
             connection.close()
+            if deadline.left() <= 0:
+                break
             continue
-        expired = threading.Event()
-        watchdog = threading.Timer(3 * timeout, _cut, (connection, expired))
-        watchdog.start()
+        connection.sock = _BudgetedSocket(connection.sock, deadline)
+        response: http.client.HTTPResponse | None = None
         try:
             connection.request("POST", target.path, body=body, headers={**headers, "Content-Length": str(len(body))})
             response = connection.getresponse()
             return Answer(response.status, {k.lower(): v for k, v in response.getheaders()},
                           response.read(MAX_ANSWER_BYTES))
-        except (OSError, http.client.HTTPException) as failed:
-            if expired.is_set():
-                raise TimeoutError(f"the exchange took longer than {3 * timeout:g} s") from failed
-            if isinstance(failed, OSError):
-                raise
-            raise OSError(f"{type(failed).__name__}: {failed}") from failed
         finally:
-            watchdog.cancel()
+            if response is not None:
+                response.close()
             connection.close()
     raise error or OSError("no address answered")

@@ -72,3 +72,15 @@ class Webhook(models.Model):
 
     def __str__(self) -> str:
         return f"webhook #{self.pk} of {self.user_id} ({self.format})"
+
+
+class ReceiverHold(models.Model):
+    """Until when a player's receivers (their webhooks and push endpoints) take no delivery (`alerts.holds`):
+    while one delivery to them is in flight (its budget), and for a pause after one stalled."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+                                related_name="+")
+    until = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"receivers of {self.user_id} held until {self.until:%Y-%m-%d %H:%M:%S}"

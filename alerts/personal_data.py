@@ -8,18 +8,19 @@ from typing import TYPE_CHECKING, Any
 
 from accounts.personal_data import PersonalDataPart
 
-from .models import PushSettings, PushSubscription, Webhook
+from .models import PushSettings, PushSubscription, ReceiverHold, Webhook
 
 if TYPE_CHECKING:
     from accounts.models import User
 
 
 def erase(user: User) -> None:
-    """Delete the person's push subscriptions, push settings and webhooks (their outbox rows go with the
-    notifications app's part)."""
+    """Delete the person's push subscriptions, push settings, webhooks and their receivers' hold (their
+    outbox rows go with the notifications app's part)."""
     PushSubscription.objects.filter(user=user).delete()
     PushSettings.objects.filter(user=user).delete()
     Webhook.objects.filter(user=user).delete()
+    ReceiverHold.objects.filter(user=user).delete()
 
 
 def export(user: User) -> dict[str, Any]:

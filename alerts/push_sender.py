@@ -16,7 +16,7 @@ from notifications.delivery import Undeliverable
 from notifications.models import Outbox
 from notifications.rendering import Rendered
 
-from . import addresses, vapid, wording
+from . import addresses, holds, vapid, wording
 from .models import PushSubscription
 
 MAX_PAYLOAD_BYTES = 3000  # push services take 4096 bytes of encrypted record; the rest is overhead and room
@@ -60,7 +60,8 @@ def send(row: Outbox, rendered: Rendered) -> None:
         "Authorization": vapid.authorization(target.origin, int(time.time()) + 12 * 3600),
     }
     try:
-        answer = addresses.post(subscription.endpoint, encrypted(subscription, payload(row, rendered)), headers)
+        with holds.one_delivery(subscription.user_id, addresses.delivery_seconds()):  # the player names the endpoint
+            answer = addresses.post(subscription.endpoint, encrypted(subscription, payload(row, rendered)), headers)
     except addresses.AddressRefused as refused:
         raise Undeliverable(str(refused)) from refused
     if answer.status in GONE:

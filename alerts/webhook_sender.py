@@ -1,7 +1,9 @@
 """Sending a webhook row (the outbox's sender for `Channel.WEBHOOK`): the notice in the webhook's format
 (Discord, Slack, or JSON), signed with the webhook's secret (`X-Signature-256: sha256=<HMAC-SHA256 of the
-body>`), POSTed under the address guard with a short timeout. A 2xx answer is delivery; 408, 429 and 5xx
-(and a network failure) are retried with the outbox's backoff; any other answer fails the row for good.
+body>`), POSTed under the address guard within one deadline for the whole delivery, one delivery to a
+player's receivers at a time (`holds`: a stalled receiver rests them, so it cannot stall the senders).
+A 2xx answer is delivery; 408, 429 and 5xx (and a network failure, a held receiver) are retried with the
+outbox's backoff; any other answer fails the row for good.
 Each row is sent by one claim and marked sent at once (the outbox's exactly-once); `X-Webhook-Delivery`
 stays the same across attempts, so a receiver can drop the copy a crash between its answer and our mark
 could send."""
@@ -20,7 +22,7 @@ from notifications.delivery import Undeliverable
 from notifications.models import Outbox
 from notifications.rendering import Rendered
 
-from . import addresses, wording
+from . import addresses, holds, wording
 from .models import Webhook
 
 RETRIED = (408, 425, 429)
@@ -76,7 +78,8 @@ def send(row: Outbox, rendered: Rendered) -> None:
         "X-Signature-256": signature(hook.secret, payload),
     }
     try:
-        answer = addresses.post(hook.url, payload, headers)
+        with holds.one_delivery(hook.user_id, addresses.delivery_seconds()):  # one at a time per player
+            answer = addresses.post(hook.url, payload, headers)
     except addresses.AddressRefused as refused:
         raise Undeliverable(str(refused)) from refused
     if 200 <= answer.status < 300:

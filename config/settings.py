@@ -298,6 +298,9 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "") or "mailto:" + (
     DEFAULT_FROM_EMAIL.rsplit("<", 1)[-1].rstrip(">").strip() or "play@localhost")
 # Seconds each step of a push's or a webhook's delivery may wait (connect, send, each read of the answer).
 ALERTS_TIMEOUT_SECONDS = float(os.environ.get("ALERTS_TIMEOUT_SECONDS", "5"))
+# Seconds one delivery may take in all (resolve, connect, TLS, send, read the answer), however the receiver
+# trickles; unset (0): three times ALERTS_TIMEOUT_SECONDS.
+ALERTS_DELIVERY_SECONDS = float(os.environ.get("ALERTS_DELIVERY_SECONDS", "0"))
 # How long a push service keeps a notice for a browser that is offline (the TTL header), in seconds.
 ALERTS_PUSH_TTL_SECONDS = int(os.environ.get("ALERTS_PUSH_TTL_SECONDS", str(24 * 3600)))
 # Webhooks and push subscriptions one player may have.
