@@ -33,6 +33,7 @@ class MessageSerializer(serializers.Serializer[Any]):
     seq = serializers.IntegerField(help_text="the message's number in the game's chat")
     channel = serializers.ChoiceField(choices=Channel.choices)
     text = serializers.CharField()
+    removed = serializers.BooleanField(help_text="its author deleted the account: the text is erased, `text` says so")
     game_version = serializers.IntegerField(help_text="the game's version when it was said")
     author = AuthorSerializer()
     created_at = serializers.DateTimeField()

@@ -130,7 +130,9 @@ def visible(chat: Access, *, after: int = 0, at: int | None = None) -> QuerySet[
 def as_dict(message: Message) -> dict[str, Any]:
     """A message as the API shows it."""
     return {
-        "seq": message.seq, "channel": message.channel, "text": message.text, "game_version": message.game_version,
+        # An erased text (its author deleted the account: chat.personal_data) is said as removed.
+        "seq": message.seq, "channel": message.channel, "text": message.text or _("message removed"),
+        "removed": not message.text, "game_version": message.game_version,
         "author": {"id": message.author_id, "display_name": message.author.public_name},
         "created_at": message.created_at,
     }

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import OuterRef, Subquery
+from django.utils.functional import lazy
 from django.utils.translation import gettext as _
 
+from accounts.models import User
 from chat.models import Channel, Message, Mute
 
 from .models import Kind, Outbox
@@ -33,7 +35,28 @@ def told(message: Message | None) -> Said | None:
     """A message as a mail may tell it (None: gone, or hidden by an operator)."""
     if message is None or message.hidden:
         return None
-    return Said(message.author.public_name, message.text)
+    return said(message)
+
+
+def said(message: Message) -> Said:
+    """A message as a mail tells it; one whose text was erased with its author's account says so. A
+    deleted author's name and that word are said when the mail's line is made, in its reader's language
+    (the lines are read for a whole batch, before each mail's language is known)."""
+    author = message.author
+    name = _later_name(author) if author.deleted_at is not None else author.public_name
+    return Said(name, message.text or _later_removed())
+
+
+def _name_now(user: User) -> str:
+    return user.public_name
+
+
+def _removed_now() -> str:
+    return _("message removed")
+
+
+_later_name = lazy(_name_now, str)
+_later_removed = lazy(_removed_now, str)
 
 
 def said_since(turns: list[Outbox]) -> dict[int, list[Said]]:
@@ -57,7 +80,7 @@ def said_since(turns: list[Outbox]) -> dict[int, list[Said]]:
     for user_id, muted_id in Mute.objects.filter(user_id__in={row.user_id for row in turns}).values_list("user_id", "muted_id"):
         muted.setdefault(user_id, set()).add(muted_id)
     return {row.pk: [
-        Said(m.author.public_name, m.text) for m in found
+        said(m) for m in found
         if m.game_id == row.game_id and _between(m.created_at, since.get(row.pk), row.created_at)
         and m.author_id != row.user_id and m.author_id not in muted.get(row.user_id, set())
     ] for row in turns}

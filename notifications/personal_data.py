@@ -4,7 +4,8 @@ Erasing: the person's outbox rows (sent or not: each holds the address), their e
 mails are kept as files (the embedded default's `config.mail_files` backend writes every mail into
 EMAIL_FILE_PATH), every mail file sent to the address or naming the person. The other players' rows of the
 person's games that name them (a waiting room's "Ann took a seat", "Ann offers a rematch": the row keeps the
-actor's name, sent or still queued) name the former player instead, in the row's language. Exporting: the email settings
+actor's name, sent or still queued) name the former player instead, in the row's language; their queued
+mails about the person's chat lines (whose text is erased) are not sent. Exporting: the email settings
 and what was mailed to them (kind, game, when; not the texts, which are made from the games' logs).
 """
 
@@ -23,9 +24,10 @@ from django.utils.module_loading import import_string
 
 from accounts.models import former_player_name
 from accounts.personal_data import PersonalDataPart, Traces
+from chat.models import Message
 from games.personal_data import games_of
 
-from .models import Outbox, Preference
+from .models import Kind, Outbox, Preference
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -37,6 +39,11 @@ def erase(user: User) -> None:
     Outbox.objects.filter(user=user).delete()
     Outbox.objects.filter(to_email__iexact=user.email).delete()
     Preference.objects.filter(user=user).delete()
+    # The person's chat lines lose their text (chat.personal_data): a message mail about one not sent yet
+    # would tell nothing; it is not sent.
+    said = list(Message.objects.filter(author=user).values_list("pk", flat=True))
+    Outbox.objects.filter(kind=Kind.CHAT, status__in=[Outbox.Status.PENDING, Outbox.Status.HELD],
+                          params__message__in=said).delete()
     rename_in_others_rows(user)
     remove_mail_files(user.email, user.display_name)
 

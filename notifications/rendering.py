@@ -131,8 +131,9 @@ def _game_mail(row: Outbox, batch: RenderBatch, footers: Footers) -> Rendered:
     """A game mail laid out by the templates, with its batch's foot. Each text is one line of the plain text
     (`one_line`): names and players' words in it cannot add lines of their own."""
     user = _reader(row, batch)
-    letter = _letter(row, batch, user)
     lang = language_of(user)
+    with translation.override(lang):  # also the words a letter reads before its own override (a former player's name)
+        letter = _letter(row, batch, user)
     context = {
         "lang": lang,
         "name": one_line(user.display_name),
