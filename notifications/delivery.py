@@ -338,17 +338,22 @@ def sweep(now: datetime | None = None, limit: int = 5000, batch: int = 50) -> in
     A pending row handed to a task is not handed out again for a lease (its `lease_until`, which a pending
     row has no other use for): the next sweeps, a few seconds later, do not queue it a second time while it
     waits in the broker, and the rows of a task that was lost come back after that. Its `next_attempt_at`
-    stays, so `oldest_due` still says how long it has waited when no worker takes the tasks."""
+    stays, so `oldest_due` still says how long it has waited when no worker takes the tasks.
+
+    The mails and the other channels' rows (pushes, webhooks) go to separate tasks: those go to addresses
+    the players name, each of which may take a delivery's whole budget, and must not hold up a task of mails."""
     now = now or timezone.now()
     with transaction.atomic():
-        ids = list(due_for_delivery(now).select_for_update(skip_locked=True).order_by("id")
-                   .values_list("pk", flat=True)[:limit])
-        Outbox.objects.filter(pk__in=ids, status=Outbox.Status.PENDING).update(
+        due = list(due_for_delivery(now).select_for_update(skip_locked=True).order_by("id")
+                   .values_list("pk", "channel")[:limit])
+        Outbox.objects.filter(pk__in=[pk for pk, _channel in due], status=Outbox.Status.PENDING).update(
             lease_until=now + timedelta(seconds=lease_seconds())
         )
-    for start in range(0, len(ids), batch):
-        deliver_outbox_rows.delay(ids=ids[start : start + batch])
-    return len(ids)
+    for email in (True, False):
+        ids = [pk for pk, channel in due if (channel == Channel.EMAIL) == email]
+        for start in range(0, len(ids), batch):
+            deliver_outbox_rows.delay(ids=ids[start : start + batch])
+    return len(due)
 
 
 @shared_task(name="notifications.deliver_outbox_rows")

@@ -174,3 +174,19 @@ def test_a_players_deliveries_are_one_at_a_time_across_senders(
     thread.join()
     assert first == [{annas[0].pk: "retry"}] and len(dripper.connections) == 1
     assert [r.path for r in receiver.requests] == ["/ben"]
+
+
+def test_the_sweep_hands_webhook_rows_to_tasks_apart_from_the_mails(
+    verified_user: Any, receiver: Any, monkeypatch: Any
+) -> None:
+    """A task of mails never waits behind a player's receiver: the sweep keeps the channels apart."""
+    anna, ben = verified_user("anna"), verified_user("ben")
+    webhooks.add_webhook(anna, receiver.url("/anna"), "json", ["started", "turn"])
+    game = started_game([anna, ben])
+    channels = dict(Outbox.objects.filter(game=game).values_list("pk", "channel"))
+    assert Channel.WEBHOOK in channels.values() and Channel.EMAIL in channels.values()
+    queued: list[list[int]] = []
+    monkeypatch.setattr(delivery.deliver_outbox_rows, "delay", lambda ids: queued.append(ids))
+    assert delivery.sweep() == len(channels)
+    assert sorted(pk for task in queued for pk in task) == sorted(channels)
+    assert all(len({channels[pk] == Channel.EMAIL for pk in task}) == 1 for task in queued), queued
