@@ -255,3 +255,27 @@ def test_turning_spectators_away_ends_the_open_watch_streams(make_user: Any, set
     assert switched == 302
     assert rest == ["<end>"] and ended_after < 3
     assert again == 404
+
+
+def test_a_watch_stream_checks_its_link_on_each_keepalive(make_user: Any, settings: Any) -> None:
+    """Spectators turned away without a notice (another process's write, a lost notice): the stream's next
+    keepalive finds the link closed and ends the stream."""
+    from games.models import Game
+
+    settings.LIVE_KEEPALIVE_SECONDS = 0.3
+    game, _ann, _ben = _private_game(make_user)
+    wanda = make_user()
+
+    async def scenario() -> list[str]:
+        stream = Reader((await (await signed_in_client(wanda)).get(
+            f"/games/watch/{watch_token(game)}/live?since={game.version}")).streaming_content)
+        await asyncio.sleep(0.5)
+        await sync_to_async(lambda: Game.objects.filter(pk=game.pk).update(spectators_allowed=False))()
+        try:
+            rest = [await stream.event(timeout=3)]
+        except TimeoutError:
+            rest = ["still open"]
+        await stream.close()
+        return rest
+
+    assert run(scenario) == ["<end>"]
