@@ -11,6 +11,7 @@ import json
 import random
 from collections.abc import Iterator
 from datetime import timedelta
+from email.message import EmailMessage
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from django.contrib.admin.models import ADDITION, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.backends.db import SessionStore
 from django.contrib.sessions.models import Session
+from django.core import mail
 from django.db import connection
 from django.test import Client
 from django.utils import timezone
@@ -28,8 +30,11 @@ from accounts import deletion, export
 from accounts.models import DataExport, User
 from alerts.models import PushSubscription, Webhook
 from chat import services as chat
+from chat.models import Message
 from games import services
 from games.models import Game, Seat
+from mailin.models import InboundMail
+from mailin.services import receive
 from notifications import delivery
 from notifications.models import Kind, Outbox
 from tests.games.helpers import play_random, started_game
@@ -106,6 +111,18 @@ def _finished_two_player_game(first: User, second: User) -> Game:
     return game
 
 
+def _reply_by_mail(victim: User) -> None:
+    sent = [m for m in mail.outbox if m.to == [EMAIL] and m.reply_to]
+    assert sent, "no mail to answer"
+    answer = EmailMessage()
+    answer["From"] = f'"{NAME}" <{EMAIL}>'
+    answer["To"] = sent[-1].reply_to[0]
+    answer["Subject"] = "Re: " + sent[-1].subject
+    answer["Message-ID"] = "<reply-1@client.example>"
+    answer.set_content(f"chat:\nsent by mail, {NAME}\n")
+    assert receive(answer.as_bytes()).status != "ignored"
+
+
 def _the_players_life(victim: User, ann: User, bob: User) -> Game:
     """Everything the victim does on the site before deleting the account; the running game."""
     running = started_game([ann, victim, bob], time_control={"decision_hours": 24})
@@ -121,6 +138,7 @@ def _the_players_life(victim: User, ann: User, bob: User) -> Game:
     finished = _finished_two_player_game(victim, ann)
     services.offer_rematch(victim, finished.pk)  # "Zebulon offers a rematch": a table mail to Ann
     delivery.deliver_pending(limit=500)  # some mails sent ...
+    _reply_by_mail(victim)  # the victim answers one: a record of the mail in, its chat line, an answer mail
     chat.post(ann, running.pk, "Your move, friend")  # ... some still queued
     services.join_game(victim, services.create_game(ann, "citadels", 3).pk)  # queued: a table mail to Ann
     Webhook.objects.create(user=victim, url="https://hooks.example.net/zq", events=["turn"], secret="s" * 40)
@@ -142,6 +160,8 @@ def _the_players_life(victim: User, ann: User, bob: User) -> Game:
 
 def test_nothing_of_a_deleted_player_is_left_in_any_table(settings: Any) -> None:
     settings.NOTIFICATIONS_TABLE_EMAILS = True
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.MAILIN_DOMAIN = "play.example.org"
     victim = _player(EMAIL, NAME)
     ann, bob = _player("ann@example.org", "Ann Other"), _player("bob@example.org", "Bob Other")
     running = _the_players_life(victim, ann, bob)
@@ -151,6 +171,9 @@ def test_nothing_of_a_deleted_player_is_left_in_any_table(settings: Any) -> None
     assert any(label.startswith("unsubscribe token") for label in needles)
     assert Outbox.objects.filter(kind=Kind.TABLE, user=ann, params__actor=NAME).exists()
     assert Outbox.objects.filter(kind=Kind.TABLE, user=ann, params__actor=NAME, status=Outbox.Status.PENDING).exists()
+    assert InboundMail.objects.filter(sender=EMAIL).exists()
+    assert Message.objects.filter(author=victim, text__startswith="sent by mail").exists()
+    assert Outbox.objects.filter(user=victim, kind=Kind.ANSWER).exists()
     before = _found(needles)
     assert {"accounts_dataexport: name", "notifications_outbox: name", "django_session: " + next(
         label for label in needles if label.startswith("session"))} <= set(before)
