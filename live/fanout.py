@@ -9,7 +9,8 @@ Each web process (a uvicorn worker) holds ONE source of notices, whatever the nu
   once, and one query every `LIVE_POLL_SECONDS` reads the versions of the games watched here (the commands
   of the other processes: the Celery worker's deadline sweep).
 
-The hub hands each notice to the streams of its game. A stream keeps only the newest version it has not
+The hub hands each notice (a key of `live.marks` and its number: a game's version, a room's, the lobby's or
+a table's side change) to the streams that follow the key. A stream keeps only the newest number it has not
 sent (a slow reader never holds a queue of old versions), and its version only grows. When the listener
 loses its connection, every stream is told to read its game's version again once it is back (notices sent
 meanwhile are not lost: the version column has them).
