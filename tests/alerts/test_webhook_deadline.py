@@ -190,3 +190,52 @@ def test_the_sweep_hands_webhook_rows_to_tasks_apart_from_the_mails(
     assert delivery.sweep() == len(channels)
     assert sorted(pk for task in queued for pk in task) == sorted(channels)
     assert all(len({channels[pk] == Channel.EMAIL for pk in task}) == 1 for task in queued), queued
+
+
+def _trusting(monkeypatch: Any, tmp_path: Any) -> None:
+    """The client's TLS trusts the test server's self-signed certificate (and checks it as usual)."""
+    import ssl
+
+    trusted = ssl.create_default_context(cafile=str(tmp_path / "cert.pem"))
+    monkeypatch.setattr(addresses.ssl, "create_default_context", lambda: trusted)
+
+
+@pytest.mark.parametrize("drips", [False, True])
+def test_over_tls_an_answer_is_read_and_a_drip_is_cut_at_the_budget(
+    tmp_path: Any, monkeypatch: Any, settings: Any, drips: bool
+) -> None:
+    from tests.alerts.test_webhooks import _resolving_to, _tls_server
+
+    listener, context, _asked = _tls_server(tmp_path, "hooks.test")
+    port = listener.getsockname()[1]
+
+    def serve() -> None:
+        peer, _address = listener.accept()
+        try:
+            with context.wrap_socket(peer, server_side=True) as tls:
+                request = b""
+                while not request.endswith(b"{}"):  # the whole request (its body is "{}")
+                    request += tls.recv(65536)
+                tls.sendall(b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n" + (b"" if drips else b"accepted"))
+                for _ in range(int(12 / DRIP_EVERY) if drips else 0):
+                    tls.sendall(b"x")
+                    time.sleep(DRIP_EVERY)
+        except OSError:
+            pass
+
+    threading.Thread(target=serve, daemon=True).start()
+    settings.ALERTS_TEST_TARGETS = [f"hooks.test:{port}"]
+    settings.ALERTS_TIMEOUT_SECONDS, settings.ALERTS_DELIVERY_SECONDS = STEP, BUDGET
+    _resolving_to(monkeypatch, "127.0.0.1")
+    _trusting(monkeypatch, tmp_path)
+    started = time.monotonic()
+    try:
+        if drips:
+            with pytest.raises(TimeoutError):
+                addresses.post(f"https://hooks.test:{port}/x", b"{}", {})
+            assert BUDGET - 0.1 < time.monotonic() - started < BUDGET + 0.4
+        else:
+            answer = addresses.post(f"https://hooks.test:{port}/x", b"{}", {})
+            assert answer.status == 200 and answer.body == b"accepted"
+    finally:
+        listener.close()
