@@ -44,12 +44,15 @@ migrate: install var
 
 # Web server (uvicorn, the ASGI server production runs: pages, API and the tables' live streams), Celery
 # worker and Celery beat on the embedded defaults (SQLite, filesystem broker, mails in var/mail/).
+# With LOG_FORMAT=json every line is a JSON object: uvicorn's own through deploy/server-logging.json, and
+# Celery's banners (plain text) left out.
+CELERY_QUIET := $(if $(filter json,$(LOG_FORMAT)),--quiet)
 run: migrate
 	@echo "Starting web on http://$(HOST):$(PORT)/ (API docs: /api/docs/), Celery worker and beat. Mails go to var/mail/, their links to $(SITE_URL)."
 	@trap 'kill $$W $$B 2>/dev/null' EXIT INT TERM; export SITE_URL='$(SITE_URL)'; \
-	$(BIN)/celery -A config worker --loglevel=INFO --concurrency=1 & W=$$!; \
-	$(BIN)/celery -A config beat --loglevel=INFO --schedule=var/celerybeat-schedule & B=$$!; \
-	$(BIN)/python -m uvicorn config.asgi:application --host $(HOST) --port $(PORT)
+	$(BIN)/celery -A config $(CELERY_QUIET) worker --loglevel=INFO --concurrency=1 & W=$$!; \
+	$(BIN)/celery -A config $(CELERY_QUIET) beat --loglevel=INFO --schedule=var/celerybeat-schedule & B=$$!; \
+	$(BIN)/python -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) --log-config deploy/server-logging.json
 
 # ruff, then the import contracts of pyproject.toml's [tool.importlinter] (layers, pure rules, no circles).
 lint: install

@@ -15,6 +15,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 
 from config import json_logs
+from config.log_secrets import mask
 
 logger = logging.getLogger("pbe.requests")
 HEADER = "X-Request-ID"
@@ -47,8 +48,9 @@ class RequestLogMiddleware:
         try:
             response = self.get_response(request)
             response[HEADER] = request_id
-            logger.info("%s %s %s", request.method, request.path, response.status_code, extra={
-                "method": request.method, "path": request.path, "status": response.status_code,
+            path = mask(request.path)  # a link's token is no one's to read in the logs (config.log_secrets)
+            logger.info("%s %s %s", request.method, path, response.status_code, extra={
+                "method": request.method, "path": path, "status": response.status_code,
                 "duration_ms": round((time.perf_counter() - started) * 1000, 1),
                 "user_id": user_id(request), "game_id": game_id(request),
             })

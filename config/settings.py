@@ -8,6 +8,7 @@ emails written as files into var/mail/. Production sets DATABASE_URL (PostgreSQL
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -374,6 +375,8 @@ METRICS_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
 # LOG_FORMAT=json: every log line a JSON object (config.json_logs), one per request and per Celery task with
 # the request id (X-Request-ID), the user and the game; anything else: text lines.
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").strip().lower()
+# Python's warnings (a library's UserWarning) as log records, so that they are JSON lines too.
+logging.captureWarnings(LOG_FORMAT == "json")
 # The line per request is the JSON logs' own; with text logs the web server's access log says as much
 # (LOG_LEVEL_REQUESTS=INFO brings it back).
 LOGGING = logging_config(LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"),

@@ -112,3 +112,76 @@ def test_the_formatter_writes_one_line_with_the_context_and_the_exception() -> N
     line = json.loads(text)
     assert (line["message"], line["request_id"], line["game_id"], line["level"]) == ("failed here", "r-1", 3, "ERROR")
     assert "user_id" not in line and "ValueError: bad" in line["exception"]
+
+
+# --- the web servers' and Celery's own lines (issue 35, point 3) ------------------------------------------
+
+def _make_run_commands(port: int) -> dict[str, list[str]]:
+    """The commands `make run LOG_FORMAT=json` starts (from `make -n`), by program: uvicorn, worker, beat."""
+    import re
+    import shlex
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    assert shutil.which("make"), "make is missing"
+    root = Path(__file__).resolve().parents[1]
+    script = subprocess.run(["make", "-n", "run", f"PORT={port}", "LOG_FORMAT=json"], cwd=root, capture_output=True,
+                            text=True, check=True, timeout=60).stdout
+    found = {}
+    for name, pattern in (("uvicorn", r"\S+ -m uvicorn [^;&\n]+"), ("worker", r"\S+/celery [^;&\n]* worker [^;&\n]+"),
+                          ("beat", r"\S+/celery [^;&\n]* beat [^;&\n]+")):
+        match = re.search(pattern, script)
+        assert match, (name, script)
+        found[name] = shlex.split(match.group(0))
+    return found
+
+
+def _every_line_is_json(output: str) -> list[dict[str, Any]]:
+    plain = [line for line in output.splitlines() if line.strip() and not line.startswith("{")]
+    assert not plain, plain[:12]
+    return [json.loads(line) for line in output.splitlines() if line.strip()]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("server", ["make run's uvicorn", "the deploy unit's uvicorn", "gunicorn config.wsgi"])
+def test_the_web_servers_own_lines_are_json_too(server: str, tmp_path: Any) -> None:
+    """The server starts, serves a request and stops with LOG_FORMAT=json: every line it wrote is a JSON
+    object (its start-up and shutdown lines, its access lines, the site's request lines)."""
+    import subprocess
+    import time
+
+    from tests.deploy import units
+    from tests.security import servers
+
+    port = servers.free_port()
+    env = servers.environment(tmp_path, LOG_FORMAT="json", WEB_HOST="127.0.0.1", WEB_PORT=str(port), WEB_WORKERS="2",
+                              PROMETHEUS_MULTIPROC_DIR=str(tmp_path / "metrics"))
+    (tmp_path / "metrics").mkdir()
+    if server == "make run's uvicorn":
+        command = _make_run_commands(port)["uvicorn"]
+    elif server == "the deploy unit's uvicorn":
+        command = units.command(units.unit_lines("pbem-web.service")["ExecStart"][0], env)
+    else:
+        command = [*servers.server_command("gunicorn", port)]
+    log = tmp_path / "out.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=units.ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        status = None
+        while time.monotonic() < deadline and status is None:
+            assert process.poll() is None, log.read_text()
+            try:
+                status = servers.raw_request(port, "GET", "/api/games/", timeout=5)[0]
+            except OSError:
+                time.sleep(0.3)
+        assert status == 401, log.read_text()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    lines = _every_line_is_json(log.read_text())
+    loggers = {line["logger"] for line in lines}
+    assert loggers & {"uvicorn.error", "gunicorn.error"}, loggers  # the server's own start-up lines, as JSON
+    assert any(line["logger"] == "pbe.requests" and line["path"] == "/api/games/" for line in lines)
+    assert not any("color_message" in line for line in lines)

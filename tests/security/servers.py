@@ -43,9 +43,11 @@ def database_url() -> str:
 
 
 def server_command(server: str, port: int) -> list[str]:
-    """The command line of `server` ("uvicorn": the Makefile's run line; "gunicorn": `gunicorn config.wsgi`)."""
+    """The command line of `server` ("uvicorn": the Makefile's run line; "gunicorn": `gunicorn config.wsgi`,
+    which reads the checkout's gunicorn.conf.py)."""
     if server == "uvicorn":
-        return [PYTHON, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
+        return [PYTHON, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port),
+                "--log-config", "deploy/server-logging.json"]
     return [PYTHON, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}", "--workers", "1"]
 
 
