@@ -114,9 +114,12 @@ def _rename_in_others_exports(user: User) -> None:
     """The other players' kept exports name the person where they shared a game (its seats, its chat): the
     former player's name stands there instead, in the export's owner's language (its link stays valid)."""
     traces = personal_data.Traces.of(user)
+    in_words = {part.name for part in personal_data.parts() if part.export_in_words}
     for export in DataExport.objects.select_related("user").iterator():
         with translation.override(export.user.language or None):
-            content = traces.replaced(export.content, former_player_name(user.pk))
+            neutral = former_player_name(user.pk)
+        content = {key: traces.replaced(value, neutral, in_words=key in in_words)
+                   for key, value in export.content.items()}
         if content != export.content:
             DataExport.objects.filter(pk=export.pk).update(content=content)
 
@@ -134,7 +137,8 @@ def _erase_from_admin_log(user: User, token_keys: list[str]) -> None:
     for entry in LogEntry.objects.filter(naming).only("pk", "object_repr", "change_message"):
         if traces.in_text(entry.object_repr) or traces.in_text(entry.change_message):
             LogEntry.objects.filter(pk=entry.pk).update(
-                object_repr=traces.replaced(entry.object_repr, NEUTRAL_NAME.format(pk=user.pk)), change_message="")
+                object_repr=traces.replaced(entry.object_repr, NEUTRAL_NAME.format(pk=user.pk), in_words=True),
+                change_message="")
 
 
 def _empty_row(user: User) -> None:

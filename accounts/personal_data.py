@@ -2,8 +2,8 @@
 the player's data export, and whether the person was active lately (the cleanup of unverified accounts
 spares them).
 
-accounts sits below every app that keeps personal data (games, notifications, mailin, and chat, ratings or
-push subscriptions to come), so it cannot import them: each one registers its part here from its
+accounts sits below every app that keeps personal data (games, chat, notifications, alerts, mailin; ratings
+to come), so it cannot import them: each one registers its part here from its
 `AppConfig.ready` (`register`), as apps add settings sections. `accounts.deletion` and `accounts.export`
 run every registered part; a part is a name and up to three functions.
 """
@@ -27,12 +27,14 @@ class PersonalDataPart:
     `erase(user)` removes or neutralises what the app keeps of the person (called inside the deletion's
     transaction, before the account row is emptied, so it may still read the address and name);
     `export(user)` returns JSON-ready data for the export, under `name`; `active_since(moment)` the ids of
-    users who did something in the app after that moment."""
+    users who did something in the app after that moment. `export_in_words`: the export holds the person's
+    own words (chat lines), where another deleted person's name is replaced as a word (`Traces`)."""
 
     name: str
     erase: Callable[[User], None] | None = None
     export: Callable[[User], Any] | None = None
     active_since: Callable[[datetime], Iterable[int]] | None = None
+    export_in_words: bool = False
 
 
 _PARTS: dict[str, PersonalDataPart] = {}
@@ -71,42 +73,57 @@ def active_since(moment: datetime) -> set[int]:
 
 @dataclass(frozen=True)
 class Traces:
-    """What names a person in text that others keep (another player's mail row, export or chat line): the
-    address and the display name, each found case-blind, the name only as a whole word ("Ann" is not in
-    "Annabel"). Read from the account before its row is emptied. A homonym in the same text is replaced
-    too: the erasure errs on the side of the person."""
+    """What names a person in what others keep (another player's mail row, export or chat line): the address,
+    found anywhere, case-blind, and the display name. In data (`replaced`) the name is replaced where it is
+    a value of a record about the person: a text that is the name (case-blind) next to the person's id under
+    a user's key (a seat's `{"user": 12, "display_name": ...}`, a takeover's `previous_user` and
+    `previous_name`; `_names_a_user`), so that a
+    name that is also a word ("King", "Gold") leaves the other texts alone. In the players' own words
+    (`replaced(..., in_words=True)`: chat lines) the name is replaced wherever it stands as a whole word
+    ("Ann" is not in "Annabel"); a homonym there is replaced too: the erasure errs on the person's side.
+    Read from the account before its row is emptied."""
 
+    pk: int
     address: str
     name: str
 
     @classmethod
     def of(cls, user: User) -> Traces:
         """The traces of this account as it stands (before the deletion empties it)."""
-        return cls(user.email, user.display_name)
+        return cls(user.pk, user.email, user.display_name)
 
-    def _pattern(self) -> re.Pattern[str] | None:
-        words = [rf"(?<!\w){re.escape(text)}(?!\w)" for text in (self.address, self.name) if text]
-        return re.compile("|".join(words), re.IGNORECASE) if words else None
+    def _pattern(self, in_words: bool) -> re.Pattern[str] | None:
+        texts = [re.escape(self.address)] if self.address else []
+        if in_words and self.name:
+            texts.append(rf"(?<!\w){re.escape(self.name)}(?!\w)")
+        return re.compile("|".join(texts), re.IGNORECASE) if texts else None
+
+    def is_name(self, text: Any) -> bool:
+        """Whether `text` is the person's name (case-blind, blanks around it aside)."""
+        return bool(self.name) and isinstance(text, str) and text.strip().casefold() == self.name.strip().casefold()
 
     def in_text(self, text: str) -> bool:
-        """Whether the text names the person."""
-        pattern = self._pattern()
+        """Whether the text holds the address or the name as a word."""
+        pattern = self._pattern(in_words=True)
         return pattern is not None and pattern.search(text) is not None
 
-    def replaced(self, value: Any, neutral: str) -> Any:
-        """`value` (JSON-ready: text, numbers, lists, dicts) with every trace in its texts and keys replaced
-        by `neutral` (the former player's name); a value naming nobody comes back equal."""
-        pattern = self._pattern()
-        if pattern is None:
-            return value
-        return _replace(value, pattern, neutral)
+    def replaced(self, value: Any, neutral: str, *, in_words: bool = False) -> Any:
+        """`value` (JSON-ready: text, numbers, lists, dicts) with every trace replaced by `neutral` (the former
+        player's name); a value naming nobody comes back equal."""
+        return self._replace(value, self._pattern(in_words), neutral)
+
+    def _replace(self, value: Any, pattern: re.Pattern[str] | None, neutral: str) -> Any:
+        if isinstance(value, str):
+            return pattern.sub(lambda _match: neutral, value) if pattern is not None else value
+        if isinstance(value, list | tuple):
+            return [self._replace(item, pattern, neutral) for item in value]
+        if isinstance(value, dict):
+            about = any(_names_a_user(key) and type(item) is int and item == self.pk for key, item in value.items())
+            return {self._replace(key, pattern, neutral): neutral if about and self.is_name(item)
+                    else self._replace(item, pattern, neutral) for key, item in value.items()}
+        return value
 
 
-def _replace(value: Any, pattern: re.Pattern[str], neutral: str) -> Any:
-    if isinstance(value, str):
-        return pattern.sub(lambda _match: neutral, value)
-    if isinstance(value, list | tuple):
-        return [_replace(item, pattern, neutral) for item in value]
-    if isinstance(value, dict):
-        return {_replace(key, pattern, neutral): _replace(item, pattern, neutral) for key, item in value.items()}
-    return value
+def _names_a_user(key: Any) -> bool:
+    """Whether a data key holds a user's id: `user`, `previous_user`, `user_id`, `author_id`, ..."""
+    return isinstance(key, str) and (key == "user" or key.endswith(("_user", "user_id", "author_id")))

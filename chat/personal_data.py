@@ -40,7 +40,7 @@ def erase(user: User) -> None:
     mentions = Q(text__icontains=user.email) | Q(text__icontains=user.display_name)
     for message in others.filter(mentions).only("pk", "text"):
         # (In English, as the emptied account row names the person: the lines' language is unknown.)
-        text = traces.replaced(message.text, NEUTRAL_NAME.format(pk=user.pk))
+        text = traces.replaced(message.text, NEUTRAL_NAME.format(pk=user.pk), in_words=True)
         if text != message.text:
             Message.objects.filter(pk=message.pk).update(text=text)
     Message.objects.filter(author=user).update(text=REMOVED)
@@ -64,4 +64,4 @@ def export(user: User) -> dict[str, Any]:
     }
 
 
-PART = PersonalDataPart(name="chat", erase=erase, export=export)
+PART = PersonalDataPart(name="chat", erase=erase, export=export, export_in_words=True)

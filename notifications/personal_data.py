@@ -53,10 +53,13 @@ def rename_in_others_rows(user: User) -> int:
     games by the former player's name in each row's language; the number of rows changed. (A row's text
     is made when it is sent, from these params: a queued mail then tells of the former player.)"""
     traces, changed = Traces.of(user), 0
-    rows = Outbox.objects.filter(game_id__in=games_of(user)).exclude(params={}).only("pk", "params", "language")
+    rows = Outbox.objects.filter(game_id__in=games_of(user)).exclude(params={}).only("pk", "kind", "params", "language")
     for row in rows.iterator():
         with translation.override(row.language or None):
-            params = traces.replaced(row.params, former_player_name(user.pk))
+            neutral = former_player_name(user.pk)
+        params = traces.replaced(row.params, neutral)
+        if row.kind == Kind.TABLE and traces.is_name(params.get("actor")):  # the notice's actor, by name only
+            params = {**params, "actor": neutral}
         if params != row.params:
             Outbox.objects.filter(pk=row.pk).update(params=params)
             changed += 1

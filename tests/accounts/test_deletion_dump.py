@@ -28,6 +28,7 @@ from rest_framework.authtoken.models import Token
 
 from accounts import deletion, export
 from accounts.models import DataExport, User
+from accounts.personal_data import Traces
 from alerts.models import PushSubscription, Webhook
 from chat import services as chat
 from chat.models import Message
@@ -189,3 +190,42 @@ def test_nothing_of_a_deleted_player_is_left_in_any_table(settings: Any) -> None
     ann_export = json.dumps(DataExport.objects.get(user=ann).content, ensure_ascii=False)
     assert former in ann_export and "Ann Other" in ann_export
     assert Seat.objects.filter(game=running, user_id=victim.pk).exists()  # the game still names the seat's shell
+
+
+def test_traces_replace_the_name_where_it_names_the_person_and_the_address_anywhere() -> None:
+    traces = Traces(12, "zq@example.org", "King")
+    data = {"seats": [{"index": 0, "user": 12, "display_name": "King"}, {"index": 1, "user": 5, "display_name": "Ann"}],
+            "takeovers": [{"previous_user": 12, "previous_name": "king ", "user": 5, "name": "Ann"}],
+            "view": {"character": "King", "rank": 12, "note": "mail ZQ@example.org"}, "King": 12}
+    assert traces.replaced(data, "Former player 12") == {
+        "seats": [{"index": 0, "user": 12, "display_name": "Former player 12"},
+                  {"index": 1, "user": 5, "display_name": "Ann"}],
+        "takeovers": [{"previous_user": 12, "previous_name": "Former player 12", "user": 5, "name": "Ann"}],
+        "view": {"character": "King", "rank": 12, "note": "mail Former player 12"}, "King": 12}
+    assert traces.replaced("Kingdom of the King, King!", "X", in_words=True) == "Kingdom of the X, X!"
+    assert traces.replaced("nothing here", "X", in_words=True) == "nothing here"
+
+
+def test_a_name_that_is_also_a_word_leaves_the_other_players_texts_alone(settings: Any) -> None:
+    settings.NOTIFICATIONS_TABLE_EMAILS = True
+    victim = _player("king@example.org", "King")  # also a character of the game
+    ann, bob = _player("ann@example.org", "Ann Other"), _player("bob@example.org", "Bob Other")
+    game = started_game([ann, victim, bob])
+    play_random(game, random.Random(7), max_commands=30)
+    waiting = services.create_game(ann, "citadels", 4)
+    services.join_game(victim, waiting.pk)
+    export.build_export(ann.pk)
+    before = DataExport.objects.get(user=ann).content
+    text = json.dumps(before)
+    assert text.casefold().count("king") > text.count('"display_name": "King"')  # the character is in the export
+    others = {row.pk: row.params for row in Outbox.objects.exclude(user=victim)}
+
+    deletion.erase_account(User.objects.get(pk=victim.pk))
+
+    former = f"Former player {victim.pk}"
+    renamed = json.loads(json.dumps(before).replace('"display_name": "King"', f'"display_name": "{former}"'))
+    assert DataExport.objects.get(user=ann).content == renamed != before
+    after = {row.pk: row.params for row in Outbox.objects.exclude(user_id=victim.pk)}
+    changed = {pk for pk in after if after[pk] != others.get(pk)}
+    assert {after[pk]["actor"] for pk in changed} == {former}  # only the waiting room's notice
+    assert all(after[pk] == {**others[pk], "actor": former} for pk in changed)
