@@ -185,3 +185,37 @@ def test_the_web_servers_own_lines_are_json_too(server: str, tmp_path: Any) -> N
     assert loggers & {"uvicorn.error", "gunicorn.error"}, loggers  # the server's own start-up lines, as JSON
     assert any(line["logger"] == "pbe.requests" and line["path"] == "/api/games/" for line in lines)
     assert not any("color_message" in line for line in lines)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("program", ["worker", "beat"])
+def test_celerys_start_up_lines_are_json_too(program: str, tmp_path: Any) -> None:
+    """The worker and beat of `make run LOG_FORMAT=json` (as of deploy/, `--quiet`: no plain banner) write
+    nothing but JSON lines until they are up (the worker's "ready", beat's first task sent)."""
+    import subprocess
+    import time
+
+    from tests.deploy import units
+    from tests.security import servers
+
+    command = _make_run_commands(servers.free_port())[program]
+    assert "--quiet" in command and "--quiet" in units.unit_lines(f"pbem-{program}.service")["ExecStart"][0]
+    command = [arg.replace("var/celerybeat-schedule", str(tmp_path / "schedule")) for arg in command]
+    log = tmp_path / "out.log"
+    env = servers.environment(tmp_path, LOG_FORMAT="json")
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=units.ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    up = "celery@" if program == "worker" else "Scheduler: Sending due task"
+    try:
+        deadline = time.monotonic() + 60
+        while up not in log.read_text() and time.monotonic() < deadline:
+            assert process.poll() is None, log.read_text()
+            time.sleep(0.3)
+        time.sleep(1)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    text = log.read_text()
+    start_up = text[:text.index("\n", text.index(up)) + 1]
+    lines = _every_line_is_json(start_up)
+    assert any(up in line["message"] for line in lines), lines
