@@ -102,8 +102,12 @@ _SERVER_TEXT: dict[str, tuple[str, str | None]] = {
 def server_formatter(kind: str = "uvicorn") -> logging.Formatter:
     """The formatter of a web server's own loggers (deploy/server-logging.json, read by uvicorn's
     `--log-config` and gunicorn's `--log-config-json` before Django is loaded): JSON lines when the
-    environment says LOG_FORMAT=json, as the site's own lines; else the server's usual text. Secrets masked."""
-    if os.environ.get("LOG_FORMAT", "text").strip().lower() == "json":
+    settings say LOG_FORMAT=json, as the site's own lines; else the server's usual text. Secrets masked.
+    The settings are read here, before the application is loaded (uvicorn's supervisor never loads it)."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from django.conf import settings
+
+    if settings.LOG_FORMAT == "json":
         return JsonFormatter()
     fmt, datefmt = _SERVER_TEXT[kind]
     if kind.startswith("uvicorn"):
