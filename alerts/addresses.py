@@ -12,9 +12,10 @@ the answer all end by `ALERTS_DELIVERY_SECONDS` after the start (three step time
 the receiver does. Each step waits `ALERTS_TIMEOUT_SECONDS` at most, and never longer than what is left:
 every read of the answer sets its socket's timeout to that and is refused once nothing is left (a receiver
 that answers `Connection: close` and then drips a byte a second is cut off at the deadline, not at the end
-of its answer), and a watchdog shuts the socket at the deadline should a step (the TLS handshake) overrun
-it. So a slow receiver holds a sender one budget, not its lease (and `holds` keeps a player's receivers to
-one such delivery at a time). `ALERTS_TEST_TARGETS` lets tests reach their local server over http.
+of its answer), and a watchdog shuts the socket just after the deadline should a step (the TLS handshake)
+overrun it (an answer it cut short is no answer). So a slow receiver holds a sender one budget, not its
+lease (and `holds` keeps a player's receivers to one such delivery at a time). `ALERTS_TEST_TARGETS` lets
+tests reach their local server over http.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from django.conf import settings
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 MAX_ANSWER_BYTES = 64 * 1024  # read of an answer at most (its status is what counts)
+WATCHDOG_GRACE = 0.2  # seconds after a delivery's deadline that its sockets are shut, whatever blocks
 
 
 class AddressRefused(ValueError):
@@ -294,11 +296,16 @@ def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
         raise AddressRefused("address_not_allowed", f"{target.host} may not be reached")
     opened: list[socket.socket] = []
     expired = threading.Event()
-    watchdog = threading.Timer(max(deadline.left(), 0), _cut, (opened, expired))
+    # A moment after the deadline: the reads' own timeouts (what is left) end them first; the watchdog is for
+    # a step that overruns its timeout (the TLS handshake's several reads).
+    watchdog = threading.Timer(max(deadline.left(), 0) + WATCHDOG_GRACE, _cut, (opened, expired))
     watchdog.daemon = True
     watchdog.start()
     try:
-        return _exchange(target, _resolve_within(target, deadline), body, headers, deadline, opened)
+        answer = _exchange(target, _resolve_within(target, deadline), body, headers, deadline, opened)
+        if expired.is_set():  # the cut socket ended the answer early (as an end of file): no answer
+            raise TimeoutError("cut at the deadline")
+        return answer
     except (OSError, http.client.HTTPException) as failed:
         if expired.is_set() or deadline.left() <= 0:
             raise TimeoutError(f"the delivery took longer than its {deadline.seconds:g} s ({failed})") from failed

@@ -79,11 +79,12 @@ def dripper(settings: Any, receiver: Any) -> Iterator[Dripper]:
 
 
 def test_a_dripped_answer_after_connection_close_is_cut_at_the_budget(dripper: Dripper) -> None:
-    started = time.monotonic()
-    with pytest.raises(TimeoutError):
-        addresses.post(dripper.url(), b"{}", {"Content-Type": "application/json"})
-    took = time.monotonic() - started
-    assert BUDGET - 0.1 < took < BUDGET + 0.4, took
+    for _attempt in range(3):  # each time a timeout, never the drip cut short taken for an answer
+        started = time.monotonic()
+        with pytest.raises(TimeoutError):
+            addresses.post(dripper.url(), b"{}", {"Content-Type": "application/json"})
+        took = time.monotonic() - started
+        assert BUDGET - 0.1 < took < BUDGET + 0.4, took
 
 
 def test_dripped_headers_are_cut_at_the_budget_too(dripper: Dripper) -> None:
