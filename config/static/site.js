@@ -195,10 +195,15 @@
     command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
     send(command, form);
   });
-  // The history: the page opens on the first line new since the reader's last visit (unless the address
-  // names a place), and "Earlier rounds" puts the older rounds in place (without JavaScript: their page).
+  // At the reader's turn the page opens on their choices (on a phone the history lies screens below them);
+  // otherwise on the history's first line new since their last visit (unless the address names a place).
+  // "Earlier rounds" puts the older rounds in place (without JavaScript: their page).
+  const choices = root.querySelector("section.choices");
   const firstNew = document.getElementById("first-new");
-  if (firstNew && !location.hash && firstNew.scrollIntoView) { firstNew.scrollIntoView({block: "center"}); }
+  if (!location.hash && choices) {
+    const control = choices.querySelector("button, input:not([type=hidden]), select") || choices;
+    if (!inView(control)) { choices.scrollIntoView({block: "start"}); }
+  } else if (firstNew && !location.hash && firstNew.scrollIntoView) { firstNew.scrollIntoView({block: "center"}); }
   root.addEventListener("click", async function (event) {
     const link = event.target.closest("a[data-history-earlier]");
     if (!link || !root.contains(link)) { return; }
@@ -288,10 +293,11 @@
       const doc = new DOMParser().parseFromString(await answer.text(), "text/html");
       const fresh = doc.getElementById(region.id);
       if (!fresh) { if (reloadWhenGone) { location.reload(); } return; }
-      const x = window.scrollX, y = window.scrollY;
       const focused = document.activeElement;
-      const changed = [], added = [];
-      morph(region, fresh, changed, added);
+      const anchors = viewAnchors(focused);
+      const before = textsOf(region);
+      const added = [];
+      morph(region, fresh, added);
       after(fresh, own);
       if (doc.title) { document.title = doc.title; }
       // The tab's icon carries a badge when it is the viewer's turn (the fetched page says which icon).
@@ -299,8 +305,16 @@
       if (icon && freshIcon && icon.getAttribute("href") !== freshIcon.getAttribute("href")) {
         icon.setAttribute("href", freshIcon.getAttribute("href"));
       }
-      if (focused && focused !== document.body && !document.contains(focused)) { refocus(region, focused); }
-      window.scrollTo(x, y);
+      if (focused && focused !== document.body && !document.contains(focused)) {
+        const next = refocus(region, focused);
+        // The successor stands where the focused control stood.
+        if (next && anchors.length && anchors[0].element === focused) { anchors.unshift({element: next, top: anchors[0].top}); }
+      }
+      keepView(anchors);
+      // Once more after the frame: the browser's own scroll anchoring may move the page after the change.
+      if (window.requestAnimationFrame) { requestAnimationFrame(function () { keepView(anchors); }); }
+      const changed = [];
+      readChanges(region, before, added, changed);
       mark(changed, "live-changed");
       mark(added, "live-new");
     }
@@ -315,7 +329,6 @@
   }
   function mark(elements, name) {
     elements.forEach(function (element) {
-      if (element.nodeType !== 1 || element.matches("input[type=hidden]")) { return; }
       element.classList.add(name);
       setTimeout(function () { element.classList.remove(name); }, 4000);
     });
@@ -326,50 +339,61 @@
     return [n.nodeName, n.id, n.classList[0] || "", n.getAttribute("aria-labelledby") || n.getAttribute("aria-label") || "",
             n.getAttribute("name") || ""].join("|");
   }
+  // A <details> stays as open or shut as the reader left it (a control in it may have the focus).
   function syncAttributes(old, fresh) {
-    let differs = false;
+    const own = function (name) { return name === "class" || (name === "open" && old.nodeName === "DETAILS"); };
     Array.from(old.attributes).forEach(function (a) {
-      if (a.name !== "class" && !fresh.hasAttribute(a.name)) { old.removeAttribute(a.name); differs = true; }
+      if (!own(a.name) && !fresh.hasAttribute(a.name)) { old.removeAttribute(a.name); }
     });
     Array.from(fresh.attributes).forEach(function (a) {
-      if (a.name !== "class" && old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); differs = true; }
+      if (!own(a.name) && old.getAttribute(a.name) !== a.value) { old.setAttribute(a.name, a.value); }
     });
     const classes = Array.from(fresh.classList);
     const kept = Array.from(old.classList).filter(function (c) { return c.indexOf("live-") === 0; });
     if (old.className.replace(/\s*live-\S+/g, "").trim() !== fresh.className.trim()) {
       old.className = classes.concat(kept).join(" ");
-      differs = true;
     }
-    return differs;
   }
   // Make `old` (in the page) like `fresh` (from the fetched page), touching only what differs: its children
   // are matched in order by signature (a section that appears or goes leaves the others in place).
-  function morph(old, fresh, changed, added) {
+  function morph(old, fresh, added) {
     if (old.isEqualNode(fresh)) { return; }
     const region = old === root || old === lobby;
-    if (!region && syncAttributes(old, fresh)) { changed.push(old); }
+    if (!region) { syncAttributes(old, fresh); }
     if (old.hasAttribute("data-live-keep")) { return; }
     if (fresh.hasAttribute("data-keyed")) { morphKeyed(old, fresh, added); return; }
     const olds = Array.from(old.childNodes);
-    let i = 0, touched = false;
-    Array.from(fresh.childNodes).forEach(function (n) {
+    let i = 0;
+    const freshes = Array.from(fresh.childNodes);
+    freshes.forEach(function (n, at) {
       let j = -1;
-      if (n.nodeType === 1) {
-        for (let k = i; k < olds.length; k++) { if (signature(olds[k]) === signature(n)) { j = k; break; } }
-      } else if (i < olds.length && olds[i].nodeType === n.nodeType) { j = i; }
+      if (n.nodeType === 1) { j = counterpart(olds, i, n, freshes.slice(at + 1)); }
+      else if (i < olds.length && olds[i].nodeType === n.nodeType) { j = i; }
       if (j < 0) {
         const made = document.importNode(n, true);
         old.insertBefore(made, i < olds.length ? olds[i] : null);
-        if (made.nodeType === 1) { changed.push(made); newLines(made, added); } else if (made.nodeValue.trim()) { touched = true; }
+        if (made.nodeType === 1) { newLines(made, added); }
         return;
       }
-      for (; i < j; i++) { if (!stays(olds[i])) { olds[i].remove(); touched = true; } }
+      for (; i < j; i++) { if (!stays(olds[i])) { olds[i].remove(); } }
       const kept = olds[i++];
-      if (kept.nodeType === 1) { morph(kept, n, changed, added); }
-      else if (kept.nodeValue !== n.nodeValue) { touched = touched || !!(kept.nodeValue.trim() || n.nodeValue.trim()); kept.nodeValue = n.nodeValue; }
+      if (kept.nodeType === 1) { morph(kept, n, added); }
+      else if (kept.nodeValue !== n.nodeValue) { kept.nodeValue = n.nodeValue; }
     });
-    for (; i < olds.length; i++) { if (!stays(olds[i])) { olds[i].remove(); touched = true; } }
-    if (touched && !region) { changed.push(old); }
+    for (; i < olds.length; i++) { if (!stays(olds[i])) { olds[i].remove(); } }
+  }
+  // The old child (from `i` on) that fresh child `n` updates: one equal to it (left untouched), else the first
+  // of its signature, unless that one is equal to a later fresh child (then `n` is new and goes before it:
+  // a list that gains a part at its head keeps its other parts, and what the reader focused in them).
+  function counterpart(olds, i, n, later) {
+    let first = -1;
+    for (let k = i; k < olds.length; k++) {
+      if (signature(olds[k]) !== signature(n)) { continue; }
+      if (olds[k].isEqualNode(n)) { return k; }
+      if (first < 0) { first = k; }
+    }
+    if (first >= 0 && later.some(function (m) { return m.nodeType === 1 && olds[first].isEqualNode(m); })) { return -1; }
+    return first;
   }
   // The history's lines inside a part new to the page (a new turn or round) are new lines too; the mark of
   // the first line new since the last visit stays on the line the page opened with.
@@ -415,5 +439,76 @@
       next = Array.from(region.querySelectorAll(gone.tagName)).find(function (e) { return e.textContent === gone.textContent; });
     }
     if (next) { next.focus({preventScroll: true}); }
+    return next;
+  }
+  // --- what the reader sees: the place they read, what changed ---------------------------------------
+  function inView(e) {
+    const r = e.getBoundingClientRect();
+    return r.width + r.height > 0 && r.bottom > 0 && r.top < window.innerHeight;
+  }
+  // Where the reader is, with each element's top in the viewport: the focused element when it is in view,
+  // then the first visible element, then ones further down (the first of them that survives the change is
+  // the anchor: content that grows or shrinks above it must not move it).
+  function viewAnchors(focused) {
+    const anchors = [];
+    const add = function (e) {
+      if (!e || e === document.body || e === document.documentElement) { return; }
+      if (/fixed|sticky/.test(getComputedStyle(e).position)) { return; }  // it stays put whatever moves
+      if (anchors.some(function (a) { return a.element === e; })) { return; }
+      anchors.push({element: e, top: e.getBoundingClientRect().top});
+    };
+    if (focused && focused !== document.body && inView(focused)) { add(focused); }
+    [2, window.innerHeight / 4, window.innerHeight / 2].forEach(function (y) { add(firstAt(y)); });
+    return anchors;
+  }
+  // The first element, deepest, that reaches below the viewport's line `y` (not a container that begins above).
+  function firstAt(y) {
+    let e = document.elementFromPoint(document.documentElement.clientWidth / 2, y);
+    while (e && e.children.length) {
+      const next = Array.from(e.children).find(function (c) { const r = c.getBoundingClientRect(); return r.height > 0 && r.bottom > y; });
+      if (!next) { break; }
+      e = next;
+    }
+    return e;
+  }
+  // Scroll so that the first anchor still on the page stands where it stood.
+  function keepView(anchors) {
+    const anchor = anchors.find(function (a) { return document.contains(a.element) && a.element.getClientRects().length; });
+    if (!anchor) { return; }
+    const shift = anchor.element.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(shift) >= 0.5) { window.scrollTo(window.scrollX, window.scrollY + shift); }
+  }
+  function squash(text) { return text.replace(/\s+/g, " ").trim(); }
+  function ownText(e) {
+    return squash(Array.from(e.childNodes, function (n) { return n.nodeType === 3 ? n.nodeValue : " "; }).join(""));
+  }
+  // The text of each element of a region (all of it, and its own text nodes'), before the region changes.
+  function textsOf(region) {
+    const texts = new WeakMap();
+    region.querySelectorAll("*").forEach(function (e) { texts.set(e, {all: squash(e.textContent), own: ownText(e)}); });
+    return texts;
+  }
+  // What reads differently, for the reader's eye: the innermost elements whose visible text changed (a new
+  // element whole); a container only when its own words changed, a child of it went, or more than two of its
+  // children changed (a list redrawn is one change). Not the history's new lines (marked new), not what the
+  // reader does not see (hidden elements, attributes, field values), not the page's own lines (data-live-keep).
+  function readChanges(element, before, added, out) {
+    const differs = function (child) {
+      const was = before.get(child);
+      return was === undefined ? !!squash(child.textContent) : was.all !== squash(child.textContent);
+    };
+    const seen = function (child) {
+      return added.indexOf(child) < 0 && !child.hasAttribute("data-live-keep") && !child.matches(".visually-hidden")
+        && child.getClientRects().length > 0 && differs(child) && !!squash(child.textContent);
+    };
+    Array.from(element.children).filter(seen).forEach(function (child) {
+      const was = before.get(child);
+      if (was === undefined && !child.querySelector("[data-key]")) { out.push(child); return; }
+      // (a child that went: no child of it reads differently, none is new, yet its text changed)
+      const went = !Array.from(child.children).some(function (kid) { return added.indexOf(kid) >= 0 || differs(kid); });
+      if (was !== undefined && (was.own !== ownText(child) || went || Array.from(child.children).filter(seen).length > 2)) {
+        out.push(child);
+      } else { readChanges(child, before, added, out); }
+    });
   }
 })();

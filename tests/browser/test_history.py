@@ -31,7 +31,8 @@ def test_a_returning_player_sees_the_new_lines_marked_and_scrolled_to(make_user:
     read = HistoryRead.objects.get(game=game, user=users[0]).version
     page.close()
 
-    play_bots(game, lambda g: g.version >= read + 25, random.Random(6))
+    # (not at the reader's turn: then the page opens on their choices, tests/browser/test_live_in_place.py)
+    play_bots(game, lambda g: g.version >= read + 25 and 0 not in g.awaiting, random.Random(6))
     page = page_for(users[0])
     page.goto(url)
     new = page.locator("ol.history li.history-new")
