@@ -165,28 +165,33 @@ def moved_in_place(page: Any, timeout: float = 15_000) -> Iterator[None]:
     expect(page.locator("#game")).not_to_have_attribute("data-version", version, timeout=timeout)
 
 
+def signed_in_tab(browser: Any, live_server: Any, client: Any, user: Any = None, *, console: bool = True,
+                  **context_options: Any) -> Any:
+    """A new browser tab (a context of its own, `context_options` as Playwright's `new_context` takes them),
+    signed in as `user` (None: anonymous) through Django's test client (`force_login`), whose session cookie
+    is copied into the browser. Uncaught exceptions of the page (and with `console`, its console errors)
+    are collected in `page.js_errors`."""
+    context = browser.new_context(**{"viewport": {"width": 1000, "height": 900}, "locale": "en-US", **context_options})
+    context.set_default_timeout(10_000)
+    if user is not None:
+        client.logout()
+        client.force_login(user)
+        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
+    if console:
+        page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
+    page.js_errors = errors
+    return page
+
+
 @pytest.fixture
 def page_for(browser: Any, live_server: Any, client: Any) -> Callable[..., Any]:
-    """A new browser tab, signed in as `user` (None: anonymous), with a fresh cookie jar each time.
-
-    The session comes from Django's test client (`force_login`); its cookie is copied into the browser.
-    Console errors and uncaught exceptions of the page are collected in `page.js_errors`.
-    """
+    """A new browser tab, signed in as `user` (None: anonymous), with a fresh cookie jar each time
+    (`signed_in_tab`, console errors collected too)."""
 
     def open_page(user: Any = None) -> Any:
-        context = browser.new_context(viewport={"width": 1000, "height": 900}, locale="en-US")
-        context.set_default_timeout(10_000)
-        if user is not None:
-            client.logout()
-            client.force_login(user)
-            context.add_cookies([
-                {"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}
-            ])
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-        page.on("console", lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None)
-        page.js_errors = errors  # type: ignore[attr-defined]
-        return page
+        return signed_in_tab(browser, live_server, client, user)
 
     return open_page

@@ -21,6 +21,8 @@ from tests.dominion_site.conftest import stacked_game
 from tests.games.helpers import seat_users, started_game
 from tests.games.story_helpers import in_round, play_bots
 
+from .conftest import signed_in_tab
+
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 SIZES = pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 800}],
@@ -47,17 +49,7 @@ def tab(browser: Any, live_server: Any, client: Any) -> Any:
     """A new tab of the given viewport, signed in as `user`, its script's errors in `page.js_errors`."""
 
     def open_tab(user: Any, viewport: dict[str, int]) -> Any:
-        context = browser.new_context(viewport=viewport, locale="en-US")
-        context.set_default_timeout(10_000)
-        client.logout()
-        client.force_login(user)
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-        page.js_errors = errors  # type: ignore[attr-defined]
-        return page
+        return signed_in_tab(browser, live_server, client, user, console=False, viewport=viewport)
 
     return open_tab
 

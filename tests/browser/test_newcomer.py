@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 from django.core import mail
-from django.utils import formats, translation
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from accounts.local import format_date
 from accounts.models import User
 from games.models import Game
 from notifications.models import Outbox
@@ -231,7 +232,6 @@ def test_newcomer_path(browser: Any, live_server: Any) -> None:
 
 def test_german_settings_and_vacation(browser: Any, live_server: Any, make_user: Any) -> None:
     """Switch to German in the settings: pages and the next email are German; a vacation pauses the deadline."""
-    from django.utils import timezone
 
     from games import services
 
@@ -293,8 +293,8 @@ def test_german_settings_and_vacation(browser: Any, live_server: Any, make_user:
     page.get_by_role("button", name="Urlaub eintragen").click()
     page.get_by_text("Gespeichert.").wait_for()
     # The days as entered, not the midnight after the last one (which read as a day too many).
-    with translation.override("de"):
-        days = f"Weg vom {formats.date_format(today)} bis zum {formats.date_format(last)}, beide Tage eingeschlossen"
+    anna.refresh_from_db()  # her language is German now: the days are written as every page writes a day
+    days = f"Weg vom {format_date(today, anna)} bis zum {format_date(last, anna)}, beide Tage eingeschlossen"
     page.get_by_text(days).wait_for()
     game.refresh_from_db()
     assert game.deadline_at > deadline + timezone.timedelta(days=2), "the vacation pushes the deadline back"

@@ -18,7 +18,7 @@ from tests.dominion_site.conftest import stacked_game
 from tests.games.helpers import seat_users, started_game
 
 from .axe import assert_accessible
-from .conftest import SCREENSHOTS, hold_live_updates
+from .conftest import SCREENSHOTS, hold_live_updates, signed_in_tab
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -50,16 +50,7 @@ def page_at(browser: Any, live_server: Any, client: Any) -> Any:
     """A new tab of the given viewport size, signed in as `user`."""
 
     def open_page(user: Any, viewport: dict[str, int]) -> Any:
-        context = browser.new_context(viewport=viewport, locale="en-US")
-        context.set_default_timeout(10_000)
-        client.logout()
-        client.force_login(user)
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-        page.js_errors = errors
-        return page
+        return signed_in_tab(browser, live_server, client, user, console=False, viewport=viewport)
 
     return open_page
 

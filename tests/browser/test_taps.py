@@ -25,7 +25,7 @@ from games import services, store
 from games.models import Game
 from tests.games.helpers import seat_users, started_game
 
-from .conftest import hold_live_updates
+from .conftest import hold_live_updates, signed_in_tab
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -58,15 +58,8 @@ TOPMOST = """el => {
 
 
 def _touch_page(browser: Any, live_server: Any, client: Any, user: Any, viewport: dict[str, int]) -> Any:
-    context = browser.new_context(viewport=viewport, locale="en-US", has_touch=True, is_mobile=viewport is PHONE)
-    context.set_default_timeout(10_000)
-    client.logout()
-    client.force_login(user)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(f"uncaught: {exc}"))
-    page.js_errors = errors
+    page = signed_in_tab(browser, live_server, client, user, console=False, viewport=viewport, has_touch=True,
+                         is_mobile=viewport is PHONE)
     hold_live_updates(page)  # the bot's moves are the test's own: the page is reloaded for them
     return page
 
