@@ -31,6 +31,8 @@ def page_path(row: Outbox) -> str:
 
 
 def short_line(row: Outbox) -> str:
-    """`line` of the row's kind in the row's language."""
+    """`line` of the row's kind in the row's language (a takeback's refusal, told to its asker, has its own)."""
     with translation.override(row.language):
+        if row.kind == Kind.UNDO and (row.params or {}).get("outcome") == "refused":
+            return _("Your request to take back a move was refused.")
         return line(row.kind)

@@ -101,6 +101,6 @@ def test_the_mails_tell_a_removed_line_and_send_none_about_it(table: dict[str, A
 
 def test_the_privacy_page_says_so_in_both_languages(client: Client) -> None:
     english = client.get("/privacy/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "the text of every message you wrote is erased" in english and '"message removed"' in english
+    assert "the text of every message you wrote is erased" in english and "“message removed”" in english
     german = Client(HTTP_ACCEPT_LANGUAGE="de").get("/privacy/").content.decode()
     assert "wird der Text jeder Nachricht gelöscht" in german and "„Nachricht entfernt“" in german
