@@ -99,6 +99,8 @@ def _resigned_after(batch: hooks.EventsAppended, acted: int | None) -> set[int]:
                 game=game, seat=acted, defaults={"absent_since": timezone.now(), "resigned": True}
             )
             game.timed_out = True  # (the record's first save marks the row too)
+        elif not record.resigned:  # absent already (the bot plays it): from now on for good, never offered
+            SeatPresence.objects.filter(pk=record.pk).update(resigned=True)
     return resigned
 
 

@@ -100,3 +100,28 @@ def test_the_lobby_offers_the_wanted_seat_and_the_page_takes_it(client: Any, mak
     assert taken.status_code == 302
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "dee" in page and "übernommen" in page
+
+
+def test_an_absent_player_who_resigns_is_marked_resigned_and_no_longer_offered(make_user: Any) -> None:
+    """A seat the bot plays already (its player absent after missed deadlines) whose player then resigns:
+    the seat's record says resigned (a resignation is final), and the seat is no longer offered to another
+    player (an absent player's seat is; a resigned one never)."""
+    users = [make_user(n) for n in ("ann", "bob", "cid", "dan")]
+    game, seat = neglected_game(users)
+    record = SeatPresence.objects.get(game=game, seat=seat)
+    now = T0 + timedelta(days=1)
+    for _ in range(20):
+        if record.absent_since is not None:
+            break
+        now += timedelta(hours=1, minutes=1)
+        with time_machine.travel(now, tick=False):
+            sweep.enforce_due_deadlines()
+        record.refresh_from_db()
+    assert record.absent_since is not None and seat in services.wanted_seats(game)
+    player = Seat.objects.get(game=game, index=seat).user
+    with time_machine.travel(now, tick=False):
+        services.resign(player, game.pk)
+    record.refresh_from_db()
+    game.refresh_from_db()
+    assert record.resigned and record.absent_since is not None
+    assert seat not in services.wanted_seats(game)
