@@ -136,5 +136,5 @@ def test_the_current_player_reads_naturally_on_the_table(client: Any, make_user:
     client.force_login(seats[game.awaiting[0]])
     page = client.get(f"/games/{game.pk}/").content.decode()
     you = "(you)" if language == "en" else "(du)"
-    assert f'{you} <small class="badge">{badge}</small>' in page
+    assert f'{you}</a> <small class="badge">{badge}</small>' in page
     assert ") (" not in page.replace("\n", " "), "a name with two parentheses in a row"
