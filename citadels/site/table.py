@@ -242,8 +242,8 @@ def table(
         if draft else None,
         "face_down": character_card(view["face_down"]) if view.get("face_down") else None,
         "scores": [
-            {"name": names.get(s["seat"], "?"), "total": s.get("total"), "winner": s["seat"] in (view.get("winners") or []),
-             "resigned": s["seat"] in resigned}
+            {"seat": s["seat"], "name": names.get(s["seat"], "?"), "total": s.get("total"),
+             "winner": s["seat"] in (view.get("winners") or []), "resigned": s["seat"] in resigned}
             for s in scores
         ],
         **_commands(legal, names, view),

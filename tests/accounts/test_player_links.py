@@ -69,3 +69,14 @@ def test_a_dominion_final_score_links_the_player(client: Any, make_user: Any) ->
     page = client.get(f"/games/{game.pk}/").content.decode()
     scores = re.search(r'<ol class="scores">(.*?)</ol>', page, re.S).group(1)  # type: ignore[union-attr]
     assert all(f'href="/players/{u.pk}/"' in scores for u in users), scores
+
+
+def test_a_citadels_final_score_links_the_player(client: Any, make_user: Any) -> None:
+    users = [make_user("Anna"), make_user("Ben")]
+    game = started_game(users)
+    seats = seat_users(game)
+    services.resign(seats[1], game.pk)  # a game of two ends at once
+    client.force_login(users[0])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    scores = re.search(r'<ol class="scores">(.*?)</ol>', page, re.S).group(1)  # type: ignore[union-attr]
+    assert all(f'href="/players/{u.pk}/"' in scores for u in users), scores
