@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rules_kit import IllegalCommand
-from rules_kit.resign import RESIGN, check_resignation, last_seat_standing
+from rules_kit.resign import RESIGN, RESIGNED, check_resignation, last_seat_standing
 
 from . import draft, flow, scoring, turn
 from .abilities import COMMANDS, GRAVEYARD_COMMANDS, Action
@@ -95,7 +95,7 @@ def resign(state: State, seat: int, rng: random.Random) -> list[Event]:
     has not resigned, the game ends and that seat wins (`rules_kit.resign`)."""
     check_resignation(state.resigned, seat, state.rules.players)
     rec = Recorder(state, rng)
-    rec.emit("player_resigned", {"seat": seat})
+    rec.emit(RESIGNED, {"seat": seat})
     if last_seat_standing(rec.state.resigned, state.rules.players) is not None:
         scoring.end_game(rec)
     return rec.events

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from rules_kit import IllegalCommand
-from rules_kit.resign import RESIGN, check_resignation, last_seat_standing
+from rules_kit.resign import RESIGN, RESIGNED, check_resignation, last_seat_standing
 
 from . import decisions, kingdom, triggers  # noqa: F401 (kingdom and triggers register their steps)
 from .commands import REACTIONS
@@ -61,7 +61,7 @@ def _resign(state: State, seat: int, rng: random.Random) -> tuple[list[Event], S
     has not resigned, the game ends and that seat wins (`rules_kit.resign`)."""
     check_resignation(state.resigned, seat, state.players)
     game = Recorder(state, rng)
-    game.emit("player_resigned", {"seat": seat})
+    game.emit(RESIGNED, {"seat": seat})
     if last_seat_standing(game.s.resigned, state.players) is not None:
         scores = score(game.s)
         game.emit("game_ended", {"scores": scores, "winners": winners(scores, game.s.resigned)})

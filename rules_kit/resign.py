@@ -10,7 +10,7 @@ resignation with that seat the winner (docs/rulings.md).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .commands import CommandShape
 from .errors import IllegalCommand
@@ -21,7 +21,7 @@ RESIGN = "resign"
 RESIGN_SHAPE = CommandShape(RESIGN)
 """The resignation command's shape (no fields: the seat is the sender's)."""
 
-RESIGNED = "player_resigned"
+RESIGNED: Final = "player_resigned"
 """The type of the event by which each game records a resignation (public: `seat`). A resignation is final:
 no takeback reaches back past it (`rules_kit.takeback`, docs/rulings.md)."""
 

@@ -82,12 +82,11 @@ def ask_undo(user: User, game_id: Any) -> UndoRequest:
         end_stale_requests(game)
         if UndoRequest.objects.filter(game=game, status=UndoRequest.Status.OPEN).exists():
             raise ServiceError("conflict", "undo_request_open", gettext("A request to take a move back is open already."))
-        wanted = takeback.newest_own_target(game, seat)
-        if wanted is None:
+        target = takeback.newest_own_target(game, seat)
+        if target is None:
             raise ServiceError("conflict", "nothing_to_undo", gettext("You have no move to take back."))
-        if takeback.resigned_since(game, wanted):  # as the takeback itself refuses it: a resignation is final
+        if takeback.resigned_since(game, target):  # as the takeback itself refuses it: a resignation is final
             raise takeback.resignation_final()
-        target = wanted
         now = timezone.now()
         expires = now + timedelta(hours=float(settings.GAMES_UNDO_REQUEST_HOURS))
         if game.deadline_at is not None:
