@@ -22,12 +22,12 @@ from .takeback import reveals
 from .views import view
 
 
-class CitadelsRules(GameRules[State]):
+class CitadelsRules(GameRules[State, dict[str, Any]]):
     """The rules of Citadels as a decider; every method is pure."""
 
     def __init__(self) -> None:
         super().__init__(
-            "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
+            "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=dict, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
             question=question, chapters=CHAPTERS,

@@ -21,7 +21,7 @@ from .takeback import reveals
 from .views import view
 
 
-class DominionRules(GameRules[State]):
+class DominionRules(GameRules[State, dict[str, Any]]):
     """The rules of Dominion with Dark Ages as a decider; every method is pure. `legal_commands` lists a
     representative set where the answers are very many."""
 
@@ -29,7 +29,7 @@ class DominionRules(GameRules[State]):
 
     def __init__(self) -> None:
         super().__init__(
-            "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, awaiting=awaiting,
+            "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=dict, awaiting=awaiting,
             legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
             question=question, chapters=CHAPTERS,

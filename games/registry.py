@@ -120,9 +120,9 @@ class GameKind:
     commands_need_view: bool = False
 
     @property
-    def rules(self) -> GameRules[Any]:
+    def rules(self) -> GameRules[Any, Any]:
         """The module's `RULES` object (every game's rules are a `rules_kit.GameRules`)."""
-        rules: GameRules[Any] = importlib.import_module(self.module).RULES
+        rules: GameRules[Any, Any] = importlib.import_module(self.module).RULES
         return rules
 
     @property

@@ -17,6 +17,7 @@ from .fold import Fold
 from .takeback import TAKEN_BACK, Reveals, free_takebacks, reveals_any_hidden_part
 
 StateT = TypeVar("StateT")
+CommandT = TypeVar("CommandT")
 
 
 Question = tuple[str, dict[str, Any]]
@@ -34,8 +35,11 @@ class FoldFunction(Protocol[StateT]):
     def __call__(self, history: Iterable[Event], state: StateT | None = None, /) -> StateT: ...
 
 
-class GameRules(Generic[StateT]):
-    """The rules of one game as a decider (see DESIGN.md); `IllegalCommand` is their one error type."""
+class GameRules(Generic[StateT, CommandT]):
+    """The rules of one game as a decider (see DESIGN.md); `IllegalCommand` is their one error type.
+
+    `CommandT` is the game's command type (a union of TypedDicts, one per command type, as stored): what
+    `normalize_command` returns and `decide` takes."""
 
     kind: str
     setup: Callable[[dict[str, Any] | None, int, random.Random], list[Event]]
@@ -44,7 +48,7 @@ class GameRules(Generic[StateT]):
     """`evolve(state, event)`: the state after `event` (`state` None: the first state, of `game_set_up`)."""
     fold: FoldFunction[StateT]
     """`fold(history, state=None)`: the state after `history`, starting from `state` (e.g. a snapshot)."""
-    decide: Callable[[StateT, int, Any, random.Random], list[Event]]
+    decide: Callable[[StateT, int, CommandT, random.Random], list[Event]]
     """`decide(state, seat, command, rng)`: the events a command from `seat` causes; raises IllegalCommand."""
     awaiting: Callable[[StateT], list[int]]
     """`awaiting(state)`: the seats whose decision the game waits for."""
@@ -85,7 +89,8 @@ class GameRules(Generic[StateT]):
         codec: EventCodec,
         fold: Fold[StateT, Any],
         setup: Callable[[dict[str, Any] | None, int, random.Random], list[Event]],
-        decide: Callable[[StateT, int, Any, random.Random], list[Event]],
+        decide: Callable[[StateT, int, CommandT, random.Random], list[Event]],
+        read_command: Callable[[dict[str, Any]], CommandT],
         awaiting: Callable[[StateT], list[int]],
         legal_commands: Callable[[StateT, int], list[dict[str, Any]]],
         view: Callable[[StateT, int | None], dict[str, Any]],
@@ -106,6 +111,7 @@ class GameRules(Generic[StateT]):
         self.dump_state, self.load_state = dump_state, load_state
         self.validate_options = validate_options
         self.command_shapes = tuple(command_shapes)
+        self._read_command = read_command
         self.resigned = resigned
         self._shapes_by_type = shapes_by_type(self.command_shapes)
         self.reveals = reveals
@@ -114,10 +120,11 @@ class GameRules(Generic[StateT]):
         self._codec = codec
         fold.restore_with(load_state)
 
-    def normalize_command(self, command: Any) -> dict[str, Any]:
-        """The command as `decide` takes it and the service stores it: its type and declared fields only;
-        IllegalCommand for one no shape of `command_shapes` declares (see `rules_kit.commands`)."""
-        return normalize_command(self._shapes_by_type, command)
+    def normalize_command(self, command: object) -> CommandT:
+        """The command as `decide` takes it and the service stores it: its type and declared fields only
+        (IllegalCommand for one no shape of `command_shapes` declares, see `rules_kit.commands`), read into
+        the game's command type by its `read_command` (which checks the values the type promises)."""
+        return self._read_command(normalize_command(self._shapes_by_type, command))
 
     def free_takebacks(self, recent: Sequence[tuple[int, Sequence[Event]]], seat: int) -> int:
         """How many of the newest moves still in effect (`recent`, oldest first, as (seat, events)) `seat`

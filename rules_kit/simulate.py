@@ -20,7 +20,7 @@ MAX_DECISIONS = 50_000  # a safety net: every game ends far sooner
 
 
 def play(
-    rules: GameRules[StateT], bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None,
+    rules: GameRules[StateT, Any], bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None,
 ) -> tuple[StateT, list[Event]]:
     """Play one game with one bot per seat; return the final state and the whole history."""
     history = rules.setup(dict(options or {}), len(bots), rng)
@@ -37,7 +37,7 @@ def play(
 
 
 def main(
-    rules: GameRules[Any], bots: Mapping[str, Bot], default_bot: str, players: range, default_players: int,
+    rules: GameRules[Any, Any], bots: Mapping[str, Bot], default_bot: str, players: range, default_players: int,
     argv: Sequence[str] | None = None, description: str | None = None,
     per_game: tuple[str, Callable[[Any], float]] | None = None,
 ) -> None:

@@ -12,7 +12,7 @@ from rules_kit import Event, IllegalCommand
 from rules_kit.engine import GameRules
 
 
-def check_event(rules: GameRules[Any], event: Event, players: int) -> Event:
+def check_event(rules: GameRules[Any, Any], event: Event, players: int) -> Event:
     """The JSON form round-trips, hidden parts never sit in the public part and no seat sees another's
     private part or the secret one; returns the stored event (what the server would load)."""
     stored = rules.decode(json.loads(json.dumps(rules.encode(event))))
@@ -31,7 +31,7 @@ def check_event(rules: GameRules[Any], event: Event, players: int) -> Event:
     return stored
 
 
-def check_turn_order(rules: GameRules[Any], state: Any, players: int, rng: random.Random) -> list[Any]:
+def check_turn_order(rules: GameRules[Any, Any], state: Any, players: int, rng: random.Random) -> list[Any]:
     """Every awaited seat has something to do, every other seat nothing, and a command from another seat
     is refused; returns the awaited seats' legal commands, seat by seat."""
     waiting = rules.awaiting(state)
@@ -50,7 +50,7 @@ def check_turn_order(rules: GameRules[Any], state: Any, players: int, rng: rando
     return legal
 
 
-def check_commands_accepted(rules: GameRules[Any], state: Any, rng: random.Random) -> None:
+def check_commands_accepted(rules: GameRules[Any, Any], state: Any, rng: random.Random) -> None:
     """Every listed command is accepted by `decide` and changes nothing in `state`."""
     before = rules.dump_state(state)
     for seat in rules.awaiting(state):

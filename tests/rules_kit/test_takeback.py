@@ -22,7 +22,7 @@ from ..dominion.table import Table
 GAMES = [(citadels.RULES, citadels_bot, 4), (dominion.RULES, dominion_bot, 3)]
 
 
-def _moves(rules: GameRules[Any], bot: Any, players: int, seed: int, limit: int = 400) -> list[tuple[Any, int, dict[str, Any], list[Event]]]:
+def _moves(rules: GameRules[Any, Any], bot: Any, players: int, seed: int, limit: int = 400) -> list[tuple[Any, int, dict[str, Any], list[Event]]]:
     """A bot game's first `limit` moves: (state before, seat, command, events)."""
     rng = random.Random(seed)
     state = rules.fold(rules.setup({}, players, rng))
@@ -39,7 +39,7 @@ def _moves(rules: GameRules[Any], bot: Any, players: int, seed: int, limit: int 
     return moves
 
 
-def _dumped(rules: GameRules[Any], state: Any) -> Any:
+def _dumped(rules: GameRules[Any, Any], state: Any) -> Any:
     return rules.dump_state(state)
 
 
