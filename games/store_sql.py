@@ -176,11 +176,17 @@ def game_with_seat_names(game_id: int, after: int | None = None, most: int = 0) 
     after `after`: one statement; None if there is no such game. The GET of a game reads this
     (`store.game_with_seat_names`).
 
-    Written-out SQL: the ORM's form is two statements (`Game.objects.get`, then the seats with their users'
-    names as `values_list`) that cost 1,090 µs of CPU against 350 µs for this one through `Game.objects.raw`
-    (300 reads each in one process, PostgreSQL): about 5 % of the CPU of a GET + POST of the command path
-    (13 ms), whose figure in `benchmarks/api.py` it moved with the state's tail (`store.load_state`) from
-    0.49 to 0.52-0.57 of the minimal app's (docs/architecture.md)."""
+    Written-out SQL, measured again (issue 37): the ORM's one-statement form (the seats and the tail as
+    `Subquery` annotations of a JSON aggregate of `JSONArray`) costs 1,100 µs of CPU without a tail and
+    1,500-1,700 µs with one, against 215-300 µs for this one through `Game.objects.raw` (1,000 reads each in
+    one process, PostgreSQL, machine load 1-2); its two-statement form (`Game.objects.get`, then
+    `selectors.seat_names`) 955-1,090 µs, and it loses the tail. On the command path the one-statement ORM
+    form made a GET + POST take 5.96-6.54 ms of CPU against 4.72-5.44 ms (in-process, 400 commands, no
+    profiler, 3 runs each, paired: +20 to +26 %), and under `benchmarks/profile_command.py` 13.4-13.6
+    against 9.9-11.0 ms (+29 %): over the 10 % rule. (The 5 % before set the two-statement form's 740 µs
+    against a GET + POST of 13 ms, measured on a busier machine.) It moved the
+    figure of `benchmarks/api.py` with the state's tail (`store.load_state`) from 0.49 to 0.52-0.57 of the
+    minimal app's (docs/architecture.md)."""
     found = list(Game.objects.raw(_seat_names_statement(connection.vendor), [*_window(after, most), game_id]))
     if not found:
         return None
