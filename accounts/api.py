@@ -13,9 +13,9 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from config import throttles
-from config.api import validated_body
-from config.errors import ServiceError
+from core import throttles
+from core.api import validated_body
+from core.errors import ServiceError
 
 from . import deletion, export, services
 from .models import User

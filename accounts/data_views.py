@@ -16,8 +16,8 @@ from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from config import throttles
-from config.errors import ServiceError
+from core import throttles
+from core.errors import ServiceError
 
 from . import deletion, export, services
 from .models import User

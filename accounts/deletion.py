@@ -28,8 +28,8 @@ from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
-from config.errors import ServiceError
-from config.links import site_link
+from core.errors import ServiceError
+from core.links import site_link
 
 from . import mails, personal_data
 from .models import DataExport, User, former_player_name

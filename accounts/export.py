@@ -15,8 +15,8 @@ from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext
 
-from config.errors import ServiceError
-from config.links import site_link
+from core.errors import ServiceError
+from core.links import site_link
 
 from . import mails, personal_data
 from .models import DataExport, User

@@ -21,8 +21,8 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import gettext
 from rest_framework.authtoken.models import Token
 
-from config.errors import ServiceError
-from config.links import site_link
+from core.errors import ServiceError
+from core.links import site_link
 
 from . import mails
 from .models import User, normalize_email, validate_display_name, validate_time_zone

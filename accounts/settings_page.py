@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from . import services
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name

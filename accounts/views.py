@@ -22,8 +22,8 @@ from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from config import throttles
-from config.errors import ServiceError
+from core import throttles
+from core.errors import ServiceError
 
 from . import services
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
@@ -44,7 +44,7 @@ def try_again_in(seconds: int) -> str:
 
 class RateLimitedForm(forms.Form):
     """A form that checks a password or sends mail: each submission counts against the rate of
-    `throttle_scope` (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES, see config/throttles.py) for the client's
+    `throttle_scope` (REST_FRAMEWORK's DEFAULT_THROTTLE_RATES, see core/throttles.py) for the client's
     address and for the account name in `account_field`; past it the form refuses and says when to try
     again, before anything is checked or sent."""
 

@@ -13,8 +13,8 @@ from rest_framework.views import APIView
 
 from accounts.api import request_user
 from accounts.models import User
-from config.api import validated_body
-from config.errors import ServiceError
+from core.api import validated_body
+from core.errors import ServiceError
 
 from . import push, webhooks
 from .models import PushSubscription, Webhook

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from . import addresses
 from .models import PUSH_KINDS, PushSettings, PushSubscription, default_push_kinds

@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils import translation
 
-from config.links import site_link
+from core.links import site_link
 from notifications.delivery import Undeliverable
 from notifications.models import Outbox
 from notifications.rendering import Rendered

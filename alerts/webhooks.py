@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games.models import Game, Seat
 
 from . import addresses

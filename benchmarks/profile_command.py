@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # (label, module file suffix, function name): the parts of the command path reported by cumulative time.
 PARTS = [
     ("token authentication (one statement)", "rest_framework/authentication.py", "authenticate"),
-    ("command body checked (serializer)", "config/api.py", "validated_body"),
+    ("command body checked (serializer)", "core/api.py", "validated_body"),
     ("services.execute (all of it)", "games/services/commands.py", "execute"),
     ("  game, seat, prior command, tail (one statement)", "games/store_sql.py", "game_for_command"),
     ("  apply_command (the one write path)", "games/services/commands.py", "apply_command"),

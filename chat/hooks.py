@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from config.listeners import Listeners
+from core.listeners import Listeners
 
 if TYPE_CHECKING:
     from .models import Message

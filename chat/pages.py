@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games.models import Game
 from games.pages import error_page, watched_game
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games.models import Game, Seat
 from games.services import reading
 from games.services.lifecycle import host_of

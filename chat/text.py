@@ -10,7 +10,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from accounts.models import is_text_character
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .models import MAX_MESSAGE_CHARS
 

@@ -4,8 +4,8 @@ import os
 
 from django.core.asgi import get_asgi_application
 
-from config.body_limit import AsgiBodyLimit
-from config.heap import freeze_loaded_application
+from core.body_limit import AsgiBodyLimit
+from core.heap import freeze_loaded_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 

@@ -1,6 +1,6 @@
 """What Celery's signals feed, connected once by `config.celery`: the task counts of /metrics (in the worker
-process, where the task ran: `config.metrics.TASKS`) and one JSON log line per task carrying the request id
-of the web request that started it (`config.json_logs`).
+process, where the task ran: `core.metrics.TASKS`) and one JSON log line per task carrying the request id
+of the web request that started it (`core.json_logs`).
 
 The request id travels in the task message's headers: `before_task_publish` runs in the process that sends
 the task (a request's thread, or a worker whose task starts another) and writes the id it is working for;
@@ -15,8 +15,8 @@ from typing import Any
 
 from celery import signals
 
-from config import json_logs
-from config.metrics import TASKS
+from core import json_logs
+from core.metrics import TASKS
 
 logger = logging.getLogger("pbe.tasks")
 HEADER = "pbe_request_id"

@@ -12,10 +12,10 @@ import dj_database_url
 from celery.schedules import crontab
 
 MIDDLEWARE = [
-    # Outermost: the request id (X-Request-ID) and one log line per request (config.request_log).
-    "config.request_log.RequestLogMiddleware",
-    # Every answer counted and timed for /metrics (config.metrics).
-    "config.metrics.RequestMetricsMiddleware",
+    # Outermost: the request id (X-Request-ID) and one log line per request (core.request_log).
+    "core.request_log.RequestLogMiddleware",
+    # Every answer counted and timed for /metrics (core.metrics).
+    "core.metrics.RequestMetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Static files (the site's stylesheet and scripts) served by the web process itself, also with DEBUG off.
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -24,12 +24,12 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     # An API body over API_MAX_BODY_BYTES is 413 before anything reads it, in the reader's language
-    # (config.body_limit; the entry points config.asgi and config.wsgi count a chunked body for it).
-    "config.body_limit.ApiBodyLimitMiddleware",
+    # (core.body_limit; the entry points config.asgi and config.wsgi count a chunked body for it).
+    "core.body_limit.ApiBodyLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "config.middleware.UserPreferencesMiddleware",
+    "core.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -111,7 +111,7 @@ API_SCHEMA: dict[str, Any] = {
 }
 
 # django-csp's CONTENT_SECURITY_POLICY: scripts and styles from this site's static files only, no inline
-# code, no other origin. Every page keeps its script and style in static files (games/static, config/static).
+# code, no other origin. Every page keeps its script and style in static files (games/static, core/static).
 CONTENT_SECURITY_POLICY: dict[str, Any] = {
     "DIRECTIVES": {
         "default-src": ["'self'"],

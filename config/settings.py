@@ -17,8 +17,8 @@ from urllib.parse import urlparse
 from django.core.exceptions import ImproperlyConfigured
 
 from config import fixed_settings
-from config.json_logs import logging_config
-from config.sentry import init_sentry
+from core.json_logs import logging_config
+from core.sentry import init_sentry
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -107,7 +107,7 @@ ASGI_APPLICATION = "config.asgi.application"
 # SITE_TEMPLATES_DIR: the operator's own templates (the privacy page `legal/privacy.html`, the imprint
 # `legal/imprint.html`, ...), which take the place of the project's.
 SITE_TEMPLATES_DIR = os.environ.get("SITE_TEMPLATES_DIR", "")
-TEMPLATES = fixed_settings.templates([Path(SITE_TEMPLATES_DIR)] if SITE_TEMPLATES_DIR else [], BASE_DIR / "config" / "templates")
+TEMPLATES = fixed_settings.templates([Path(SITE_TEMPLATES_DIR)] if SITE_TEMPLATES_DIR else [], BASE_DIR / "core" / "templates")
 
 # --- database -------------------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
@@ -174,7 +174,7 @@ ACCOUNTS_VERIFY_MAX_AGE = int(os.environ.get("ACCOUNTS_VERIFY_MAX_AGE", str(7 * 
 ACCOUNTS_DELETE_LINK_MAX_AGE = int(os.environ.get("ACCOUNTS_DELETE_LINK_MAX_AGE", str(24 * 3600)))
 # Seconds a mailed link to a data export stays valid; the export is deleted after it (accounts.export).
 ACCOUNTS_EXPORT_LINK_MAX_AGE = int(os.environ.get("ACCOUNTS_EXPORT_LINK_MAX_AGE", str(7 * 24 * 3600)))
-# The operator named on the imprint and the privacy page (config.legal); an operator's own templates in
+# The operator named on the imprint and the privacy page (operations.legal); an operator's own templates in
 # SITE_TEMPLATES_DIR (legal/imprint.html, legal/privacy.html) replace the pages altogether.
 LEGAL_OPERATOR_NAME = os.environ.get("LEGAL_OPERATOR_NAME", "")
 LEGAL_OPERATOR_ADDRESS = os.environ.get("LEGAL_OPERATOR_ADDRESS", "")
@@ -190,11 +190,11 @@ USE_I18N = True
 USE_TZ = True
 # The site's own words; each app (and each game's site module) brings its locale/ too. The .mo files are
 # compiled from the .po files by `make install`.
-LOCALE_PATHS = [BASE_DIR / "config" / "locale"]
+LOCALE_PATHS = [BASE_DIR / "core" / "locale"]
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
-STATICFILES_DIRS = [BASE_DIR / "config" / "static"]
+STATICFILES_DIRS = [BASE_DIR / "core" / "static"]
 # WhiteNoise finds the files where they are (no collectstatic step needed); WHITENOISE_USE_FINDERS=0
 # after `manage.py collectstatic` serves STATIC_ROOT instead.
 WHITENOISE_USE_FINDERS = env_bool("WHITENOISE_USE_FINDERS", True)
@@ -213,7 +213,7 @@ CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
-# The load balancer's probe may ask over plain HTTP from inside (config/health.py; it tells nothing secret).
+# The load balancer's probe may ask over plain HTTP from inside (operations/health.py; it tells nothing secret).
 SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]
 if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO" behind a TLS proxy
     SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
@@ -230,14 +230,14 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    # DRF's JSON parser with the limits below (size, depth, NUL and lone surrogates refused: config/parsers.py).
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
-    "EXCEPTION_HANDLER": "config.api.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "config.schema.ApiAutoSchema",
+    # DRF's JSON parser with the limits below (size, depth, NUL and lone surrogates refused: core/parsers.py).
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "core.schema.ApiAutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
     # Per client (the user, or the address of an anonymous one) on the views that send mail or check
     # passwords; a refusal is a 429 `{code: "throttled"}` with Retry-After. Counted in the cache (below).
-    # The web forms count under the same scopes (config/throttles.py), also per account name.
+    # The web forms count under the same scopes (core/throttles.py), also per account name.
     "DEFAULT_THROTTLE_RATES": {
         "register": os.environ.get("THROTTLE_REGISTER", "10/hour"),
         "token": os.environ.get("THROTTLE_TOKEN", "30/min"),
@@ -264,7 +264,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DATA_UPLOAD_MAX_MEMORY_SIZE", 
 SPECTACULAR_SETTINGS = fixed_settings.API_SCHEMA
 
 # --- email ----------------------------------------------------------------------------------------
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "config.mail_files.OneFilePerMailBackend")
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "core.mail_files.OneFilePerMailBackend")
 EMAIL_FILE_PATH = os.environ.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
@@ -358,21 +358,21 @@ CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # Periodic tasks (config/fixed_settings.py).
 CELERY_BEAT_SCHEDULE = fixed_settings.BEAT_SCHEDULE
 
-# `GET /healthz` (config/health.py): how late mail delivery and the deadline sweep may be before the
+# `GET /healthz` (operations/health.py): how late mail delivery and the deadline sweep may be before the
 # service is reported degraded, and how long the probe waits for the broker.
 HEALTH_OUTBOX_LAG_MINUTES = float(os.environ.get("HEALTH_OUTBOX_LAG_MINUTES", "15"))
 HEALTH_DEADLINE_LAG_MINUTES = float(os.environ.get("HEALTH_DEADLINE_LAG_MINUTES", "10"))
 HEALTH_BROKER_TIMEOUT = float(os.environ.get("HEALTH_BROKER_TIMEOUT", "2"))
 
-# `GET /metrics` (config.metrics_view): readable from these addresses, or with `Authorization: Bearer <token>`
+# `GET /metrics` (operations.metrics_view): readable from these addresses, or with `Authorization: Bearer <token>`
 # when METRICS_TOKEN is set. PROMETHEUS_MULTIPROC_DIR: a folder the processes share their counts in (see
-# config/metrics.py), needed with more than one process.
+# core/metrics.py), needed with more than one process.
 METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
 METRICS_ALLOWED_IPS = env_list("METRICS_ALLOWED_IPS", "127.0.0.1,::1")
 METRICS_MULTIPROC_DIR = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
 
 # --- operations: logs, error reports -------------------------------------------------------------
-# LOG_FORMAT=json: every log line a JSON object (config.json_logs), one per request and per Celery task with
+# LOG_FORMAT=json: every log line a JSON object (core.json_logs), one per request and per Celery task with
 # the request id (X-Request-ID), the user and the game; anything else: text lines.
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").strip().lower()
 # Python's warnings (a library's UserWarning) as log records, so that they are JSON lines too.

@@ -12,13 +12,14 @@ from alerts.urls import api_urlpatterns as alerts_api
 from alerts.urls import web_urlpatterns as alerts_web
 from chat.urls import api_urlpatterns as chat_api
 from chat.urls import web_urlpatterns as chat_web
-from config import api, health, legal, metrics_view
+from core import api
 from games import lobby, move_forms, pages, player_forms, rules_pages
 from games.urls import api_urlpatterns as games_api
 from live.urls import urlpatterns as live_urls
 from mailin.views import webhook_urlpatterns
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
+from operations import health, legal, metrics_view
 from ratings.urls import api_urlpatterns as ratings_api
 from ratings.urls import web_urlpatterns as ratings_web
 
@@ -72,7 +73,7 @@ urlpatterns = [
     re_path(r"^api/", api.api_not_found),
 ]
 
-handler400 = "config.api.error_400"
-handler403 = "config.api.error_403"
-handler404 = "config.api.error_404"
-handler500 = "config.api.error_500"
+handler400 = "core.api.error_400"
+handler403 = "core.api.error_403"
+handler404 = "core.api.error_404"
+handler500 = "core.api.error_500"

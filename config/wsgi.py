@@ -4,8 +4,8 @@ import os
 
 from django.core.wsgi import get_wsgi_application
 
-from config.body_limit import WsgiBodyLimit
-from config.heap import freeze_loaded_application
+from core.body_limit import WsgiBodyLimit
+from core.heap import freeze_loaded_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 

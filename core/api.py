@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 def validated_body(serializer_class: type[Any], data: Any) -> dict[str, Any]:
     """The request body validated by `serializer_class`; a body that is not a JSON object is a 400, and so
     is a field the serializer does not declare where it says `refuse_unknown_fields` (its schema then says
-    `additionalProperties: false`, config/schema.py)."""
+    `additionalProperties: false`, core/schema.py)."""
     if not isinstance(data, dict):
         raise ServiceError("invalid", "invalid", _("The body must be a JSON object."))
     if getattr(serializer_class, "refuse_unknown_fields", False):

@@ -27,7 +27,7 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 
-from config.parsers import BodyTooLarge, max_body_bytes
+from core.parsers import BodyTooLarge, max_body_bytes
 
 API_PREFIX = "/api/"
 _READ = 64 * 1024  # bytes asked of a server per read of a chunked body

@@ -1,6 +1,6 @@
 """The one error type of the service layer: a value with a code and a message.
 
-Services raise `ServiceError(kind, code, message)`; `config.api.exception_handler` maps the kind to an
+Services raise `ServiceError(kind, code, message)`; `core.api.exception_handler` maps the kind to an
 HTTP status in one place (`STATUS_OF_KIND`). Views never choose statuses for business errors themselves.
 """
 

@@ -1,8 +1,8 @@
 """Structured logs: with LOG_FORMAT=json every log record is one JSON object on one line (time, level,
 logger, message, the fields a call gave in `extra`, and the context of the request or task being served:
 its request id). The secrets of the site's links (a watch token, ...) are masked in every line, JSON or text
-(`config.log_secrets`). The context lives in a context variable, so each thread and each asyncio task of a
-request sees its own (`config.request_log` binds it per request, `config.celery_signals` per task).
+(`core.log_secrets`). The context lives in a context variable, so each thread and each asyncio task of a
+request sees its own (`core.request_log` binds it per request, `config.celery_signals` per task).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import uuid
 from datetime import UTC, datetime
 from typing import Any
 
-from config.log_secrets import mask
+from core.log_secrets import mask
 
 _CONTEXT: contextvars.ContextVar[dict[str, Any]] = contextvars.ContextVar("pbe_log_context", default={})  # noqa: B039
 # A request id taken from a client or a proxy: a short token of safe characters (it goes into every log
@@ -119,8 +119,8 @@ def server_formatter(kind: str = "uvicorn") -> logging.Formatter:
 
 def logging_config(log_format: str, level: str, requests_level: str) -> dict[str, Any]:
     """The LOGGING setting: text lines (the default) or JSON lines (`log_format` "json") on stderr."""
-    formatter = {"()": "config.json_logs.JsonFormatter"} if log_format == "json" else {
-        "()": "config.json_logs.TextFormatter", "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s"}
+    formatter = {"()": "core.json_logs.JsonFormatter"} if log_format == "json" else {
+        "()": "core.json_logs.TextFormatter", "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s"}
     return {
         "version": 1,
         "disable_existing_loggers": False,

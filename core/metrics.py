@@ -3,7 +3,7 @@ requests (by view, method and status) and their latency, the commands applied (b
 the commands refused (by code), the Celery tasks run (by name and outcome, counted in the worker by
 `config.celery_signals`) and the open live-update streams (a gauge, `live.streams`). The ones read from the
 database when scraped (the outbox's backlog and age, overdue deadlines) and the `/metrics` view are in
-`config.metrics_view`.
+`operations.metrics_view`.
 
 The worker is another process than the web, so a count made there must reach the web's scrape: set
 PROMETHEUS_MULTIPROC_DIR to an empty folder shared by the web and the worker processes (deploy/ clears it

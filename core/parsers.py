@@ -4,7 +4,7 @@ Every request body of the API (and of nothing else) is read here, signed in or n
 before any view, serializer or service sees the data:
 
 * at most `API_MAX_BODY_BYTES` bytes, else 413 `body_too_large` (read no further than one byte past it;
-  `config.body_limit` refuses a longer body before DRF reads it, whatever its type or framing);
+  `core.body_limit` refuses a longer body before DRF reads it, whatever its type or framing);
 * nested at most `API_MAX_JSON_DEPTH` arrays and objects deep, else 400 `json_too_deep`: Python's
   decoder recurses, so a body of 50,000 brackets would end in a RecursionError. The depth is counted on
   the raw text before decoding, without recursion;

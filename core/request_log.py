@@ -14,8 +14,8 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 
-from config import json_logs
-from config.log_secrets import mask
+from core import json_logs
+from core.log_secrets import mask
 
 logger = logging.getLogger("pbe.requests")
 HEADER = "X-Request-ID"
@@ -48,7 +48,7 @@ class RequestLogMiddleware:
         try:
             response = self.get_response(request)
             response[HEADER] = request_id
-            path = mask(request.path)  # a link's token is no one's to read in the logs (config.log_secrets)
+            path = mask(request.path)  # a link's token is no one's to read in the logs (core.log_secrets)
             logger.info("%s %s %s", request.method, path, response.status_code, extra={
                 "method": request.method, "path": path, "status": response.status_code,
                 "duration_ms": round((time.perf_counter() - started) * 1000, 1),

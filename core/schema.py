@@ -1,6 +1,6 @@
 """The OpenAPI schema's shared parts: every operation documents the JSON error answers it can give.
 
-All errors of the API have one shape, `{"code", "message"}` (config.api.exception_handler), with
+All errors of the API have one shape, `{"code", "message"}` (core.api.exception_handler), with
 `reason` and `params` where the rules name the detail of a refusal as data, so one component describes
 them; `AutoSchema` adds it for each error status an operation can answer.
 """
@@ -22,7 +22,7 @@ ERROR_STATUSES: dict[int, str] = {
 }
 
 
-# The answers of every operation that reads a JSON body (config/parsers.py), before any of its own checks.
+# The answers of every operation that reads a JSON body (core/parsers.py), before any of its own checks.
 BODY_ERRORS: dict[int, str] = {
     400: "The request is malformed or the rules refuse it (`code` says which). Any JSON body: "
          "`malformed_json` (not JSON, or not UTF-8), `json_too_deep` (arrays and objects nested deeper than "

@@ -31,7 +31,7 @@ def init_sentry(dsn: str, *, environment: str, traces_sample_rate: float) -> Non
 
 def _tag_request_id(event: Event, hint: dict[str, Any]) -> Event:
     """Tag the event with the request id of the logs, so a report and its log lines find each other."""
-    from config.json_logs import current_request_id
+    from core.json_logs import current_request_id
 
     request_id = current_request_id()
     if request_id:

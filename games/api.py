@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.api import request_user
-from config.api import validated_body, validated_query
+from core.api import validated_body, validated_query
 
 from . import hooks, services
 from .models import Seat

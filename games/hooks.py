@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from config.listeners import Listeners
+from core.listeners import Listeners
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -174,7 +174,7 @@ class PlayerFacts:
 
 
 # A join check runs before a player takes a seat (inside the join's transaction, the game's row locked):
-# it raises `config.errors.ServiceError` saying why the player may not join. A facts provider answers
+# it raises `core.errors.ServiceError` saying why the player may not join. A facts provider answers
 # `provider(kind, user_ids) -> {user id: PlayerFacts}`.
 _join_checks: Listeners[[Game, User], None] = Listeners()
 _facts_providers: Listeners[[str, list[int]], dict[int, PlayerFacts]] = Listeners()

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from . import hooks, selectors, services
 from .forms import LobbyFilterForm, NewGameForm

@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from . import services
 from .pages import refused

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from . import presence, services
 from .deadlines import absences

@@ -16,7 +16,7 @@ from django.apps import apps
 from django.core import checks
 from django.utils.translation import gettext, gettext_lazy
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 from rules_kit import IllegalCommand
 from rules_kit.engine import GameRules
 

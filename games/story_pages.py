@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from . import services
 from .models import Game

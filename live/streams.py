@@ -31,8 +31,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpRe
 from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 
-from config.errors import ServiceError
-from config.metrics import LIVE_CONNECTIONS
+from core.errors import ServiceError
+from core.metrics import LIVE_CONNECTIONS
 from games import presence, services
 from games.models import Game
 from games.pages import watched_game

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from accounts.local import language_of
 from accounts.models import User
 from chat import services as chat
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import services as games
 from games import store
 from games.models import Command, Game, Seat

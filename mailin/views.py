@@ -1,5 +1,5 @@
 """The provider's webhook URLs (django-anymail's views), behind the API's checks of a JSON body (depth, NUL
-and lone surrogates: `config.parsers.json_body_checked`) and a rate limit of refused (unsigned) calls that
+and lone surrogates: `core.parsers.json_body_checked`) and a rate limit of refused (unsigned) calls that
 answers 429 JSON.
 
 Only the mounted provider's URLs exist (`providers.mounted`: configured, and its signing key set); with no
@@ -15,8 +15,8 @@ from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import URLPattern, URLResolver, include, path
 
-from config import throttles
-from config.parsers import json_body_checked
+from core import throttles
+from core.parsers import json_body_checked
 
 from . import providers
 

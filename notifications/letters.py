@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from accounts.local import format_time, language_of
 from accounts.models import User
-from config.links import site_link
+from core.links import site_link
 from games.models import Game, SeatTakeover
 from games.registry import get_kind
 from games.services.takeback import is_undone

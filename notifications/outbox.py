@@ -28,7 +28,7 @@ from django.utils.crypto import salted_hmac
 
 from accounts.local import language_of
 from accounts.models import User
-from config.listeners import Listeners
+from core.listeners import Listeners
 from games import presence
 from games.models import Game
 from games.unit_of_work import insert

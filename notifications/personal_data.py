@@ -1,7 +1,7 @@
 """notifications' share of a person's data (registered with `accounts.personal_data` in the app's ready).
 
 Erasing: the person's outbox rows (sent or not: each holds the address), their email settings, and, where
-mails are kept as files (the embedded default's `config.mail_files` backend writes every mail into
+mails are kept as files (the embedded default's `core.mail_files` backend writes every mail into
 EMAIL_FILE_PATH), every mail file sent to the address or naming the person. The other players' rows of the
 person's games that name them (a waiting room's "Ann took a seat", "Ann offers a rematch": the row keeps the
 actor's name, sent or still queued) name the former player instead, in the row's language; their queued

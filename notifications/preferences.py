@@ -9,8 +9,8 @@ from django.core import signing
 from django.utils.translation import gettext as _
 
 from accounts.models import User
-from config.errors import ServiceError
-from config.links import site_link
+from core.errors import ServiceError
+from core.links import site_link
 
 from .models import GAME_KINDS, Kind, Preference
 

@@ -21,7 +21,7 @@ from accounts import deletion, export
 from accounts import services as accounts
 from accounts.local import language_of
 from accounts.models import User
-from config.links import site_link
+from core.links import site_link
 
 from . import chat_lines, letters
 from .batch import RenderBatch

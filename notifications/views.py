@@ -12,7 +12,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from accounts.local import language_of
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from . import preferences
 from .models import Kind

@@ -1,7 +1,7 @@
 """`GET /metrics`: the Prometheus metrics, for the addresses in METRICS_ALLOWED_IPS or a request with
 `Authorization: Bearer <METRICS_TOKEN>`; others get a 403.
 
-Besides the counters of `config.metrics`, read from the database when scraped (a few indexed queries, as
+Besides the counters of `core.metrics`, read from the database when scraped (a few indexed queries, as
 `/healthz` runs): the outbox's backlog (rows pending, failed) and the age of its longest-waiting due mail,
 and the active games whose deadline has passed and was not yet enforced.
 """

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.api import request_user
-from config.api import validated_body
+from core.api import validated_body
 
 from . import profiles
 from .models import ProfilePrivacy

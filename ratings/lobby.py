@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import hooks
 from games.models import Game
 from games.registry import get_kind

@@ -10,7 +10,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games.models import Game, Seat
 from games.registry import KINDS
 

@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games.registry import KINDS
 
 from . import profiles

@@ -1,4 +1,4 @@
-"""The web entry points freeze the loaded application out of the garbage collector's walks (`config.heap`)."""
+"""The web entry points freeze the loaded application out of the garbage collector's walks (`core.heap`)."""
 
 from __future__ import annotations
 

@@ -15,8 +15,8 @@ import pytest
 from kombu import Producer
 from rest_framework.test import APIClient
 
-from config import json_logs
-from config.request_log import HEADER
+from core import json_logs
+from core.request_log import HEADER
 from tests.games.helpers import started_game
 
 

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.urls import path
 
-from config.sentry import init_sentry
+from core.sentry import init_sentry
 
 
 def boom(request: HttpRequest) -> HttpResponse:

@@ -11,7 +11,7 @@ from pathlib import Path
 from django.conf import global_settings
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("accounts", "alerts", "config", "games", "mailin", "notifications", "live", "citadels/site", "dominion/site")
+PACKAGES = ("accounts", "alerts", "config", "core", "operations", "games", "mailin", "notifications", "live", "citadels/site", "dominion/site")
 READ = re.compile(r"\bsettings\.([A-Z][A-Z0-9_]*)\b")
 
 

@@ -1,4 +1,4 @@
-"""The site's own links are built from its URL names (`config.links.site_link`, Django's `reverse`), never
+"""The site's own links are built from its URL names (`core.links.site_link`, Django's `reverse`), never
 written out by hand: a changed route changes every link to it."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from pathlib import Path
 
 from django.test import override_settings
 
-from config.links import site_link
+from core.links import site_link
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("accounts", "config", "games", "mailin", "notifications", "citadels/site", "dominion/site")
+PACKAGES = ("accounts", "config", "core", "operations", "games", "mailin", "notifications", "citadels/site", "dominion/site")
 # A path of the site after an address or in an f-string: "{...}/games/", "/accounts/", "/settings/", "/api/", ...
 HAND_WRITTEN = re.compile(r"""(\}|SITE_URL\W*)/(games|accounts|settings|api|notifications|mail)\b""")
 

@@ -1,4 +1,4 @@
-"""The site's language and time zone per request (`config.middleware.UserPreferencesMiddleware`): a player
+"""The site's language and time zone per request (`core.middleware.UserPreferencesMiddleware`): a player
 signed in by the session reads pages in their own language and zone; a request without the session cookie
 (a guest, an API client with a token) is anonymous there and does not have its empty session loaded."""
 

@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import services, store
 from ..models import Absence, Game, Seat, SeatPresence

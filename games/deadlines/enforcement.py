@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import hooks, selectors, services, store, unit_of_work
 from ..models import SERVICE_KEY_PREFIX, Game, Seat, SeatPresence

@@ -12,7 +12,7 @@ One module per concern, reached through this package (`from games import service
 * `writing`: what the changing services share (the game's row and its lock, the random source, appending
   events with the projection columns).
 
-Every refusal is a `config.errors.ServiceError` (code + message; the API maps its kind to the HTTP status).
+Every refusal is a `core.errors.ServiceError` (code + message; the API maps its kind to the HTTP status).
 The rules are reached only through the registry (`games.registry`).
 """
 

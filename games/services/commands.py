@@ -15,9 +15,9 @@ from django.db import IntegrityError, OperationalError, transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
-from config.metrics import COMMANDS, REFUSALS
-from config.parsers import has_bad_text
+from core.errors import ServiceError
+from core.metrics import COMMANDS, REFUSALS
+from core.parsers import has_bad_text
 from rules_kit.resign import RESIGN
 
 from .. import store

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import hooks
 from ..deadlines.clock import DEFAULT_TIME_CONTROL, TAKEOVER_AFTER

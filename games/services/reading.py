@@ -9,7 +9,7 @@ from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext
 
 from accounts.models import User, shown_name
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import selectors, store, store_sql
 from ..models import Command, Event, Game, Seat, SeatTakeover

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import integrity, store
 from ..deadlines.clock import fresh_deadline

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import hooks
 from ..models import Game, Rematch, Seat

@@ -13,7 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import store
 from ..models import Event, Game, HistoryRead

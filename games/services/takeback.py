@@ -19,7 +19,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 from rules_kit.resign import RESIGNED
 from rules_kit.takeback import TAKEN_BACK
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from ..deadlines.clock import fresh_deadline, takeover_after
 from ..models import Game, Seat, SeatPresence, SeatTakeover

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import hooks
 from ..models import SERVICE_KEY_PREFIX, Game, Seat, UndoRequest

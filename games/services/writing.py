@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 
 from .. import hooks, selectors, store
 from ..models import Command, Event, Game

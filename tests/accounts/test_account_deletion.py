@@ -72,7 +72,7 @@ def _deletion_link() -> str:
 
 @pytest.fixture
 def mail_files(settings: Any, tmp_path: Path) -> Path:
-    settings.EMAIL_BACKEND = "config.mail_files.OneFilePerMailBackend"
+    settings.EMAIL_BACKEND = "core.mail_files.OneFilePerMailBackend"
     settings.EMAIL_FILE_PATH = str(tmp_path)
     return tmp_path
 

@@ -10,7 +10,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.tasks import build_data_export
-from config.throttles import RateCount
+from core.throttles import RateCount
 
 pytestmark = pytest.mark.django_db
 

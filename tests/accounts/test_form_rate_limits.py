@@ -12,7 +12,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from accounts.models import User
-from config.throttles import RateCount
+from core.throttles import RateCount
 
 pytestmark = pytest.mark.django_db
 

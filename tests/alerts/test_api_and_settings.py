@@ -118,7 +118,7 @@ def test_a_game_the_player_does_not_play_is_refused(make_user: Any, api_client: 
 
 
 def test_the_limit_of_webhooks(make_user: Any, settings: Any) -> None:
-    from config.errors import ServiceError
+    from core.errors import ServiceError
 
     settings.ALERTS_MAX_WEBHOOKS = 2
     ada = make_user()

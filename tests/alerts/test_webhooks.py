@@ -138,7 +138,7 @@ def test_private_addresses_are_refused_as_urls(make_user: Any, address: str) -> 
     with pytest.raises(addresses.AddressRefused) as refused:
         addresses.post(f"https://{host}/hook", b"{}", {})
     assert refused.value.code == "address_not_allowed"
-    from config.errors import ServiceError
+    from core.errors import ServiceError
     with pytest.raises(ServiceError) as error:
         webhooks.add_webhook(make_user(), f"https://{host}/hook", "json", ["turn"])
     assert error.value.code == "address_not_allowed" and not Webhook.objects.exists()

@@ -96,7 +96,7 @@ def _environment(tmp_path: Path, database_url: str) -> dict[str, str]:
         "LIVE_CHANNEL": f"live_{uuid.uuid4().hex[:12]}",
         "VAR_DIR": str(tmp_path / "var"),
         "PROMETHEUS_MULTIPROC_DIR": str(tmp_path / "var" / "metrics"),
-        "EMAIL_BACKEND": "config.mail_files.OneFilePerMailBackend",
+        "EMAIL_BACKEND": "core.mail_files.OneFilePerMailBackend",
         "EMAIL_FILE_PATH": str(tmp_path / "mail"),
         "WEB_PORT": str(free_port()),
         "METRICS_TOKEN": secrets.token_hex(16),

@@ -83,7 +83,7 @@ def test_an_old_log_with_unknown_fields_still_loads_and_verifies(make_user: Any)
 @pytest.mark.parametrize("bad", ["\x00", "\ud800"])
 def test_the_service_refuses_nul_or_a_lone_surrogate_in_a_command_from_anywhere(make_user: Any, bad: str) -> None:
     """The API's parser refuses them first; a command from elsewhere (a mail reply) meets the same check."""
-    from config.errors import ServiceError
+    from core.errors import ServiceError
     from tests.games.helpers import db_snapshot
 
     game = started_game([make_user() for _ in range(3)])

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import services, store
 from games.models import Game, SeatPresence, UndoRequest
 from games.registry import get_kind

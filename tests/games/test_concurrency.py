@@ -16,7 +16,7 @@ import pytest
 from django.db import connection
 
 from citadels import RULES
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import integrity, services, store
 from games.models import Command, Event, Game
 

@@ -16,7 +16,7 @@ from django.utils import translation
 from citadels import RULES
 from citadels.site.story_words import hand_words
 from citadels.site.words import character_name
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import services
 from games.models import Event, Game, HistoryRead
 from games.pages import watch_token

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.mail import EmailMessage
 
-from config.mail_files import OneFilePerMailBackend
+from core.mail_files import OneFilePerMailBackend
 
 
 def test_each_mail_of_one_connection_gets_a_file_of_its_own(tmp_path: Path) -> None:

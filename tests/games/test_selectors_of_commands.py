@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from citadels import RULES
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import hooks, selectors, services, store, store_sql
 from games.models import Absence, Command, Event, Game, Seat
 from games.services.writing import game_or_404

@@ -10,7 +10,7 @@ from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
 from citadels import RULES
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import hooks, integrity, services, store
 from games.models import AppendOnlyError, Command, Event, Game, Seat, Snapshot
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import integrity, services, store
 from games.models import Command, Event, Game, UndoRequest
 from games.registry import get_kind

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.utils import timezone, translation
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games.models import Game
 from notifications import delivery, digests, outbox, preferences
 from notifications.models import Outbox, Preference

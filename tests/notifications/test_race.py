@@ -11,7 +11,7 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from citadels import RULES
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import services, store
 from games.deadlines import enforcement
 from games.models import Command, Event, Game

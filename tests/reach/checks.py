@@ -1,6 +1,6 @@
 """Reach: every move the rules allow can be made from the page and by an email reply.
 
-At a decision point, for one awaited seat: the table's HTML is read as config/static/site.js reads it
+At a decision point, for one awaited seat: the table's HTML is read as core/static/site.js reads it
 (a `button.cmd` sends its data-command; a `form.card-choice` sends {type: field: the checked value(s)},
 numbers with data-numbers, a list with data-multiple, in the page's order), and every legal command must be
 one such a control can send; every control must send a command the engine accepts. The email's numbered

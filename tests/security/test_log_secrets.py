@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from config.log_secrets import MASK, mask
+from core.log_secrets import MASK, mask
 
 from . import servers
 

@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 from accounts.models import User, is_name_character, is_text_character
 from chat.models import Message
 from chat.text import clean_text
-from config.errors import ServiceError
+from core.errors import ServiceError
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db

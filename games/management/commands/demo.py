@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from config.links import site_link
+from core.links import site_link
 from games import services, store
 from games.models import Game
 from games.registry import DEFAULT_KIND, KINDS, get_kind

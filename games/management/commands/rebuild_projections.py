@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games.models import Game
 from games.services.rebuild import rebuild
 

@@ -8,7 +8,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.models import User
-from config.errors import ServiceError
+from core.errors import ServiceError
 from games import services
 
 

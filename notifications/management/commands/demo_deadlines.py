@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand
 from django.utils import timezone
 
 from accounts.models import User
-from config.links import site_link
+from core.links import site_link
 from games import services
 from games.registry import DEFAULT_KIND
 
