@@ -1,9 +1,9 @@
-"""URLs of accounts: the web pages under /accounts/ and the API under /api/accounts/ and /api/me."""
+"""URLs of accounts: the web pages under /accounts/ (and the settings page at /settings/), the API under /api/accounts/ and /api/me."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from . import api, data_views, views
+from . import api, data_views, settings_page, views
 
 app_name = "accounts"
 
@@ -29,6 +29,11 @@ web_urlpatterns = [
     path("delete/<str:token>/", data_views.delete_confirm, name="delete-confirm"),
     path("export/", data_views.request_export, name="export"),
     path("export/<str:token>/", data_views.export_download, name="export-download"),
+]
+
+# At the site's root, outside /accounts/: the player's settings page (its sections come from the apps).
+settings_urlpatterns = [
+    path("settings/", settings_page.settings_page, name="settings"),
 ]
 
 api_urlpatterns = [

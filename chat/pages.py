@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core.errors import ServiceError
 from games.models import Game
-from games.pages import error_page, watched_game
+from games.page_access import error_page, watched_game
 
 from . import services
 from .models import Message

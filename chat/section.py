@@ -10,7 +10,7 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from games.models import Game
-from games.pages import watch_token
+from games.page_access import watch_token
 from games.services.lifecycle import host_of
 
 from . import services

@@ -17,7 +17,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core import signing
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -30,41 +29,11 @@ from core.errors import ServiceError
 from . import presence, services
 from .deadlines import absences
 from .models import Game
+from .page_access import error_page, invite_url, invited_game, watch_url, watched_game
 from .registry import get_kind
 from .services import questions
 from .story_pages import history_page, open_hands, reader_names, replay_steps, story_context
 from .table_sections import table_sections
-
-INVITE_SALT = "games.invite"
-WATCH_SALT = "games.watch"
-
-
-def error_page(request: HttpRequest, error: ServiceError, game_id: int | None = None) -> HttpResponse:
-    """A friendly page for a refusal (an engine's in its game's words), with the error's HTTP status; with
-    `game_id` (a game that exists), a way back to that game's page."""
-    context = {"error": error, "message": error.reader_message(), "game_id": game_id}
-    return render(request, "games/error.html", context, status=error.status)
-
-
-def invite_token(game: Game) -> str:
-    """The signed part of a game's invite link."""
-    return signing.dumps({"g": game.pk}, salt=INVITE_SALT)
-
-
-def invite_url(request: HttpRequest, game: Game) -> str:
-    """The absolute invite link of a game."""
-    return request.build_absolute_uri(reverse("game-invite", args=[invite_token(game)]))
-
-
-def watch_token(game: Game) -> str:
-    """The signed part of a private game's watch link: the same link each time (no moment in it), and another
-    salt than the invite's, so neither opens the other's door."""
-    return signing.Signer(salt=WATCH_SALT).sign_object({"g": game.pk})
-
-
-def watch_url(request: HttpRequest, game: Game) -> str:
-    """The absolute watch link of a private game."""
-    return request.build_absolute_uri(reverse("game-watch", args=[watch_token(game)]))
 
 
 def _replay(game: Game, user: Any, at: str | None) -> dict[str, Any] | None:
@@ -256,7 +225,7 @@ def _game_action(request: HttpRequest, game_id: int, action: Any, **kwargs: Any)
 def join(request: HttpRequest, game_id: int) -> HttpResponse:
     """Take a free seat (a private game only with its invite token in the form)."""
     token = request.POST.get("invite", "")
-    invited = bool(token) and _invited_game(token) == game_id
+    invited = bool(token) and invited_game(token) == game_id
     return _game_action(request, game_id, services.join_game, invited=invited)
 
 
@@ -286,22 +255,11 @@ def spectators(request: HttpRequest, game_id: int) -> HttpResponse:
     return _game_action(request, game_id, services.set_spectators, allowed=bool(request.POST.get("allowed")))
 
 
-def _signed_game(token: str, signer: signing.Signer) -> int | None:
-    try:
-        return int(signer.unsign_object(token)["g"])
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        return None
-
-
-def _invited_game(token: str) -> int | None:
-    return _signed_game(token, signing.TimestampSigner(salt=INVITE_SALT))
-
-
 def invite(request: HttpRequest, token: str) -> HttpResponse:
     """The invite link: a friend sees the game and takes the seat (signed out: first signs up or in). It is the
     only way in for a stranger to a private game, and only while the game is open: once it runs the link
     says only that, to anybody but its players (not the host, the seats, the pace or the options)."""
-    game_id = _invited_game(token)
+    game_id = invited_game(token)
     if game_id is None:
         return error_page(request, ServiceError("not_found", "invalid_invite", _("This invite link is not valid.")))
     try:
@@ -319,19 +277,6 @@ def invite(request: HttpRequest, token: str) -> HttpResponse:
         "host": game.created_by.public_name, "seated": game.seats.count(), "pace": pace(game.time_control),
         "options": get_kind(game.kind).site_module.describe_options(dict(game.options)),
     })
-
-
-def watched_game(token: str) -> Game:
-    """The private game a watch link names, if its host lets spectators in and it has started; else the
-    ServiceError to answer (one 404 for a forged link and for a game no longer open to spectators)."""
-    game_id = _signed_game(token, signing.Signer(salt=WATCH_SALT))
-    game = services.find_game(game_id) if game_id is not None else None
-    if game is None or not (game.listed or game.spectators_allowed):
-        raise ServiceError("not_found", "invalid_watch_link",
-                           _("This watch link is not valid, or the players no longer let spectators watch."))
-    if game.version == 0:
-        raise ServiceError("conflict", "not_started", _("This game has not started yet: it can be watched once it runs."))
-    return game
 
 
 @login_required

@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 from core.errors import ServiceError
 
 from . import services
-from .pages import error_page, refused
+from .page_access import error_page
+from .pages import refused
 
 
 @login_required

@@ -1,8 +1,9 @@
-"""API URLs of games, under /api/."""
+"""URLs of games: the API (under /api/, included by config.urls) and the pages (the lobby, a game's table,
+its forms, the watch links, the rules)."""
 
 from django.urls import path
 
-from . import api, story_api
+from . import api, lobby, move_forms, pages, player_forms, rules_pages, story_api
 
 app_name = "games"
 
@@ -25,4 +26,31 @@ api_urlpatterns = [
     path("games/<int:game_id>/hands", story_api.HandsView.as_view(), name="game-hands"),
     path("games/<int:game_id>/undo", api.UndoView.as_view(), name="game-undo"),
     path("games/<int:game_id>/undo/answer", api.UndoAnswerView.as_view(), name="game-undo-answer"),
+]
+
+web_urlpatterns = [
+    path("", lobby.home, name="home"),
+    path("games/new/", lobby.new_game, name="game-new"),
+    path("games/invite/<str:token>/", pages.invite, name="game-invite"),
+    path("games/watch/<str:token>/", pages.watch, name="game-watch"),
+    path("games/watch/<str:token>/version", pages.watch_version, name="game-watch-version"),
+    path("games/watch/<str:token>/history", pages.watch_history, name="game-watch-history"),
+    path("rules/<str:kind_name>/", rules_pages.rules_index, name="rules-index"),
+    path("rules/<str:kind_name>/<str:card_id>/", rules_pages.rules_card, name="rules-card"),
+    path("games/<int:game_id>/", pages.game_page, name="game-page"),
+    path("games/<int:game_id>/version", pages.game_version, name="game-version"),
+    path("games/<int:game_id>/history", pages.game_history, name="game-history"),
+    path("games/<int:game_id>/join", pages.join, name="game-join"),
+    path("games/<int:game_id>/leave", pages.leave, name="game-leave"),
+    path("games/<int:game_id>/start", pages.start, name="game-start"),
+    path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
+    path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
+    path("games/<int:game_id>/move", move_forms.move, name="game-move"),
+    path("games/<int:game_id>/undo", player_forms.undo, name="game-undo"),
+    path("games/<int:game_id>/undo/answer", player_forms.undo_answer, name="game-undo-answer"),
+    path("games/<int:game_id>/resign", player_forms.resign, name="game-resign"),
+    path("games/<int:game_id>/rematch", player_forms.rematch, name="game-rematch"),
+    path("games/<int:game_id>/take-over", player_forms.take_over, name="game-take-over"),
+    path("games/<int:game_id>/rematch/accept", player_forms.rematch, {"answer": "accept"}, name="game-rematch-accept"),
+    path("games/<int:game_id>/rematch/decline", player_forms.rematch, {"answer": "decline"}, name="game-rematch-decline"),
 ]

@@ -35,7 +35,7 @@ from core.errors import ServiceError
 from core.metrics import LIVE_CONNECTIONS
 from games import presence, services
 from games.models import Game
-from games.pages import watched_game
+from games.page_access import watched_game
 
 from . import fanout, publish
 from .marks import LOBBY_KEY, read_marks, room_key, table_keys

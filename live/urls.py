@@ -1,4 +1,4 @@
-"""The live streams' addresses (included by config.urls)."""
+"""The live streams' addresses (included by config.urls beside the pages of games)."""
 
 from django.urls import path
 

@@ -112,7 +112,7 @@ def test_a_mistyped_replay_step_is_told_in_german_with_a_way_back(
 def test_the_waiting_room_and_the_invite_tell_the_options_a_player_joins(
     make_user: Any, page_for: Any, live_server: Any
 ) -> None:
-    from games.pages import invite_token
+    from games.page_access import invite_token
 
     dark = ["witch", "tax_collector", "wizard", "emperor", "abbot", "alchemist", "navigator", "diplomat", "artist"]
     host = make_user("Jana", language="de")

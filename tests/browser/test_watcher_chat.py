@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from chat import services as chat
 from chat.models import Channel, Message
 from games import services
-from games.pages import watch_token
+from games.page_access import watch_token
 
 from .axe import assert_accessible
 from .test_chat import opened, signed_in_tab

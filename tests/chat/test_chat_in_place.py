@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from chat.models import Message
-from games.pages import watch_token
+from games.page_access import watch_token
 from tests.chat.test_chat_api import private_game
 from tests.games.helpers import started_game
 

@@ -128,7 +128,7 @@ def test_mute_hide_spectators_and_let_them_read_from_the_page(client: Any, table
 
 
 def test_a_watcher_of_a_private_game_reads_the_spectators_chat_by_the_watch_link(client: Any, make_user: Any) -> None:
-    from games.pages import watch_token
+    from games.page_access import watch_token
 
     ann, ben, wanda = make_user("Ann"), make_user("Ben"), make_user("Wanda")
     game = private_game(ann, ben, spectators_allowed=True)

@@ -13,7 +13,7 @@ import pytest
 from chat import services
 from chat.models import Channel, Message
 from games import services as games
-from games.pages import watch_token
+from games.page_access import watch_token
 from tests.chat.test_chat_api import private_game
 from tests.chat.test_chat_pages import chat_of
 

@@ -19,7 +19,7 @@ from citadels.site.words import character_name
 from core.errors import ServiceError
 from games import services
 from games.models import Event, Game, HistoryRead
-from games.pages import watch_token
+from games.page_access import watch_token
 from games.registry import get_kind
 from games.wording import history_lines
 from tests.games.helpers import seat_users, started_game

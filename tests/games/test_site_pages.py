@@ -109,7 +109,7 @@ def test_the_waiting_room_tells_how_many_players_these_options_need_to_start(
 
 
 def test_the_waiting_room_and_the_invite_tell_the_pace(client: Any, make_user: Any) -> None:
-    from games import pages, services
+    from games import page_access, services
 
     host, guest = make_user(language="de"), make_user(language="en")
     game = services.create_game(host, players=3, time_control={"decision_hours": 48, "reminder_hours": 1,
@@ -119,7 +119,7 @@ def test_the_waiting_room_and_the_invite_tell_the_pace(client: Any, make_user: A
     assert ("Tempo: 48 Stunden für jede Entscheidung, eine Erinnerung 1 Stunde vor der Frist; wenn eine Frist "
             "abläuft, wird der kleinste Zug gespielt.") in german
     client.force_login(guest)
-    invite = client.get(f"/games/invite/{pages.invite_token(game)}/").content.decode()
+    invite = client.get(f"/games/invite/{page_access.invite_token(game)}/").content.decode()
     assert ("Pace: 48 hours for each decision, a reminder 1 hour before the deadline; when a deadline passes, "
             "the least move is played.") in invite
 

@@ -14,7 +14,7 @@ from asgiref.sync import ThreadSensitiveContext, sync_to_async
 from django.test import Client
 
 from games import services
-from games.pages import watch_token
+from games.page_access import watch_token
 from live import streams
 from tests.games.helpers import started_game
 

@@ -17,7 +17,7 @@ from asgiref.sync import sync_to_async
 from chat import services as chat
 from games import services
 from games.models import UndoRequest
-from games.pages import watch_token
+from games.page_access import watch_token
 from live import fanout, publish
 from live.marks import PLAYERS_CHAT, SPECTATORS_CHAT, UNDO, read_marks, side_key, table_keys
 from tests.games.helpers import seat_users, started_game

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import pages, services
+from games import page_access, services
 from games.models import Event, Game, Seat
 from mailin import services as mailin
 from notifications import reply_tokens as tokens
@@ -166,10 +166,10 @@ def test_the_invite_link_lets_a_stranger_into_the_waiting_room_and_a_seat(make_u
     assert client.post(f"/games/{game.pk}/join").status_code == 404
     assert client.post(f"/games/{game.pk}/join", {"invite": "forged"}).status_code == 404
     other = services.create_game(host, "citadels", 3, listed=False)
-    assert client.post(f"/games/{game.pk}/join", {"invite": pages.invite_token(other)}).status_code == 404
+    assert client.post(f"/games/{game.pk}/join", {"invite": page_access.invite_token(other)}).status_code == 404
     assert not Seat.objects.filter(game=game, user=friend).exists()
     # With it: the invitation, then the seat; then the waiting room and the API as a player.
-    token = pages.invite_token(game)
+    token = page_access.invite_token(game)
     invitation = client.get(f"/games/invite/{token}/")
     assert invitation.status_code == 200 and f'value="{token}"'.encode() in invitation.content
     joined = client.post(f"/games/{game.pk}/join", {"invite": token})
@@ -185,9 +185,9 @@ def test_once_a_private_game_runs_its_invite_link_says_only_that(make_user: Any,
     host, late = make_user("hostname"), make_user()
     game = private_game(host, make_user("seatname"), started=True, spectators_allowed=spectators,
                         time_control={"decision_hours": 31, "reminder_hours": 7, "timeout_policy": "bot"})
-    token = pages.invite_token(game)
+    token = page_access.invite_token(game)
     open_game = private_game(host)
-    open_invitation = Client().get(f"/games/invite/{pages.invite_token(open_game)}/", HTTP_ACCEPT_LANGUAGE="en")
+    open_invitation = Client().get(f"/games/invite/{page_access.invite_token(open_game)}/", HTTP_ACCEPT_LANGUAGE="en")
     assert b"hostname" in open_invitation.content and b"Options" in open_invitation.content  # while it is open
     client = signed_in(late)
     for viewer in (client, Client()):
@@ -219,7 +219,7 @@ def test_spectators_of_a_private_game_watch_through_the_hosts_watch_link_only(ma
     detail = created.json()
     assert detail["listed"] is False and detail["spectators_allowed"] is True
     game = Game.objects.get(pk=detail["id"])
-    signed_in(guest).post(f"/games/{game.pk}/join", {"invite": pages.invite_token(game)})
+    signed_in(guest).post(f"/games/{game.pk}/join", {"invite": page_access.invite_token(game)})
     host_page = signed_in(host)
     link = watch_link(host_page.get(f"/games/{game.pk}/").content)  # shown in the waiting room already
     watching = signed_in(watcher)
@@ -243,7 +243,7 @@ def test_spectators_of_a_private_game_watch_through_the_hosts_watch_link_only(ma
     # Signed out: the sign-in page first. A forged link, or the invite link's token, opens nothing.
     assert Client().get(link)["Location"].startswith("/accounts/login/")
     assert watching.get(link[:-3] + "xx/").status_code == 404
-    assert watching.get(f"/games/watch/{pages.invite_token(game)}/").status_code == 404
+    assert watching.get(f"/games/watch/{page_access.invite_token(game)}/").status_code == 404
     # The players see it is on; only the host switches it (off closes the link, on opens the same again).
     guest_page = signed_in(guest)
     notice = b"Spectators may watch this game (with the link"
@@ -269,7 +269,7 @@ def test_a_private_game_without_spectators_has_no_watch_link(make_user: Any) -> 
     game = private_game(host, make_user(), started=True)
     page = signed_in(host).get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content
     assert b"watch-link" not in page and b"Let spectators watch" in page
-    assert signed_in(watcher).get(f"/games/watch/{pages.watch_token(game)}/").status_code == 404
+    assert signed_in(watcher).get(f"/games/watch/{page_access.watch_token(game)}/").status_code == 404
 
 
 def test_a_private_game_has_no_spectators_unless_chosen_and_the_new_game_form_offers_the_choice(
