@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.contrib.auth.models import PermissionsMixin
+from django.contrib.sessions.models import Session
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
@@ -216,3 +217,15 @@ class DataExport(models.Model):
 
     def __str__(self) -> str:
         return f"data export #{self.pk} of user #{self.user_id}"
+
+
+class SessionOwner(models.Model):
+    """The account a signed-in session belongs to, filed by the session store with each save
+    (`accounts.sessions`): deleting an account finds its sessions here, without decoding everybody's. Goes
+    with its session (a sign-out, `clearsessions`) and with its account."""
+
+    session = models.OneToOneField(Session, primary_key=True, on_delete=models.CASCADE, related_name="owner")
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+
+    def __str__(self) -> str:
+        return f"a session of user #{self.user_id}"

@@ -66,6 +66,8 @@ SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# Django's database sessions, each signed-in one filed under its account (accounts.sessions).
+SESSION_ENGINE = "accounts.sessions"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
