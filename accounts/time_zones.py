@@ -30,11 +30,6 @@ def grouped_time_zones(now: datetime.datetime | None = None) -> list[tuple[str, 
     return [("UTC", [("UTC", "UTC (UTC+00:00)")]), *sorted(groups.items())]
 
 
-def is_offered(zone: str) -> bool:
-    """Whether `zone` is among the zones offered."""
-    return any(zone == value for _, zones in grouped_time_zones() for value, _label in zones)
-
-
 def filter_attrs() -> dict[str, object]:
     """The attributes of a zone list's <select> for the site's script, which puts a filter box above it
     (typing "berl" or "utc+01" keeps the matching zones); without the script the list works as it is."""
