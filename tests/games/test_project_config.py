@@ -66,15 +66,41 @@ def test_the_default_broker_names_its_host(tmp_path: Path) -> None:
     assert "No hostname" not in result.stdout + result.stderr and "filesystem" in result.stdout
 
 
+# The README and the pages of docs/ that took its operations, configuration, deployment, security, API and
+# development parts (the rulings and the architecture have their own checks and name modules, not files).
+README_PAGES = ("README.md", "docs/operating.md", "docs/configuration.md", "docs/deployment.md", "docs/security.md",
+                "docs/api.md", "docs/development.md")
+
+
 def test_every_file_the_readme_names_exists() -> None:
-    """A newcomer follows the README's paths: each `path` in it under one of the project's folders exists."""
+    """A newcomer follows the README's paths: each `path` in it (and in the docs it hands over to) under one of
+    the project's folders exists, and each page of docs/ it links is there."""
     import re
 
-    text = (ROOT / "README.md").read_text()
     folders = {p.name for p in ROOT.iterdir() if p.is_dir() and p.name not in (".venv", "var", ".git")}
-    named = {m for m in re.findall(r"`([^`\s]+)`", text) if "/" in m and m.split("/")[0] in folders}
-    assert len(named) > 20  # the README does name the project's files
-    assert sorted(p for p in named if not (ROOT / p).exists()) == []
+    every: set[str] = set()
+    for page in README_PAGES:
+        text = (ROOT / page).read_text()
+        named = {m for m in re.findall(r"`([^`\s]+)`", text) if "/" in m and m.split("/")[0] in folders}
+        assert sorted(p for p in named if not (ROOT / p).exists()) == [], page
+        every |= named
+    assert len(every) > 20  # the pages do name the project's files
+    readme = (ROOT / "README.md").read_text()
+    linked = set(re.findall(r"\]\((docs/[^)#]+)\)", readme))
+    assert {page for page in README_PAGES if page.startswith("docs/")} <= linked
+    assert sorted(p for p in linked if not (ROOT / p).exists()) == []
+    assert len(readme.splitlines()) <= 150  # a front door: the rest is in docs/
+
+
+def test_every_environment_variable_is_documented() -> None:
+    """Each variable config/settings.py reads from the environment is named in docs/configuration.md."""
+    import re
+
+    source = (ROOT / "config" / "settings.py").read_text()
+    read = set(re.findall(r'(?:environ\.get\(|environ\[|env_bool\(|env_list\()"([A-Z][A-Z0-9_]*)"', source))
+    assert len(read) > 90  # the pattern does find them
+    documented = set(re.findall(r"`([A-Z][A-Z0-9_]*)", (ROOT / "docs" / "configuration.md").read_text()))
+    assert sorted(read - documented) == []
 
 
 POOLED_READS = """
