@@ -6,6 +6,7 @@ from typing import Any
 
 from rules_kit.engine import GameRules
 
+from .bots import BOTS
 from .cards import CHARACTERS
 from .chapters import CHAPTERS
 from .commands import COMMAND_SHAPES
@@ -15,6 +16,7 @@ from .evolve import FOLD
 from .legal import legal_commands
 from .options import Rules, resolve
 from .questions import question
+from .scoring import standings
 from .setup import setup
 from .snapshot import dump_state, load_state
 from .state import State
@@ -30,7 +32,7 @@ class CitadelsRules(GameRules[State, dict[str, Any]]):
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=dict, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
-            question=question, chapters=CHAPTERS,
+            question=question, chapters=CHAPTERS, bots=BOTS, standings=standings,
         )
 
     def deck(self, options: dict[str, Any] | None) -> list[str]:

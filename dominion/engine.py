@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
-from rules_kit.engine import GameRules
+from rules_kit.engine import Bot, GameRules
 
+from .bots import BOTS
 from .chapters import CHAPTERS
 from .commands import COMMAND_SHAPES
 from .decide import awaiting, decide
@@ -14,6 +15,7 @@ from .events import CODEC
 from .evolve import FOLD
 from .legal import legal_commands
 from .questions import question
+from .scoring import standings
 from .setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from .snapshot import dump_state, load_state
 from .state import State
@@ -32,7 +34,9 @@ class DominionRules(GameRules[State, dict[str, Any]]):
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=dict, awaiting=awaiting,
             legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
-            question=question, chapters=CHAPTERS,
+            question=question, chapters=CHAPTERS, standings=standings,
+            # The bots' typed `Command`s are the JSON objects `decide` reads (the cast goes when the rules take `Command`).
+            bots=cast("dict[str, Bot[State, dict[str, Any]]]", BOTS),
         )
 
 

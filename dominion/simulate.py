@@ -34,9 +34,9 @@ MIXED.setup = _mixed_setup
 """The rules with kingdoms drawn from both boxes where the options name none (bot games only)."""
 
 
-def as_json_bot(bot: Bot) -> simulate.Bot:
+def as_json_bot(bot: Bot) -> simulate.Bot[State, dict[str, Any]]:
     """A bot as `rules_kit.simulate` takes it: its typed `Command` is the JSON object `decide` reads."""
-    return cast(simulate.Bot, bot)
+    return cast("simulate.Bot[State, dict[str, Any]]", bot)
 
 
 def play(bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None,

@@ -1,14 +1,17 @@
 """The registry of game kinds. The hosting code knows a game's rules only as a `rules_kit.GameRules` (the
-one rules interface) and its site only through the `Site` protocol below; a second game (e.g. Dominion) is
-one more entry in `KINDS`, not a fork of the hosting code.
+one rules interface: its bots and standings too) and its site only through the `Site` protocol below; a
+second game (e.g. Dominion) is one more entry in `KINDS`, not a fork of the hosting code.
+
+A kind names its rules package and its site by module name, the one lookup by string left: `games` imports
+no game package (the import contract `games-hosts-no-game`), and the site is also a Django app (its
+templates and locale/), listed by that name in INSTALLED_APPS and checked against it (`check_site_apps`).
 """
 
 from __future__ import annotations
 
 import functools
 import importlib
-import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -18,7 +21,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from core.errors import ServiceError
 from rules_kit import IllegalCommand
-from rules_kit.engine import GameRules
+from rules_kit.engine import Bot, GameRules
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -69,7 +72,9 @@ class Site(Protocol):
     def describe_events(self, seens: list[dict[str, Any]], names: dict[int, str]) -> list[tuple[int, int, str]]: ...
     def describe_chapter(self, chapter: dict[str, Any], names: dict[int, str]) -> tuple[str, str]: ...
     def hand_words(self, view: dict[str, Any]) -> list[str]: ...
-    def describe_command(self, command: dict[str, Any], names: dict[int, str]) -> str: ...
+    def describe_command(
+        self, command: dict[str, Any], names: dict[int, str], view: dict[str, Any] | None = None
+    ) -> str: ...
     def describe_refusal(
         self, code: str, message: str, reason: str = "", params: dict[str, Any] | None = None
     ) -> str: ...
@@ -96,14 +101,13 @@ class GameKind:
     # The game's name as players read it, in the active language (lazy: its translation, e.g. a German
     # edition's own title, is in the game's site catalogue). Say `str(kind.title)` where a plain str is needed.
     title: StrOrPromise
+    # The rules package, whose `RULES` is the game's `GameRules` (imported on first use: see the module's doc).
     module: str
     min_players: int
     max_players: int
     # Option keys that fix random outcomes (a stacked deck): allowed for tests and re-created physical
     # games only, never from a player through the API.
     fixed_order_options: frozenset[str] = field(default_factory=frozenset)
-    # "module:function" of the bot that plays for a seat whose player let a deadline pass.
-    bot: str = ""
     # The Django-facing module of the game (its table, words and form fields; see `Site`); also an
     # installed app, for its templates and locale/.
     site: str = ""
@@ -112,12 +116,6 @@ class GameKind:
     # Command types any seat may send at any time, awaited or not (standing answers and other settings
     # that change no one's turn); they are not among the legal commands and never start a deadline.
     anytime_commands: frozenset[str] = field(default_factory=frozenset)
-    # "module:function" of the standings at the game's end: `(final state) -> [place of each seat]`, 1 the
-    # best, a tie the rulebook does not break shared (the ratings read a game's result through this).
-    standings: str = ""
-    # Whether the site's `describe_command` takes the sender's view as a third argument (commands that
-    # name things by number, e.g. a card in hand, are told by name only with it).
-    commands_need_view: bool = False
 
     @property
     def rules(self) -> GameRules[Any, Any]:
@@ -145,17 +143,14 @@ class GameKind:
         return self.site_module.describe_refusal(refusal.code, refusal.message, refusal.reason, dict(refusal.params))
 
     @property
-    def timeout_bot(self) -> Callable[[Any, int, random.Random], dict[str, Any]]:
-        """The kind's bot: `(state, seat, rng) -> command`, one of the seat's legal commands."""
-        module, _, function = self.bot.partition(":")
-        bot: Callable[[Any, int, random.Random], dict[str, Any]] = getattr(importlib.import_module(module), function)
-        return bot
+    def timeout_bot(self) -> Bot[Any, Any]:
+        """The bot that plays for a seat whose player let a deadline pass, resigned or left (the rules'
+        `stand_in_bot`): `(state, seat, rng) -> command`, one of the seat's legal commands."""
+        return self.rules.stand_in_bot
 
     def places(self, state: Any) -> list[int]:
-        """Each seat's place in the finished game of this state, by the rulebook (see `standings`)."""
-        module, _, function = self.standings.partition(":")
-        standings: Callable[[Any], list[int]] = getattr(importlib.import_module(module), function)
-        return [int(place) for place in standings(state)]
+        """Each seat's place in the finished game of this state, by the rulebook (the rules' `standings`)."""
+        return list(self.rules.standings(state))
 
     @property
     def site_module(self) -> Site:
@@ -166,12 +161,9 @@ class GameKind:
     def describe_command(
         self, command: dict[str, Any], names: dict[int, str], view: dict[str, Any] | None = None
     ) -> str:
-        """One command in the site's words (in the active language), told with the sender's view where
-        the kind needs it."""
-        site: Any = self.site_module
-        if self.commands_need_view:
-            return str(site.describe_command(command, names, view))
-        return str(site.describe_command(command, names))
+        """One command in the site's words (in the active language), told with the sender's view (a command
+        may name a thing by its number in the sender's hand; a site that needs no view ignores it)."""
+        return self.site_module.describe_command(command, names, view)
 
     def choices_in_order(self, legal: list[dict[str, Any]], view: dict[str, Any] | None) -> list[dict[str, Any]]:
         """The legal commands in the order the game's table shows them (the site's `choice_order`): the
@@ -199,8 +191,6 @@ KINDS: dict[str, GameKind] = {
         min_players=2,
         max_players=8,  # 8 needs 9 characters: the engine refuses what the options do not allow
         fixed_order_options=frozenset({"deck", "character_orders"}),
-        bot="citadels.bots:heuristic_bot",
-        standings="citadels.scoring:standings",
         site="citadels.site",
         # The thanks first: under a Ball Room any other first command loses the whole turn.
         minimal_commands=("thank_your_excellency", "take_gold", "decline_graveyard", "end_turn"),
@@ -212,14 +202,11 @@ KINDS: dict[str, GameKind] = {
         min_players=2,
         max_players=6,
         fixed_order_options=frozenset({"decks", "piles"}),
-        bot="dominion.bots:heuristic_bot",
-        standings="dominion.scoring:standings",
         site="dominion.site",
         # A missed turn ends at once (no card played, nothing bought); a missed decision takes the first
         # listed answer (the smallest selection, or the first option).
         minimal_commands=("end_turn",),
         anytime_commands=frozenset({"set_reaction"}),
-        commands_need_view=True,
     ),
 }
 DEFAULT_KIND = next(iter(KINDS))

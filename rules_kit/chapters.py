@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-Chapter = dict[str, Any]
+from .events import JsonObject
+
+Chapter = JsonObject
 """`round`, `turn` and the game's own public facts about them (e.g. whose turn it is)."""
 
 
-def _opens_none(seen: Mapping[str, Any], previous: Chapter | None) -> Chapter | None:
+def _opens_none(seen: Mapping[str, object], previous: Chapter | None) -> Chapter | None:
     """A game without chapters: its whole history is one."""
     return None
 
@@ -29,9 +30,9 @@ class Chapters:
     `previous`: the chapter before it, None at the start), or None when it opens none."""
 
     types: frozenset[str] = field(default_factory=frozenset)
-    opens: Callable[[Mapping[str, Any], Chapter | None], Chapter | None] = _opens_none
+    opens: Callable[[Mapping[str, object], Chapter | None], Chapter | None] = _opens_none
 
-    def walk(self, seens: Iterable[tuple[int, Mapping[str, Any]]]) -> list[tuple[int, Chapter]]:
+    def walk(self, seens: Iterable[tuple[int, Mapping[str, object]]]) -> list[tuple[int, Chapter]]:
         """The chapters opened by these (seq, seen) events, in order, as (the opening seq, the chapter)."""
         found: list[tuple[int, Chapter]] = []
         previous: Chapter | None = None

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from .errors import IllegalCommand
+from .events import JsonObject
 
-Schema = Mapping[str, Any]
+Schema = Mapping[str, object]
 """A JSON Schema (OpenAPI 3.0 subset) of one field's value."""
 
 TEXT_ID: Schema = {"type": "string", "minLength": 1, "maxLength": 64}
@@ -38,9 +38,9 @@ class CommandShape:
         """Every field the shape takes besides `type`."""
         return frozenset(self.required) | frozenset(self.optional)
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self) -> JsonObject:
         """The shape as a JSON Schema object: exactly these fields, `type` fixed to the shape's."""
-        properties: dict[str, Any] = {"type": {"type": "string", "enum": [self.type]}}
+        properties: dict[str, object] = {"type": {"type": "string", "enum": [self.type]}}
         properties.update({name: dict(schema) for name, schema in {**self.required, **self.optional}.items()})
         return {
             "type": "object",
@@ -58,7 +58,7 @@ def shapes_by_type(shapes: Iterable[CommandShape]) -> dict[str, tuple[CommandSha
     return grouped
 
 
-def normalize_command(shapes: Mapping[str, tuple[CommandShape, ...]], command: Any) -> dict[str, Any]:
+def normalize_command(shapes: Mapping[str, tuple[CommandShape, ...]], command: object) -> JsonObject:
     """`command` as the rules take and the service stores it (`shapes`: by type, `shapes_by_type`): a new
     dict of its `type` and the fields a shape of that type declares (values as given). IllegalCommand for a command that is no JSON object
     with a text `type` (`malformed`), of a type no shape has (`unknown_command`), with a field no shape of

@@ -7,12 +7,12 @@ server decodes and folds every stored event through `decode` and `fold`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from .chapters import NO_CHAPTERS, Chapters
 from .commands import CommandShape, normalize_command, shapes_by_type
-from .events import Event, EventCodec, encode, redact
+from .events import Event, EventCodec, JsonObject, encode, redact
 from .fold import Fold
 from .takeback import TAKEN_BACK, Reveals, free_takebacks, reveals_any_hidden_part
 
@@ -20,11 +20,21 @@ StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
 
 
-Question = tuple[str, dict[str, Any]]
+Options = dict[str, object]
+"""A game's options as the new-game form or the API gives them (the game's own rules read each one)."""
+
+Question = tuple[str, dict[str, object]]
 """Why a command deserves a second thought before it is sent: a code and its parameters (words: the site's)."""
 
+Bot = Callable[[StateT, int, random.Random], CommandT]
+"""A bot: `(state, seat, rng) -> command`, one of the seat's legal commands, in the game's command type."""
 
-def no_question(state: Any, seat: int, command: dict[str, Any]) -> Question | None:
+STAND_IN = "heuristic"
+"""The name (in a game's `bots`) of the bot that plays for a seat whose player let a deadline pass, resigned or
+left, unless the game names another (`GameRules(stand_in=...)`)."""
+
+
+def no_question(state: object, seat: int, command: object) -> Question | None:
     """A game that asks about no command."""
     return None
 
@@ -42,7 +52,7 @@ class GameRules(Generic[StateT, CommandT]):
     `normalize_command` returns and `decide` takes."""
 
     kind: str
-    setup: Callable[[dict[str, Any] | None, int, random.Random], list[Event]]
+    setup: Callable[[Options | None, int, random.Random], list[Event]]
     """`setup(options, players, rng)`: the opening events of a new game."""
     evolve: Callable[[StateT | None, Event], StateT]
     """`evolve(state, event)`: the state after `event` (`state` None: the first state, of `game_set_up`)."""
@@ -52,27 +62,27 @@ class GameRules(Generic[StateT, CommandT]):
     """`decide(state, seat, command, rng)`: the events a command from `seat` causes; raises IllegalCommand."""
     awaiting: Callable[[StateT], list[int]]
     """`awaiting(state)`: the seats whose decision the game waits for."""
-    legal_commands: Callable[[StateT, int], list[dict[str, Any]]]
+    legal_commands: Callable[[StateT, int], list[JsonObject]]
     """`legal_commands(state, seat)`: the commands `seat` may send now."""
-    view: Callable[[StateT, int | None], dict[str, Any]]
+    view: Callable[[StateT, int | None], JsonObject]
     """`view(state, seat)`: what `seat` (None: a spectator) may see."""
-    encode: Callable[[Event], dict[str, Any]]
+    encode: Callable[[Event], JsonObject]
     """`encode(event)`: the stable JSON form of an event."""
-    decode: Callable[[dict[str, Any]], Event]
+    decode: Callable[[JsonObject], Event]
     """`decode(data)`: the event of a JSON form (upcast to the current format)."""
-    redact: Callable[[Event, int | None], dict[str, Any]]
+    redact: Callable[[Event, int | None], JsonObject]
     """`redact(event, seat)`: what `seat` may see of one event."""
-    dump_state: Callable[[StateT], dict[str, Any]]
+    dump_state: Callable[[StateT], JsonObject]
     """`dump_state(state)`: a state as JSON (for snapshots)."""
-    load_state: Callable[[dict[str, Any]], StateT]
+    load_state: Callable[[JsonObject], StateT]
     """`load_state(data)`: the state of a JSON form made by `dump_state` (of this or an older format)."""
-    validate_options: Callable[[dict[str, Any] | None, int], None]
+    validate_options: Callable[[Options | None, int], None]
     """`validate_options(options, players)`: IllegalCommand('bad_options') unless such a game can start."""
     command_shapes: tuple[CommandShape, ...]
     """Every command type and its fields (one table per game): what `normalize_command` lets through."""
     resigned: Callable[[StateT], frozenset[int]]
     """`resigned(state)`: the seats whose player resigned (`rules_kit.resign`; the bot plays them for good)."""
-    question: Callable[[StateT, int, dict[str, Any]], Question | None]
+    question: Callable[[StateT, int, JsonObject], Question | None]
     """`question(state, seat, command)`: (code, params) when the legal `command` does nothing useful or throws
     something away (the page asks once before sending it), else None."""
     reveals: Reveals
@@ -81,6 +91,14 @@ class GameRules(Generic[StateT, CommandT]):
     chapters: Chapters
     """How the history divides into rounds and turns (`rules_kit.chapters`): the history page's groups and
     the replay's steps by turn and by round."""
+    bots: Mapping[str, Bot[StateT, CommandT]]
+    """The game's bots by name (the simulator's `--bots`); `stand_in` names the one the service plays for a
+    seat whose player is gone or late."""
+    stand_in: str
+    """The name in `bots` of the bot that plays for an absent seat (`STAND_IN` unless the game says)."""
+    standings: Callable[[StateT], list[int]]
+    """`standings(state)`: at the game's end, each seat's place by the rulebook, 1 the best, a tie the rulebook
+    does not break shared (1, 1, 3); the ratings read a game's result through this."""
 
     def __init__(
         self,
@@ -88,21 +106,26 @@ class GameRules(Generic[StateT, CommandT]):
         *,
         codec: EventCodec,
         fold: Fold[StateT, Any],
-        setup: Callable[[dict[str, Any] | None, int, random.Random], list[Event]],
+        setup: Callable[[Options | None, int, random.Random], list[Event]],
         decide: Callable[[StateT, int, CommandT, random.Random], list[Event]],
-        read_command: Callable[[dict[str, Any]], CommandT],
+        read_command: Callable[[JsonObject], CommandT],
         awaiting: Callable[[StateT], list[int]],
-        legal_commands: Callable[[StateT, int], list[dict[str, Any]]],
-        view: Callable[[StateT, int | None], dict[str, Any]],
-        dump_state: Callable[[StateT], dict[str, Any]],
-        load_state: Callable[[dict[str, Any]], StateT],
-        validate_options: Callable[[dict[str, Any] | None, int], None],
+        legal_commands: Callable[[StateT, int], list[JsonObject]],
+        view: Callable[[StateT, int | None], JsonObject],
+        dump_state: Callable[[StateT], JsonObject],
+        load_state: Callable[[JsonObject], StateT],
+        validate_options: Callable[[Options | None, int], None],
         command_shapes: Iterable[CommandShape],
         resigned: Callable[[StateT], frozenset[int]],
+        bots: Mapping[str, Bot[StateT, CommandT]],
+        standings: Callable[[StateT], list[int]],
+        stand_in: str = STAND_IN,
         reveals: Reveals = reveals_any_hidden_part,
-        question: Callable[[StateT, int, dict[str, Any]], Question | None] = no_question,
+        question: Callable[[StateT, int, JsonObject], Question | None] = no_question,
         chapters: Chapters = NO_CHAPTERS,
     ) -> None:
+        if stand_in not in bots:
+            raise ValueError(f"the stand-in bot {stand_in!r} is not one of the game's bots ({', '.join(bots)})")
         self.kind = kind
         self.setup, self.decide, self.awaiting = setup, decide, awaiting
         self.legal_commands, self.view = legal_commands, view
@@ -117,6 +140,7 @@ class GameRules(Generic[StateT, CommandT]):
         self.reveals = reveals
         self.question = question
         self.chapters = chapters
+        self.bots, self.stand_in, self.standings = dict(bots), stand_in, standings
         self._codec = codec
         fold.restore_with(load_state)
 
@@ -125,6 +149,11 @@ class GameRules(Generic[StateT, CommandT]):
         (IllegalCommand for one no shape of `command_shapes` declares, see `rules_kit.commands`), read into
         the game's command type by its `read_command` (which checks the values the type promises)."""
         return self._read_command(normalize_command(self._shapes_by_type, command))
+
+    @property
+    def stand_in_bot(self) -> Bot[StateT, CommandT]:
+        """The bot that plays for a seat whose player is gone or late (`bots[stand_in]`)."""
+        return self.bots[self.stand_in]
 
     def free_takebacks(self, recent: Sequence[tuple[int, Sequence[Event]]], seat: int) -> int:
         """How many of the newest moves still in effect (`recent`, oldest first, as (seat, events)) `seat`

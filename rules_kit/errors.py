@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 
 class IllegalCommand(Exception):
@@ -16,19 +15,19 @@ class IllegalCommand(Exception):
     sentence in the reader's language from code, reason and params, never from the English message.
     """
 
-    def __init__(self, code: str, message: str, reason: str = "", params: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, code: str, message: str, reason: str = "", params: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.reason = reason
-        self.params: dict[str, Any] = dict(params or {})
+        self.params: dict[str, object] = dict(params or {})
 
     def __repr__(self) -> str:
         return f"IllegalCommand({self.code!r}, {self.message!r}, reason={self.reason!r}, params={self.params!r})"
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """The JSON form an API answers with: code and message, and reason and params when there are."""
-        answer: dict[str, Any] = {"code": self.code, "message": self.message}
+        answer: dict[str, object] = {"code": self.code, "message": self.message}
         if self.reason:
             answer["reason"] = self.reason
         if self.params:

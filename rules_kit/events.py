@@ -16,7 +16,13 @@ from typing import Any, NamedTuple
 
 from .errors import IllegalCommand
 
-Payload = dict[str, Any]
+JsonObject = dict[str, Any]
+"""A JSON object read by key, whose reader knows its fields from where it comes (an encoded event, a view, a
+dumped state, a legal command): its values are `Any` so that the reader indexes it without a check per value.
+What the rules only pass on, or take in without reading, is typed `object` instead."""
+
+Payload = JsonObject
+"""An event's public, private or secret part."""
 
 
 class Event(NamedTuple):
@@ -34,9 +40,9 @@ Upcaster = Callable[[Event], Event]
 _new_event = tuple.__new__
 
 
-def encode(event: Event) -> dict[str, Any]:
+def encode(event: Event) -> JsonObject:
     """The stable JSON form of an event (the server stores this)."""
-    data: dict[str, Any] = {"type": event.type, "v": event.v, "public": event.public}
+    data: JsonObject = {"type": event.type, "v": event.v, "public": event.public}
     if event.private:
         data["private"] = {str(seat): part for seat, part in event.private.items()}
     if event.secret:
@@ -44,9 +50,9 @@ def encode(event: Event) -> dict[str, Any]:
     return data
 
 
-def redact(event: Event, seat: int | None) -> dict[str, Any]:
+def redact(event: Event, seat: int | None) -> JsonObject:
     """What `seat` (None: a spectator) may see of one event: its public part and that seat's own part."""
-    seen: dict[str, Any] = {"type": event.type, **event.public}
+    seen: JsonObject = {"type": event.type, **event.public}
     if seat is not None and seat in event.private:
         seen.update(event.private[seat])
     return seen
@@ -69,7 +75,7 @@ class EventCodec:
         """A new event in the current format."""
         return Event(type, public, private or {}, secret or {}, self.version)
 
-    def decode(self, data: dict[str, Any]) -> Event:
+    def decode(self, data: JsonObject) -> Event:
         """The event of a JSON form made by `encode` (a version without "v" is version 1), upcast to the
         current format; IllegalCommand('bad_event') for anything else. Like `encode`, it does not copy
         the payloads: the event shares its public and secret parts with `data` (a fold decodes every

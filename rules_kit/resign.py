@@ -10,7 +10,7 @@ resignation with that seat the winner (docs/rulings.md).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any, Final
+from typing import Final
 
 from .commands import CommandShape
 from .errors import IllegalCommand
@@ -41,10 +41,10 @@ def last_seat_standing(resigned: Collection[int], players: int) -> int | None:
 
 
 def winners_among_the_rest(
-    ranked: Sequence[tuple[int, Any]], resigned: Collection[int]
+    ranked: Sequence[tuple[int, tuple[int, ...]]], resigned: Collection[int]
 ) -> list[int]:
     """The winners of a scored game whose resigned seats cannot win: of `ranked` ((seat, key) pairs, a
-    larger key better), the seats not resigned with the best key (every seat's if all resigned)."""
+    larger key better, compared as tuples), the seats not resigned with the best key (every seat's if all resigned)."""
     standing = [(seat, key) for seat, key in ranked if seat not in resigned] or list(ranked)
     best = max(key for _seat, key in standing)
     return [seat for seat, key in standing if key == best]

@@ -8,19 +8,40 @@ import json
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Protocol, TypedDict, TypeVar
 
-from .engine import GameRules
+from .engine import Bot, GameRules, Options
 from .events import Event
 
+__all__ = ["Bot", "Finished", "SeatScore", "main", "play"]
+
 StateT = TypeVar("StateT")
-Bot = Callable[[Any, int, random.Random], dict[str, Any]]
-"""A bot: `(state, seat, rng) -> command`, one of the seat's legal commands."""
+CommandT = TypeVar("CommandT")
 MAX_DECISIONS = 50_000  # a safety net: every game ends far sooner
 
 
+class SeatScore(TypedDict):
+    """What the simulator reads of one seat's final score (each game's score has more parts)."""
+
+    seat: int
+    total: int
+
+
+class Finished(Protocol):
+    """What the simulator reads of a game's final state."""
+
+    @property
+    def scores(self) -> Sequence[SeatScore]: ...
+    @property
+    def winners(self) -> Sequence[int]: ...
+
+
+FinishedT = TypeVar("FinishedT", bound=Finished)
+
+
 def play(
-    rules: GameRules[StateT, Any], bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None,
+    rules: GameRules[StateT, CommandT], bots: Sequence[Bot[StateT, CommandT]], rng: random.Random,
+    options: Options | None = None,
 ) -> tuple[StateT, list[Event]]:
     """Play one game with one bot per seat; return the final state and the whole history."""
     history = rules.setup(dict(options or {}), len(bots), rng)
@@ -37,9 +58,9 @@ def play(
 
 
 def main(
-    rules: GameRules[Any, Any], bots: Mapping[str, Bot], default_bot: str, players: range, default_players: int,
-    argv: Sequence[str] | None = None, description: str | None = None,
-    per_game: tuple[str, Callable[[Any], float]] | None = None,
+    rules: GameRules[FinishedT, CommandT], bots: Mapping[str, Bot[FinishedT, CommandT]], default_bot: str,
+    players: range, default_players: int, argv: Sequence[str] | None = None, description: str | None = None,
+    per_game: tuple[str, Callable[[FinishedT], float]] | None = None,
 ) -> None:
     """Play bot games (`bots` by name) and print speed, mean scores and win rates per bot; `per_game`
     names one more mean (e.g. turns per game) and how to read it off a final state."""

@@ -15,9 +15,8 @@ A resignation (`rules_kit.resign.RESIGNED`) is final: no takeback, alone or agre
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from .events import Event
+from .events import Event, JsonObject
 from .resign import RESIGNED
 
 TAKEN_BACK = "taken_back"
@@ -52,7 +51,7 @@ def free_takebacks(recent: Sequence[tuple[int, Sequence[Event]]], seat: int, rev
     return count
 
 
-def restored_state(event: Event) -> dict[str, Any]:
+def restored_state(event: Event) -> JsonObject:
     """The dumped state a `taken_back` event returns the game to."""
-    state: dict[str, Any] = event.secret["state"]
+    state: JsonObject = event.secret["state"]
     return state

@@ -141,8 +141,11 @@ def card_values(values: dict[str, Any], data: Mapping[str, Any]) -> None:
         values["cards"] = card_line(list(data["cards"]))
 
 
-def describe_command(command: Mapping[str, Any], names: Mapping[int, str]) -> str:
-    """One legal command in words, e.g. "Build Castle" / "Schloss bauen"."""
+def describe_command(
+    command: Mapping[str, Any], names: Mapping[int, str], view: Mapping[str, Any] | None = None
+) -> str:
+    """One legal command in words, e.g. "Build Castle" / "Schloss bauen". A command names everything by
+    its id, so the sender's `view` (which every site's `describe_command` is given) is not needed."""
     values: dict[str, Any] = Missing(command)
     card_values(values, command)
     if "seat" in command:
