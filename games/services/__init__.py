@@ -8,6 +8,8 @@ One module per concern, reached through this package (`from games import service
   service's for a passed deadline);
 * `takeback`, `undo`: taking a move back (alone when the rules allow it, else with the others' consent);
 * `reading`: game_detail / history / state_at, a game as a viewer may see it;
+* `seat_reading`: one seat's reads for a client acting for it (an emailed reply): its choices now or at
+  a version, the rules' refusal of a command, the command its idempotency key applied, its players' names;
 * `story`: the history in chapters (rounds, turns) paged by rounds, and how far each reader has read it;
 * `writing`: what the changing services share (the game's row and its lock, the random source, appending
   events with the projection columns).
@@ -50,6 +52,15 @@ from .rematch import (
     rematch_for_player,
     rematch_of,
     rematch_players,
+)
+from .seat_reading import (
+    SeatChoices,
+    applied_command,
+    choices_at,
+    choices_now,
+    player_names,
+    refusal_of,
+    service_moved_for,
 )
 from .story import chapters, last_read, mark_read, open_views, story
 from .story import rounds as story_rounds
@@ -112,4 +123,11 @@ __all__ = [
     "takeovers_of",
     "wanted_seats",
     "games_with_wanted_seats",
+    "SeatChoices",
+    "applied_command",
+    "choices_at",
+    "choices_now",
+    "player_names",
+    "refusal_of",
+    "service_moved_for",
 ]
