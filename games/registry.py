@@ -22,6 +22,7 @@ from django.utils.translation import gettext, gettext_lazy
 from core.errors import ServiceError
 from rules_kit import IllegalCommand
 from rules_kit.engine import Bot, GameRules
+from rules_kit.events import JsonObject
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -118,9 +119,11 @@ class GameKind:
     anytime_commands: frozenset[str] = field(default_factory=frozenset)
 
     @property
-    def rules(self) -> GameRules[Any, Any]:
-        """The module's `RULES` object (every game's rules are a `rules_kit.GameRules`)."""
-        rules: GameRules[Any, Any] = importlib.import_module(self.module).RULES
+    def rules(self) -> GameRules[Any, JsonObject]:
+        """The module's `RULES` object (every game's rules are a `rules_kit.GameRules`). The hosting knows
+        no game's state type; a game's command type is a JSON object to it (a TypedDict is a dict when
+        run), as it stores it."""
+        rules: GameRules[Any, JsonObject] = importlib.import_module(self.module).RULES
         return rules
 
     @property
@@ -143,7 +146,7 @@ class GameKind:
         return self.site_module.describe_refusal(refusal.code, refusal.message, refusal.reason, dict(refusal.params))
 
     @property
-    def timeout_bot(self) -> Bot[Any, Any]:
+    def timeout_bot(self) -> Bot[Any, JsonObject]:
         """The bot that plays for a seat whose player let a deadline pass, resigned or left (the rules'
         `stand_in_bot`): `(state, seat, rng) -> command`, one of the seat's legal commands."""
         return self.rules.stand_in_bot
