@@ -278,8 +278,3 @@ def split_reply(text: str) -> Reply:
         else:
             moves.append(line.strip())
     return Reply(moves[:MAX_COMMAND_LINES], "\n".join(chat or []).strip())
-
-
-def command_lines(text: str) -> list[str]:
-    """The moves of a reply (`split_reply`): its first non-empty lines, up to its chat part."""
-    return split_reply(text).moves

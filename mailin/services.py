@@ -2,9 +2,11 @@
 
 `receive(raw)` is the one entry of both ways in (`manage.py receive_mail`, the providers' webhooks):
 it drops what must never be answered (machines, strangers, forged or expired addresses, too much mail
-from one sender), handles delivery failure reports, and otherwise plays the reply's lines through
-`games.services.execute` (idempotency key: the Message-ID and the line) and writes one answer email (an
-outbox row, rendered at delivery by `notifications.letters.answer`).
+from one sender), handles delivery failure reports, and otherwise plays the reply's lines, each read by the
+reader of its kind (a rematch's answer, a line this message applied already, a takeback, a resignation, a
+move: `_read_line`), only through the public functions of `games.services` (every change through their one
+write path; idempotency key: the Message-ID and the line), and writes one answer email (an outbox row,
+rendered at delivery by `notifications.letters.answer`).
 """
 
 from __future__ import annotations
@@ -27,9 +29,8 @@ from accounts.models import User
 from chat import services as chat
 from core.errors import ServiceError
 from games import services as games
-from games import store
-from games.models import Command, Game, Seat
-from games.registry import get_kind
+from games.models import Game
+from games.registry import GameKind, get_kind
 from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
 from rules_kit.resign import RESIGN
@@ -124,8 +125,8 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     if user is None:
         _finish(record, "stranger", None, None)
         return Outcome("stranger", sender)  # nothing changes, and a stranger gets no mail from us
-    game = Game.objects.filter(pk=token.game_id).first()
-    seat = Seat.objects.filter(game=game, user=user).values_list("index", flat=True).first() if game else None
+    game = _game(token.game_id)
+    seat = games.seat_of(game, user) if game is not None else None
     if game is None or seat is None:
         _finish(record, "not_a_player", user, game)
         return Outcome("not_a_player")
@@ -141,6 +142,14 @@ def receive(raw: bytes, recipient: str | None = None) -> Outcome:
     _finish(record, outcome.status, user, game,
             "\n".join([*(f"{r.status}: {r.line} {r.reason}" for r in outcome.results), *said]))
     return outcome
+
+
+def _game(game_id: int) -> Game | None:
+    """The game the reply address names, or None when there is none (any more)."""
+    try:
+        return games.find_game(game_id)
+    except ServiceError:
+        return None
 
 
 def _record(key: str, sender: str, user: User | None, addressee_id: int) -> tuple[InboundMail | None, bool]:
@@ -159,30 +168,30 @@ def _finish(record: InboundMail, status: str, user: User | None, game: Game | No
 # --- playing the lines ------------------------------------------------------------------------------
 
 
-def _stale_reason(game: Game, seat: int, version: int) -> str:
-    if game.status == Game.Status.FINISHED:
-        return _("This game is over.")
-    timed_out = Command.objects.filter(
-        game=game, seat=seat, first_seq__gt=version, by_service=True
-    ).exists()
-    if timed_out:
-        return _("The deadline of this decision passed and the service moved for you; nothing was changed.")
-    return _("This decision was already taken; nothing was changed.")
-
-
-def _names(game: Game) -> dict[int, str]:
-    seats = Seat.objects.filter(game=game).select_related("user")
-    return {s.index: s.user.public_name for s in seats if s.index is not None}
-
-
 def play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
-    """Apply the reply's lines in order, stopping at the first refused one (later ones are not tried).
-    The reasons of refusals are worded in the player's language (the answer email's)."""
+    """Apply the reply's lines in order (`game`: its row as read just now; `version`: the one the answered
+    email showed), stopping at the first refused one (later ones are not tried). Each line is read by the
+    reader of its kind (`_read_line`). The reasons of refusals are worded in the player's language (the
+    answer email's)."""
     with translation.override(language_of(user)):
-        return _play(user, game, seat, version, lines, key)
+        refused = _unplayable(lines)
+        if refused is not None:
+            return refused
+        reply = _Reply(user, game, seat, version, key, get_kind(game.kind), games.player_names(game),
+                       _listed(game, seat, version))
+        results: list[LineResult] = []
+        for index, line in enumerate(lines):
+            results.append(_read_line(reply, index, line))
+            if results[-1].status != "applied":
+                break
+    results += [LineResult(line, "skipped") for line in lines[len(results):]]
+    applied = sum(r.status == "applied" for r in results)
+    status = "applied" if applied == len(lines) else ("partly_applied" if applied else "refused")
+    return Outcome(status, results=results)
 
 
-def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key: str) -> Outcome:
+def _unplayable(lines: list[str]) -> Outcome | None:
+    """The outcome of a reply with no line to play, or with an unreadable one; None for a reply to play."""
     if not lines:
         return Outcome("no_commands", _("No choice was found above the quoted email."))
     if any(parse.unreadable(line) for line in lines):  # never matched, stored nor quoted back
@@ -190,72 +199,125 @@ def _play(user: User, game: Game, seat: int, version: int, lines: list[str], key
             "Your email contains characters that cannot be read (a control character, or text in an unknown "
             "encoding), so nothing was changed. Please write your choice again as plain text."
         ))
-    kind = get_kind(game.kind)
-    rules = kind.rules
-    names = _names(game)
-    listed: list[dict[str, Any]] = []
-    if 0 < version <= game.version:  # the choices as the answered email numbered them
-        then = store.load_state(game, at=version)
-        listed = email_choices.email_choices(kind, rules.legal_commands(then, seat), rules.view(then, seat))[0]
-    results: list[LineResult] = []
-    for index, line in enumerate(lines):
-        idempotency_key = f"mail:{key}:{index}"
-        prior = Command.objects.filter(game=game, user=user, idempotency_key=idempotency_key).first()
-        game.refresh_from_db()
-        rematch = rematches.wanted(game, line)
-        if rematch is not None:  # "accept", "decline" in a finished game: the offer of a rematch
-            try:
-                said = rematches.apply(user, game, rematch)
-            except ServiceError as error:
-                results.append(LineResult(line, "refused", {"type": rematch}, error.reader_message()))
-                break
-            results.append(LineResult(line, "applied", {"type": rematch}, said=said))
-            continue
-        resigning = prior is None and is_resignation(line)  # at any time, awaited or not, whatever the version
-        if not resigning and prior is None and index == 0 and game.version != version:
-            results.append(LineResult(line, "refused", reason=_stale_reason(game, seat, version)))
-            break
-        takeback = takebacks.wanted(line)
-        if takeback is not None:  # "undo", "accept", "refuse": a takeback, awaited or not
-            try:
-                said = takebacks.apply(user, game, takeback, idempotency_key)
-            except ServiceError as error:
-                results.append(LineResult(line, "refused", {"type": takeback}, error.reader_message()))
-                break
-            results.append(LineResult(line, "applied", {"type": takeback}, said=said))
-            continue
-        state = store.load_state(game)
-        current = rules.legal_commands(state, seat) if seat in game.awaiting else []
-        view = rules.view(state, seat)
-        if prior is not None:
-            command: dict[str, Any] = dict(prior.command)
-        elif resigning:
-            command = {"type": RESIGN}
-        elif not current:
-            results.append(LineResult(line, "refused", reason=_("The game is not waiting for you now.")))
-            break
-        else:
-            describe = partial(email_choices.describe_command, kind, view=view)
-            offers = selections.offers(kind, view, current, describe, names)
-            match = selections.match_reply(line, listed, current, describe, names, offers)
-            if match.command is None:
-                # A move that is not among the choices now (Gold with 3 coins): the engine says why, if it can.
-                reason = reasons.engine_reason(kind, state, seat, view, current, line, describe, names)
-                results.append(LineResult(line, "refused", reason=reason or match.error))
-                break
-            command = match.command
-        said = email_choices.describe_command(kind, command, language_of(user), names, view)
-        try:
-            games.execute(user, game.pk, command, idempotency_key=idempotency_key,
-                          expected_version=None if prior else game.version)
-        except ServiceError as error:
-            results.append(LineResult(line, "refused", command, error.reader_message()))
-            break
-        results.append(LineResult(line, "applied", command, said=said))
-    results += [LineResult(line, "skipped") for line in lines[len(results):]]
-    applied = sum(r.status == "applied" for r in results)
-    status = "applied" if applied == len(lines) else ("partly_applied" if applied else "refused")
-    return Outcome(status, results=results)
+    return None
+
+
+def _listed(game: Game, seat: int, version: int) -> list[dict[str, Any]]:
+    """The choices as the answered email numbered them (a reply by number means one of these)."""
+    then = games.choices_at(game, seat, version)
+    return [] if then is None else email_choices.email_choices(get_kind(game.kind), then.legal, then.view)[0]
+
+
+@dataclass
+class _Reply:
+    """A reply being played: its sender and seat, the version its email showed, the message's key (each
+    line's idempotency key is `mail:<key>:<index>`), and the game as the lines so far left it."""
+
+    user: User
+    game: Game
+    seat: int
+    version: int
+    key: str
+    kind: GameKind
+    names: dict[int, str]
+    listed: list[dict[str, Any]]
+
+    def moved(self) -> None:
+        """Read the game's row again after a line changed the game (the next line is read against it)."""
+        self.game = games.find_game(self.game.pk)
+
+
+def _read_line(reply: _Reply, index: int, line: str) -> LineResult:
+    """The line, read by the reader of its kind. The order settles what a word means: "accept"/"decline"
+    answers a finished game's rematch; a line this message already applied (delivered twice) is told as it
+    was; a first line answering an email the game has moved on from is refused (but "resign", whenever);
+    "undo", "accept", "refuse" are a takeback's; "resign" resigns; any other line names a move."""
+    rematch = rematches.wanted(reply.game, line)
+    if rematch is not None:
+        return _rematch_line(reply, line, rematch)
+    key = f"mail:{reply.key}:{index}"
+    earlier = games.applied_command(reply.game, reply.user, key)
+    if earlier is not None:
+        return _repeated_line(reply, line, earlier)
+    if index == 0 and reply.game.version != reply.version and not is_resignation(line):
+        return LineResult(line, "refused", reason=_stale_reason(reply))
+    takeback = takebacks.wanted(line)
+    if takeback is not None:
+        return _takeback_line(reply, line, takeback, key)
+    now = games.choices_now(reply.game, reply.seat)
+    if is_resignation(line):  # at any time, awaited or not, whatever the version
+        return _send(reply, line, {"type": RESIGN}, key, now)
+    return _move_line(reply, line, key, now)
+
+
+def _rematch_line(reply: _Reply, line: str, rematch: str) -> LineResult:
+    """"accept", "decline" in a finished game: the answer to the offer of a rematch."""
+    try:
+        said = rematches.apply(reply.user, reply.game, rematch)
+    except ServiceError as error:
+        return LineResult(line, "refused", {"type": rematch}, error.reader_message())
+    return LineResult(line, "applied", {"type": rematch}, said=said)
+
+
+def _repeated_line(reply: _Reply, line: str, command: dict[str, Any]) -> LineResult:
+    """A line of this message that was applied already (the message came again before its answer was
+    written): told as applied, in the same words, and not sent again."""
+    said = takebacks.said_again(command)
+    if said is None:
+        view = games.choices_now(reply.game, reply.seat).view
+        said = email_choices.describe_command(reply.kind, command, language_of(reply.user), reply.names, view)
+    return LineResult(line, "applied", command, said=said)
+
+
+def _takeback_line(reply: _Reply, line: str, takeback: str, key: str) -> LineResult:
+    """"undo", "accept", "refuse": a takeback or the answer to a request for one, awaited or not."""
+    try:
+        said = takebacks.apply(reply.user, reply.game, takeback, key)
+    except ServiceError as error:
+        return LineResult(line, "refused", {"type": takeback}, error.reader_message())
+    reply.moved()
+    return LineResult(line, "applied", {"type": takeback}, said=said)
+
+
+def _move_line(reply: _Reply, line: str, key: str, now: games.SeatChoices) -> LineResult:
+    """A move, by its number in the answered email or its words (a selection of cards by their names); a
+    move that is not among the choices now (Gold with 3 coins) is refused with the engine's reason if it has
+    one."""
+    if not now.legal:
+        return LineResult(line, "refused", reason=_("The game is not waiting for you now."))
+    describe = partial(email_choices.describe_command, reply.kind, view=now.view)
+    offers = selections.offers(reply.kind, now.view, now.legal, describe, reply.names)
+    match = selections.match_reply(line, reply.listed, now.legal, describe, reply.names, offers)
+    if match.command is None:
+        reason = reasons.engine_reason(reply.kind, reply.game, now, line, describe, reply.names)
+        return LineResult(line, "refused", reason=reason or match.error)
+    return _send(reply, line, match.command, key, now)
+
+
+def _send(reply: _Reply, line: str, command: dict[str, Any], key: str, now: games.SeatChoices) -> LineResult:
+    """The line's command through the one write path (`games.execute`) at the game's version now; told in
+    the words of the game as the sender saw it before (a Ruins buy names the card it gave)."""
+    said = email_choices.describe_command(reply.kind, command, language_of(reply.user), reply.names, now.view)
+    try:
+        games.execute(reply.user, reply.game.pk, command, idempotency_key=key, expected_version=reply.game.version)
+    except ServiceError as error:
+        return LineResult(line, "refused", command, error.reader_message())
+    reply.moved()
+    return LineResult(line, "applied", command, said=said)
+
+
+def _stale_reason(reply: _Reply) -> str:
+    """Why a reply to an email the game has moved on from changes nothing."""
+    if reply.game.status == Game.Status.FINISHED:
+        return _("This game is over.")
+    if games.service_moved_for(reply.game, reply.seat, reply.version):
+        return _("The deadline of this decision passed and the service moved for you; nothing was changed.")
+    return _("This decision was already taken; nothing was changed.")
+
+
+def is_resignation(line: str) -> bool:
+    """Whether a reply's line resigns the game: the word alone, in either language ("resign", "aufgeben")."""
+    return line.strip().rstrip(".!").casefold() in RESIGN_WORDS
 
 
 def _say(user: User, game: Game, text: str) -> dict[str, str]:
@@ -269,10 +331,6 @@ def _say(user: User, game: Game, text: str) -> dict[str, str]:
             return {"status": "refused", "text": readable, "reason": error.reader_message()}
     return {"status": "sent", "text": text, "reason": ""}
 
-def is_resignation(line: str) -> bool:
-    """Whether a reply's line resigns the game: the word alone, in either language ("resign", "aufgeben")."""
-    return line.strip().rstrip(".!").casefold() in RESIGN_WORDS
-
 
 # --- the answer -----------------------------------------------------------------------------------
 
@@ -283,7 +341,7 @@ def _answer(user: User, game: Game, seat: int, outcome: Outcome, key: str, threa
     the player's message (`thread`: its `parse.thread_headers`, for the In-Reply-To and References headers).
     The row keeps what only this moment knows: each line's outcome, an applied command in the words its
     sender saw (a Ruins buy names the card it gave), a refusal's reason in the player's language."""
-    game.refresh_from_db()
+    game = games.find_game(game.pk)  # as the reply's lines and chat left it
     awaited = seat in game.awaiting
     told = {
         "status": outcome.status,

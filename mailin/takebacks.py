@@ -4,6 +4,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.utils.translation import gettext as _
 
 from accounts.models import User
@@ -29,10 +32,19 @@ def apply(user: User, game: Game, what: str, key: str) -> str:
     if what == UNDO:
         outcome = games.undo(user, game.pk, idempotency_key=key)
         if outcome.result is not None:
-            return _("Your last move was taken back.")
+            return _taken_back()
         return _("The other players were asked to let you take back your last move.")
     request = games.answer_undo(user, game.pk, what == ACCEPT)
     if request.status == request.Status.ACCEPTED:
         return _("You accepted: the move was taken back.")
     return _("You accepted the request.") if what == ACCEPT else _("You refused the request.")
 
+
+def said_again(command: Mapping[str, Any]) -> str | None:
+    """The sender's words for the earlier command of a line read again (a reply delivered twice) when it took
+    their move back (`{"type": "undo"}`, the one command a takeback line sends), else None."""
+    return _taken_back() if command.get("type") == UNDO else None
+
+
+def _taken_back() -> str:
+    return _("Your last move was taken back.")
