@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from core.listeners import Listeners
@@ -11,10 +10,8 @@ from core.listeners import Listeners
 if TYPE_CHECKING:
     from .models import Message
 
-Subscriber = Callable[["Message"], None]
 _posted: Listeners[[Message], None] = Listeners()
 subscribe = _posted.add  # register a subscriber (once; again is a no-op)
-unsubscribe = _posted.remove  # tests
 
 
 def message_posted(message: Message) -> None:

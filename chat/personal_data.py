@@ -27,11 +27,6 @@ if TYPE_CHECKING:
 REMOVED = ""
 
 
-def is_removed(message: Message) -> bool:
-    """Whether the message's text was erased with its author's account."""
-    return message.text == REMOVED
-
-
 def erase(user: User) -> None:
     """Erase the texts of the person's messages, their mutes and reading choices; rename them in the
     other players' lines of their games."""

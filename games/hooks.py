@@ -17,7 +17,6 @@ the store writes the events: at once, or with the rest of the deadline sweep's b
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +42,6 @@ class EventsAppended:
     command: Command | None
 
 
-Subscriber = Callable[[EventsAppended], None]
 _appended: Listeners[[EventsAppended], None] = Listeners()
 subscribe = _appended.add  # register a subscriber (once; again is a no-op); usable as a decorator
 unsubscribe = _appended.remove  # tests

@@ -42,11 +42,6 @@ def game_of(key: int) -> int:
     return key % SIDE if key >= SIDE else key
 
 
-def is_side(key: int) -> bool:
-    """Whether the key is one of a game's side keys (no version, no room, not the lobby)."""
-    return key >= SIDE
-
-
 def table_keys(game: Any, user: Any, *, watched: bool = False) -> list[int]:
     """The side keys a viewer's page of a running game follows: the chat channels they read (as
     `chat.services.access` says), and the requests to take a move back when they are seated. `watched`:

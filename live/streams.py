@@ -185,11 +185,6 @@ def _games_of(user_id: int) -> tuple[list[int], list[int]]:
     return [pk for pk, _status in games], [pk for pk, status in games if status == Game.Status.OPEN]
 
 
-def last_event_id(request: HttpRequest) -> int | None:
-    """The version the page has: the browser's `Last-Event-ID` on a reconnect, else the page's `?since=`."""
-    return last_marks(request)[0]
-
-
 def last_marks(request: HttpRequest) -> tuple[int | None, int]:
     """The version and the table's mark the page has (`V.T`, or `V` for a table at 0): the browser's
     `Last-Event-ID` on a reconnect, else the page's `?since=`; (None, 0) when it says neither."""

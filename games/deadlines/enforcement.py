@@ -8,7 +8,6 @@ does nothing. Exactly once by construction, however many sweepers or task redeli
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -26,8 +25,6 @@ from ..models import SERVICE_KEY_PREFIX, Game, Seat, SeatPresence
 from ..registry import get_kind
 from .clock import enforce_soon, time_control
 from .reminders import remind
-
-log = logging.getLogger(__name__)
 
 MAX_COMMANDS_PER_ENFORCEMENT = 60
 # The columns of a game's row an enforcement sets beside its commands' projection.
