@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from core.listeners import Listeners
+from core.registry import Listeners
 
 if TYPE_CHECKING:
     from .models import Message
 
 _posted: Listeners[[Message], None] = Listeners()
-subscribe = _posted.add  # register a subscriber (once; again is a no-op)
+subscribe = _posted.register  # register a subscriber (once; again is a no-op)
 
 
 def message_posted(message: Message) -> None:

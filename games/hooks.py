@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from core.listeners import Listeners
+from core.registry import Listeners
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -43,7 +43,7 @@ class EventsAppended:
 
 
 _appended: Listeners[[EventsAppended], None] = Listeners()
-subscribe = _appended.add  # register a subscriber (once; again is a no-op); usable as a decorator
+subscribe = _appended.register  # register a subscriber (once; again is a no-op); usable as a decorator
 unsubscribe = _appended.remove  # tests
 
 
@@ -82,8 +82,8 @@ class ReminderDue:
 
 _timeouts: Listeners[[TimeoutPlayed], None] = Listeners()
 _reminders: Listeners[[ReminderDue], int] = Listeners()
-on_timeout = _timeouts.add  # moves played for a seat whose deadline passed
-on_reminder = _reminders.add  # due reminders: a listener returns how many reminders it wrote
+on_timeout = _timeouts.register  # moves played for a seat whose deadline passed
+on_reminder = _reminders.register  # due reminders: a listener returns how many reminders it wrote
 
 
 def timeout_played(notice: TimeoutPlayed) -> None:
@@ -112,7 +112,7 @@ class UndoAsked:
 
 
 _undo_requests: Listeners[[UndoAsked], None] = Listeners()
-on_undo_asked = _undo_requests.add  # requests to take a move back
+on_undo_asked = _undo_requests.register  # requests to take a move back
 
 
 def undo_asked(notice: UndoAsked) -> None:
@@ -134,7 +134,7 @@ class UndoAnswered:
 
 
 _undo_answers: Listeners[[UndoAnswered], None] = Listeners()
-on_undo_answered = _undo_answers.add  # answers to requests (the asker hears of a refusal; the pages update)
+on_undo_answered = _undo_answers.register  # answers to requests (the asker hears of a refusal; the pages update)
 
 
 def undo_answered(notice: UndoAnswered) -> None:
@@ -145,7 +145,7 @@ def undo_answered(notice: UndoAnswered) -> None:
 # --- who may watch a private game ----------------------------------------------------------------------
 
 _spectator_switches: Listeners[[Game], None] = Listeners()
-on_spectators_changed = _spectator_switches.add  # the host let spectators in or turned them away (live)
+on_spectators_changed = _spectator_switches.register  # the host let spectators in or turned them away (live)
 
 
 def spectators_changed(game: Game) -> None:
@@ -176,8 +176,8 @@ class PlayerFacts:
 # `provider(kind, user_ids) -> {user id: PlayerFacts}`.
 _join_checks: Listeners[[Game, User], None] = Listeners()
 _facts_providers: Listeners[[str, list[int]], dict[int, PlayerFacts]] = Listeners()
-on_join = _join_checks.add
-provide_player_facts = _facts_providers.add
+on_join = _join_checks.register
+provide_player_facts = _facts_providers.register
 
 
 def check_join(game: Game, user: User) -> None:
@@ -210,7 +210,7 @@ class SeatNotice:
 
 
 _seat_notices: Listeners[[SeatNotice], None] = Listeners()
-on_seat_notice = _seat_notices.add  # the waiting room's notices
+on_seat_notice = _seat_notices.register  # the waiting room's notices
 
 
 def seat_notice(notice: SeatNotice) -> None:

@@ -28,7 +28,7 @@ from django.utils.crypto import salted_hmac
 
 from accounts.local import language_of
 from accounts.models import User
-from core.listeners import Listeners
+from core.registry import Listeners
 from games import presence
 from games.models import Game
 from games.unit_of_work import insert
@@ -107,7 +107,7 @@ def preference_of(user: User) -> Preference:
 # The other channels (the alerts app's browser push and webhooks): each listener gets the notices that are
 # being written, whatever the email preferences, and answers the outbox rows of its own it adds for them.
 _channels: Listeners[[list[Mail]], list[Outbox]] = Listeners()
-add_channel = _channels.add  # registered in an app's `ready`
+add_channel = _channels.register  # registered in an app's `ready`
 
 
 def enqueue(mails: Iterable[Mail], deliver_now: bool = False) -> int:
