@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from .abilities.cities import district_value
 from .cards import CHARACTERS, DISTRICTS
-from .commands import Command
+from .commands import Command, Exchange, NamesCharacter, NamesDistrict, NamesSeatAndDistrict
 from .legal import legal_commands
 from .state import Player, State
 
@@ -64,9 +64,12 @@ def _character_value(state: State, seat: int, character: str) -> float:
 
 
 def _draft(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
-    for kind, best in (("choose_character", max), ("discard_character", min)):
-        if kind in by_type:
-            return best(by_type[kind], key=lambda c: _character_value(state, seat, c["character"]))
+    chosen = [c for c in by_type.get("choose_character", []) if c["type"] == "choose_character"]
+    if chosen:
+        return max(chosen, key=lambda c: _character_value(state, seat, c["character"]))
+    discarded = [c for c in by_type.get("discard_character", []) if c["type"] == "discard_character"]
+    if discarded:
+        return min(discarded, key=lambda c: _character_value(state, seat, c["character"]))
     return None
 
 
@@ -86,10 +89,12 @@ def _card_value(player: Player, district: str) -> float:
 
 def _keep(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     player = state.players[seat]
-    if "keep_card" in by_type:
-        return max(by_type["keep_card"], key=lambda c: _card_value(player, c["district"]))
-    if "discard_card" in by_type:
-        return min(by_type["discard_card"], key=lambda c: _card_value(player, c["district"]))
+    kept = [c for c in by_type.get("keep_card", []) if c["type"] == "keep_card"]
+    if kept:
+        return max(kept, key=lambda c: _card_value(player, c["district"]))
+    discarded = [c for c in by_type.get("discard_card", []) if c["type"] == "discard_card"]
+    if discarded:
+        return min(discarded, key=lambda c: _card_value(player, c["district"]))
     return None
 
 
@@ -109,16 +114,19 @@ def _collect(state: State, seat: int, by_type: ByType, rng: random.Random) -> Co
     assert state.turn is not None
     colour = CHARACTERS[state.turn.character].colour
     # Build a district of the character's colour first when it is affordable: it pays at once.
-    for build in by_type.get("build", []):
+    for build in _builds(by_type):
         if DISTRICTS[build["district"]].colour == colour:
             return None
     return by_type["collect_income"][0]
 
 
 def _build(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
-    if "build" not in by_type:
-        return None
-    return max(by_type["build"], key=lambda c: DISTRICTS[c["district"]].points)
+    builds = _builds(by_type)
+    return max(builds, key=lambda c: DISTRICTS[c["district"]].points) if builds else None
+
+
+def _builds(by_type: ByType) -> list[NamesDistrict]:
+    return [c for c in by_type.get("build", []) if c["type"] == "build"]
 
 
 # --- powers ----------------------------------------------------------------------------------------------
@@ -129,18 +137,21 @@ def _leader(state: State, seat: int) -> Player:
 
 
 def _power(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
-    if "kill" in by_type:
-        return _named(by_type["kill"], ("architect", "merchant", "king", "alchemist", "navigator", "warlord"), rng)
-    if "rob" in by_type:
-        return _named(by_type["rob"], ("merchant", "architect", "king", "alchemist", "navigator", "bishop"), rng)
+    kills = [c for c in by_type.get("kill", []) if c["type"] == "kill"]
+    if kills:
+        return _named(kills, ("architect", "merchant", "king", "alchemist", "navigator", "warlord"), rng)
+    robberies = [c for c in by_type.get("rob", []) if c["type"] == "rob"]
+    if robberies:
+        return _named(robberies, ("merchant", "architect", "king", "alchemist", "navigator", "bishop"), rng)
     if "swap_hands" in by_type:
         return _magic(state, seat, by_type)
-    if "destroy" in by_type:
-        return _warlord(state, seat, by_type["destroy"])
+    destroys = [c for c in by_type.get("destroy", []) if c["type"] == "destroy"]
+    if destroys:
+        return _warlord(state, seat, destroys)
     return None
 
 
-def _named(commands: list[Command], wanted: tuple[str, ...], rng: random.Random) -> Command:
+def _named(commands: list[NamesCharacter], wanted: tuple[str, ...], rng: random.Random) -> Command:
     favoured = [c for c in commands if c["character"] in wanted]
     return rng.choice(favoured or commands)
 
@@ -156,7 +167,7 @@ def _magic(state: State, seat: int, by_type: ByType) -> Command | None:
     return None
 
 
-def _warlord(state: State, seat: int, destroys: list[Command]) -> Command | None:
+def _warlord(state: State, seat: int, destroys: list[NamesSeatAndDistrict]) -> Command | None:
     leader = _leader(state, seat)
     gold = state.players[seat].gold
     at_leader = [c for c in destroys if c["seat"] == leader.seat]
@@ -169,7 +180,7 @@ def _warlord(state: State, seat: int, destroys: list[Command]) -> Command | None
 def _purple(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     player = state.players[seat]
     for command in by_type.get("use_laboratory", []):
-        if player.has(command["district"]):
+        if command["type"] == "use_laboratory" and player.has(command["district"]):
             return command
     if "use_smithy" in by_type and player.gold >= 5 and len(player.hand) <= 1:
         return by_type["use_smithy"][0]
@@ -222,41 +233,46 @@ def _decisions(state: State, seat: int, by_type: ByType, rng: random.Random) -> 
     """The open decisions: the Wizard's card, the Lighthouse's search and card, the Bell Tower, the Emperor's
     crown."""
     me = state.players[seat]
-    if "take_card" in by_type:
-        return max(by_type["take_card"], key=lambda c: (_worth(me, c["district"]), c.get("build", False)))
+    taken = [c for c in by_type.get("take_card", []) if c["type"] == "take_card"]
+    if taken:
+        return max(taken, key=lambda c: (_worth(me, c["district"]), c.get("build", False)))
     if "search_deck" in by_type:  # a card of one's choice is worth more than the order kept unseen
         return by_type["search_deck"][0]
-    if "keep_from_deck" in by_type:
-        return max(by_type["keep_from_deck"], key=lambda c: _worth(me, c["district"]))
+    kept = [c for c in by_type.get("keep_from_deck", []) if c["type"] == "keep_from_deck"]
+    if kept:
+        return max(kept, key=lambda c: _worth(me, c["district"]))
     if "set_bell_tower" in by_type:
         ahead = len(me.city) >= max(len(p.city) for p in state.players)
         return {"type": "set_bell_tower", "districts": 7 if ahead else 8}
-    if "give_crown" in by_type:  # to the player who profits least: the smallest city
-        return min(by_type["give_crown"], key=lambda c: (len(state.players[c["seat"]].city), c["seat"]))
+    crowns = [c for c in by_type.get("give_crown", []) if c["type"] == "give_crown"]
+    if crowns:  # to the player who profits least: the smallest city
+        return min(crowns, key=lambda c: (len(state.players[c["seat"]].city), c["seat"]))
     return None
 
 
 def _more_powers(state: State, seat: int, by_type: ByType, rng: random.Random) -> Command | None:
     """The new characters' powers, each when it pays."""
     me = state.players[seat]
-    if "bewitch" in by_type:
-        wanted = ("architect", "merchant", "king", "alchemist", "navigator", "bishop", "warlord")
-        favoured = [c for c in by_type["bewitch"] if c["character"] in wanted[:4]]
-        return rng.choice(favoured or by_type["bewitch"])
-    if "look_at_hand" in by_type:
-        return max(by_type["look_at_hand"], key=lambda c: len(state.players[c["seat"]].hand))
-    if "navigate" in by_type:
-        take = "cards" if not _buildable(me) and len(by_type["navigate"]) > 1 else "gold"
-        return next(c for c in by_type["navigate"] if c["take"] == take)
-    if "exchange" in by_type:
-        return _exchange(state, seat, by_type["exchange"])
+    bewitched = [c for c in by_type.get("bewitch", []) if c["type"] == "bewitch"]
+    if bewitched:
+        return _named(bewitched, ("architect", "merchant", "king", "alchemist"), rng)
+    looks = [c for c in by_type.get("look_at_hand", []) if c["type"] == "look_at_hand"]
+    if looks:
+        return max(looks, key=lambda c: len(state.players[c["seat"]].hand))
+    navigations = [c for c in by_type.get("navigate", []) if c["type"] == "navigate"]
+    if navigations:
+        take = "cards" if not _buildable(me) and len(navigations) > 1 else "gold"
+        return next(c for c in navigations if c["take"] == take)
+    exchanges = [c for c in by_type.get("exchange", []) if c["type"] == "exchange"]
+    if exchanges:
+        return _exchange(state, seat, exchanges)
     if "adorn" in by_type and (me.gold >= 5 or not _buildable(me)):
         return by_type["adorn"][0]
     return None
 
 
-def _exchange(state: State, seat: int, exchanges: list[Command]) -> Command | None:
-    def gain(command: Command) -> int:
+def _exchange(state: State, seat: int, exchanges: list[Exchange]) -> Command | None:
+    def gain(command: Exchange) -> int:
         other = state.players[command["seat"]]
         mine = district_value(state.players[seat], command["own"])
         return district_value(other, command["their"]) - mine
@@ -269,11 +285,11 @@ def _more_purples(state: State, seat: int, by_type: ByType, rng: random.Random) 
     """The Museum takes useless cards; the Armory hits a leader close to the end."""
     me = state.players[seat]
     for command in by_type.get("use_museum", []):
-        if me.has(command["district"]) or len(me.hand) > 3:
+        if command["type"] == "use_museum" and (me.has(command["district"]) or len(me.hand) > 3):
             return command
     leader = _leader(state, seat)
     if len(leader.city) >= state.complete_at - 1:
-        hits = [c for c in by_type.get("use_armory", []) if c["seat"] == leader.seat]
+        hits = [c for c in by_type.get("use_armory", []) if c["type"] == "use_armory" and c["seat"] == leader.seat]
         if hits:
             return max(hits, key=lambda c: DISTRICTS[c["district"]].cost)
     return None

@@ -1,51 +1,63 @@
-"""The commands: each type's fields, declared for two readers, `COMMAND_SHAPES` (the JSON Schemas the service
-normalises with and the API documents) and `COMMAND_FIELDS` (the same fields as TypedDicts, for Python
-readers; a test holds the two to the same fields); and the typed readers of a field through which `decide`'s
-actions read a command as it arrives, where every malformed field becomes an IllegalCommand."""
+"""The commands: `Command`, a union of TypedDicts (one per set of fields, its `type` a literal of the
+command types that share them), which is the JSON form a command is stored in and the form `decide` and
+every action take; `read_command`, which checks each value the TypedDict promises (every malformed field
+becomes an IllegalCommand); and `COMMAND_SHAPES`, the same fields as JSON Schemas (what the service
+normalises with and the API documents; a test holds the two to the same fields).
+
+What needs the state (a seat number of this table: `seat_at_table`) is checked by the actions."""
 
 from __future__ import annotations
 
-from typing import Any, Literal, NotRequired, TypedDict
+from collections.abc import Mapping
+from typing import Literal, NotRequired, TypedDict, TypeVar, get_args
+
+from typing_extensions import TypeIs
 
 from rules_kit import TEXT_ID, CommandShape, IllegalCommand
 from rules_kit.commands import Schema
 from rules_kit.resign import RESIGN_SHAPE
 
-Command = dict[str, Any]
-"""A command as it arrives: any JSON object; `decide` reads its fields through the readers below."""
+PlainType = Literal[
+    "use_graveyard", "decline_graveyard", "take_gold", "draw_cards", "collect_income", "end_turn", "use_smithy",
+    "thank_your_excellency", "search_deck", "decline_search", "resign",
+]
+CharacterType = Literal["choose_character", "discard_character", "kill", "rob", "bewitch"]
+DistrictType = Literal["keep_card", "discard_card", "build", "use_laboratory", "adorn", "keep_from_deck", "use_museum"]
+SeatType = Literal["swap_hands", "look_at_hand", "give_crown"]
+SeatAndDistrictType = Literal["destroy", "use_armory"]
 
 
 class Plain(TypedDict):
-    """A command without fields (take_gold, end_turn, use_smithy, ...)."""
+    """A command without fields (take_gold, end_turn, use_smithy, resign, ...)."""
 
-    type: str
+    type: PlainType
 
 
 class NamesCharacter(TypedDict):
     """choose_character, discard_character, kill, rob, bewitch."""
 
-    type: str
+    type: CharacterType
     character: str
 
 
 class NamesDistrict(TypedDict):
     """keep_card, discard_card, build, use_laboratory, adorn, keep_from_deck, use_museum."""
 
-    type: str
+    type: DistrictType
     district: str
 
 
 class NamesSeat(TypedDict):
     """swap_hands, look_at_hand, give_crown."""
 
-    type: str
+    type: SeatType
     seat: int
 
 
 class NamesSeatAndDistrict(TypedDict):
     """destroy, use_armory: a district of another player's city."""
 
-    type: str
+    type: SeatAndDistrictType
     seat: int
     district: str
 
@@ -88,32 +100,94 @@ class SetBellTower(TypedDict):
     districts: Literal[7, 8]
 
 
-_PLAIN = (
-    "use_graveyard", "decline_graveyard", "take_gold", "draw_cards", "collect_income", "end_turn", "use_smithy",
-    "thank_your_excellency", "search_deck", "decline_search",
+Command = (
+    Plain | NamesCharacter | NamesDistrict | NamesSeat | NamesSeatAndDistrict | Redraw | TakeCard | Navigate
+    | Exchange | SetBellTower
 )
-_NAMES_CHARACTER = ("choose_character", "discard_character", "kill", "rob", "bewitch")
-_NAMES_DISTRICT = ("keep_card", "discard_card", "build", "use_laboratory", "adorn", "keep_from_deck", "use_museum")
-_NAMES_SEAT = ("swap_hands", "look_at_hand", "give_crown")
+"""A command of Citadels as stored and decided: `command["type"]` tells mypy which TypedDict it is."""
 
-COMMAND_FIELDS: dict[str, type] = {
-    **dict.fromkeys(_PLAIN, Plain),
-    **dict.fromkeys(_NAMES_CHARACTER, NamesCharacter),
-    **dict.fromkeys(_NAMES_DISTRICT, NamesDistrict),
-    **dict.fromkeys(_NAMES_SEAT, NamesSeat),
-    "destroy": NamesSeatAndDistrict,
-    "use_armory": NamesSeatAndDistrict,
-    "redraw": Redraw,
-    "take_card": TakeCard,
-    "navigate": Navigate,
-    "exchange": Exchange,
-    "set_bell_tower": SetBellTower,
-    "resign": Plain,
-}
-"""Every command type of Citadels and the TypedDict of its fields."""
+PLAIN_TYPES: tuple[PlainType, ...] = get_args(PlainType)
+_NAMES_CHARACTER: tuple[CharacterType, ...] = get_args(CharacterType)
+_NAMES_DISTRICT: tuple[DistrictType, ...] = get_args(DistrictType)
+_NAMES_SEAT: tuple[SeatType, ...] = get_args(SeatType)
+_NAMES_SEAT_AND_DISTRICT: tuple[SeatAndDistrictType, ...] = get_args(SeatAndDistrictType)
+_WITH_OWN_FIELDS = ("redraw", "take_card", "navigate", "exchange", "set_bell_tower")
+
+COMMAND_TYPES = frozenset(
+    (*PLAIN_TYPES, *_NAMES_CHARACTER, *_NAMES_DISTRICT, *_NAMES_SEAT, *_NAMES_SEAT_AND_DISTRICT, *_WITH_OWN_FIELDS)
+)
+"""Every command type of Citadels."""
+
+BELL_TOWER_CHOICES: tuple[Literal[7, 8], ...] = (7, 8)
+"""The sizes of a complete city the Bell Tower's builder chooses from."""
+
+_KindT = TypeVar("_KindT", bound=str)
 
 
-def text_field(command: Command, name: str) -> str:
+def one_of(kind: object, kinds: tuple[_KindT, ...]) -> TypeIs[_KindT]:
+    """Whether `kind` is one of `kinds` (then mypy knows it is of their literal type)."""
+    return kind in kinds
+
+
+def read_command(data: Mapping[str, object]) -> Command:
+    """`data` (a command as `rules_kit.commands.normalize_command` leaves it: a type and its declared fields)
+    as its TypedDict, each value of the kind the TypedDict promises; IllegalCommand('malformed') with the
+    field's reason (`needs_text_id`, `needs_seat`, `needs_id_list`, `needs_boolean`, `needs_choice`) if not,
+    IllegalCommand('unknown_command') for a type Citadels has not."""
+    kind = data.get("type")
+    if one_of(kind, PLAIN_TYPES):
+        return {"type": kind}
+    if one_of(kind, _NAMES_CHARACTER):
+        return {"type": kind, "character": text_field(data, "character")}
+    if one_of(kind, _NAMES_DISTRICT):
+        return {"type": kind, "district": text_field(data, "district")}
+    if one_of(kind, _NAMES_SEAT):
+        return {"type": kind, "seat": seat_field(data, "seat")}
+    if one_of(kind, _NAMES_SEAT_AND_DISTRICT):
+        seat = seat_field(data, "seat")
+        return {"type": kind, "seat": seat, "district": text_field(data, "district")}
+    if kind == "redraw":
+        return {"type": kind, "districts": text_list_field(data, "districts")}
+    if kind == "take_card":
+        return _take_card(data)
+    if kind == "navigate":
+        return {"type": kind, "take": _navigate_take(data)}
+    if kind == "exchange":
+        own, their = text_field(data, "own"), text_field(data, "their")
+        return {"type": kind, "own": own, "seat": seat_field(data, "seat"), "their": their}
+    if kind == "set_bell_tower":
+        return {"type": kind, "districts": _bell_tower_districts(data)}
+    raise IllegalCommand("unknown_command", f"there is no command '{kind}'")
+
+
+def _take_card(data: Mapping[str, object]) -> TakeCard:
+    command: TakeCard = {"type": "take_card", "district": text_field(data, "district")}
+    if "build" in data:
+        build = data["build"]
+        if not isinstance(build, bool):
+            raise IllegalCommand("malformed", "'build' is true or false", "needs_boolean",
+                                 {"command": "take_card", "field": "build"})
+        command["build"] = build
+    return command
+
+
+def _navigate_take(data: Mapping[str, object]) -> Literal["gold", "cards"]:
+    take = data.get("take")
+    if take == "gold" or take == "cards":
+        return take
+    raise IllegalCommand("malformed", "'navigate' needs 'take': 'gold' or 'cards'", "needs_choice",
+                         {"command": "navigate", "field": "take", "choices": ["gold", "cards"]})
+
+
+def _bell_tower_districts(data: Mapping[str, object]) -> Literal[7, 8]:
+    districts = data.get("districts")
+    if not isinstance(districts, bool) and districts in BELL_TOWER_CHOICES:
+        return 7 if districts == 7 else 8  # 7.0 of a JSON reader is 7
+    raise IllegalCommand("malformed", "'set_bell_tower' needs 'districts': 7 or 8", "needs_choice",
+                         {"command": "set_bell_tower", "field": "districts", "choices": [7, 8]})
+
+
+def text_field(command: Mapping[str, object], name: str) -> str:
     """The string field `name` of `command`."""
     value = command.get(name)
     if not isinstance(value, str) or not value:
@@ -122,24 +196,29 @@ def text_field(command: Command, name: str) -> str:
     return value
 
 
-def seat_field(command: Command, name: str, players: int) -> int:
-    """The seat number field `name` of `command`, checked against the table's size."""
+def seat_field(command: Mapping[str, object], name: str) -> int:
+    """The seat number field `name` of `command` (whether the table has that seat: `seat_at_table`)."""
     value = command.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalCommand("malformed", f"'{command.get('type')}' needs a '{name}' (a seat number)", "needs_seat",
                              {"command": str(command.get("type")), "field": name})
-    if not 0 <= value < players:
-        raise IllegalCommand("no_such_seat", f"there is no seat {value} at this table")
     return value
 
 
-def text_list_field(command: Command, name: str) -> list[str]:
-    """The non-empty list of strings `name` of `command`."""
+def seat_at_table(seat: int, players: int) -> int:
+    """`seat` (a command's seat field), which must be a seat of a table of `players`."""
+    if not 0 <= seat < players:
+        raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
+    return seat
+
+
+def text_list_field(command: Mapping[str, object], name: str) -> list[str]:
+    """The non-empty list of strings `name` of `command` (a copy)."""
     value = command.get(name)
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
         raise IllegalCommand("malformed", f"'{command.get('type')}' needs '{name}': a non-empty list of ids", "needs_id_list",
                              {"command": str(command.get("type")), "field": name})
-    return value
+    return list(value)
 
 
 # --- the fields of each command (what the service stores, what the API documents) ----------------------
@@ -151,16 +230,15 @@ _TARGET = {"seat": _SEAT}
 
 COMMAND_SHAPES: tuple[CommandShape, ...] = (
     *(CommandShape(kind, _CHARACTER) for kind in _NAMES_CHARACTER),
-    *(CommandShape(kind) for kind in _PLAIN),
+    *(CommandShape(kind) for kind in PLAIN_TYPES if kind != RESIGN_SHAPE.type),
     *(CommandShape(kind, _DISTRICT) for kind in _NAMES_DISTRICT),
     *(CommandShape(kind, _TARGET) for kind in _NAMES_SEAT),
     CommandShape("redraw", {"districts": {"type": "array", "items": TEXT_ID, "minItems": 1, "maxItems": 64}}),
-    CommandShape("destroy", {**_TARGET, **_DISTRICT}),
-    CommandShape("use_armory", {**_TARGET, **_DISTRICT}),
+    *(CommandShape(kind, {**_TARGET, **_DISTRICT}) for kind in _NAMES_SEAT_AND_DISTRICT),
     CommandShape("take_card", _DISTRICT, {"build": {"type": "boolean"}}),
     CommandShape("navigate", {"take": {"type": "string", "enum": ["gold", "cards"]}}),
     CommandShape("exchange", {"own": TEXT_ID, **_TARGET, "their": TEXT_ID}),
-    CommandShape("set_bell_tower", {"districts": {"type": "integer", "enum": [7, 8]}}),
+    CommandShape("set_bell_tower", {"districts": {"type": "integer", "enum": list(BELL_TOWER_CHOICES)}}),
     RESIGN_SHAPE,
 )
-"""Every command of Citadels and its fields (docs/commands.md); `decide` checks their values."""
+"""Every command of Citadels and its fields (docs/commands.md); `read_command` checks their values."""

@@ -7,30 +7,18 @@ import random
 from rules_kit import IllegalCommand
 from rules_kit.resign import RESIGN, RESIGNED, check_resignation, last_seat_standing
 
-from . import draft, flow, scoring, turn
-from .abilities import COMMANDS, GRAVEYARD_COMMANDS, Action
-from .commands import Command
+from . import flow, scoring
+from .actions import perform
+from .commands import COMMAND_TYPES, Command, read_command
 from .events import Event
 from .recorder import Recorder
 from .state import DRAFT, OVER, State, Turn
 
-DRAFT_ACTIONS: dict[str, Action] = {
-    "choose_character": draft.choose,
-    "discard_character": draft.discard,
-}
-GRAVEYARD_ACTIONS: dict[str, Action] = GRAVEYARD_COMMANDS
-TURN_ACTIONS: dict[str, Action] = {
-    "take_gold": turn.take_gold,
-    "draw_cards": turn.draw_cards,
-    "keep_card": turn.keep_card,
-    "discard_card": turn.discard_card,
-    "build": turn.build,
-    "end_turn": flow.end_turn,
-    "thank_your_excellency": flow.thank,
-    **COMMANDS,
-}
-INCOME_ACTIONS = frozenset({"take_gold", "draw_cards", "keep_card", "discard_card"})
-COMMAND_TYPES = frozenset(DRAFT_ACTIONS) | frozenset(GRAVEYARD_ACTIONS) | frozenset(TURN_ACTIONS) | {RESIGN}
+DRAFT_TYPES = frozenset({"choose_character", "discard_character"})
+GRAVEYARD_TYPES = frozenset({"use_graveyard", "decline_graveyard"})
+TURN_TYPES = COMMAND_TYPES - DRAFT_TYPES - GRAVEYARD_TYPES - {RESIGN}
+"""The commands of a character's turn (its income, building, the powers, the end)."""
+INCOME_TYPES = frozenset({"take_gold", "draw_cards", "keep_card", "discard_card"})
 
 
 def awaiting(state: State) -> list[int]:
@@ -48,23 +36,19 @@ def awaiting(state: State) -> list[int]:
     return [state.turn.seat] if state.turn is not None else []
 
 
-def actions_now(state: State) -> dict[str, Action]:
-    """The commands that make sense in the current phase, by type."""
+def types_now(state: State) -> frozenset[str]:
+    """The command types that make sense in the current phase."""
     if state.graveyard_offer is not None:
-        return GRAVEYARD_ACTIONS
+        return GRAVEYARD_TYPES
     if state.phase == DRAFT:
-        return DRAFT_ACTIONS
-    return TURN_ACTIONS
+        return DRAFT_TYPES
+    return TURN_TYPES
 
 
-def decide(state: State, seat: int, command: object, rng: random.Random) -> list[Event]:
-    """The events `command` from `seat` causes; IllegalCommand if it is not legal now."""
-    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise IllegalCommand("malformed", 'a command is a JSON object with a "type", e.g. {"type": "take_gold"}',
-                             "not_an_object")
-    kind = command["type"]
-    if kind not in COMMAND_TYPES:
-        raise IllegalCommand("unknown_command", f"there is no command '{kind}'")
+def decide(state: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
+    """The events `command` from `seat` causes; IllegalCommand if it is not legal now. `command` may also be
+    a plain dict (a test's, a bot's, a mail's): its values are checked as `read_command` checks them."""
+    kind = _type_of(command)
     if state.phase == OVER:
         raise IllegalCommand("game_over", "the game is over")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
@@ -73,21 +57,32 @@ def decide(state: State, seat: int, command: object, rng: random.Random) -> list
         return resign(state, seat, rng)
     if seat not in awaiting(state):
         raise IllegalCommand("not_your_turn", "it is not your decision now")
-    action = actions_now(state).get(kind)
-    if action is None:
+    if kind not in types_now(state):
         raise IllegalCommand("not_now", f"'{kind}' is not possible now: {_what_now(state)}")
+    command = read_command(command)
     rec = Recorder(state, rng)
     turn_ = state.turn
-    if turn_ is not None and action is TURN_ACTIONS.get(kind):
+    if turn_ is not None and kind in TURN_TYPES:
         if turn_.must_thank and kind != "thank_your_excellency":
-            _require_legal_once_thanked(state, seat, command, action, rng)
+            _require_legal_once_thanked(state, seat, command, rng)
             flow.lose_turn(rec, seat, kind)
             return rec.events
         if kind != "thank_your_excellency":
             _require_open_decision(turn_, kind)
-    action(rec, seat, command)
+    perform(rec, seat, command)
     flow.settle(rec)
     return rec.events
+
+
+def _type_of(command: object) -> str:
+    """The type of a command, one of Citadels' (IllegalCommand if it has none)."""
+    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+        raise IllegalCommand("malformed", 'a command is a JSON object with a "type", e.g. {"type": "take_gold"}',
+                             "not_an_object")
+    kind: str = command["type"]
+    if kind not in COMMAND_TYPES:
+        raise IllegalCommand("unknown_command", f"there is no command '{kind}'")
+    return kind
 
 
 def resign(state: State, seat: int, rng: random.Random) -> list[Event]:
@@ -111,9 +106,7 @@ _OPEN_DECISIONS = (
 )
 
 
-def _require_legal_once_thanked(
-    state: State, seat: int, command: Command, action: Action, rng: random.Random
-) -> None:
+def _require_legal_once_thanked(state: State, seat: int, command: Command, rng: random.Random) -> None:
     """Refuse, with its own error, a command that would be illegal even after the thanks (the Ball Room): only
     a real move made without thanking loses the turn (seed 000: "Vergisst der aufgerufene Spieler dies, so
     verliert er seinen gesamten Zug"). The command is tried on the thanked turn with a copy of the random
@@ -126,11 +119,11 @@ def _require_legal_once_thanked(
     _require_open_decision(thanked_turn, command["type"])
     probe = random.Random()
     probe.setstate(rng.getstate())
-    action(Recorder(thanked, probe), seat, command)
+    perform(Recorder(thanked, probe), seat, command)
 
 
 def _require_open_decision(turn_: Turn, kind: str) -> None:
-    if turn_.income_only and kind not in INCOME_ACTIONS:
+    if turn_.income_only and kind not in INCOME_TYPES:
         raise IllegalCommand("income_only", "this turn you take your income only; then it ends")
     for field, answers, message in _OPEN_DECISIONS:
         if getattr(turn_, field) and kind not in answers:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules_kit import IllegalCommand
 
-from .commands import Command, text_field
+from .commands import NamesCharacter
 from .evolve import draft_script
 from .options import ONLINE, Rules
 from .recorder import Recorder
@@ -58,27 +58,27 @@ def turn_up(order: list[str], count: int, never_face_up: tuple[str, ...], rec: R
     return face_up + deck
 
 
-def choose(rec: Recorder, seat: int, command: Command) -> None:
+def choose(rec: Recorder, seat: int, command: NamesCharacter) -> None:
     """`choose_character`: keep a character from the cards passed to this seat."""
     character = _drafted(rec, seat, command, "choose")
     rec.emit("character_chosen", {"seat": seat}, private={seat: {"character": character}})
     _advance(rec)
 
 
-def discard(rec: Recorder, seat: int, command: Command) -> None:
+def discard(rec: Recorder, seat: int, command: NamesCharacter) -> None:
     """`discard_character`: lay a character face down (the 2-player draft)."""
     character = _drafted(rec, seat, command, "discard")
     rec.emit("character_discarded", {"seat": seat}, private={seat: {"character": character}})
     _advance(rec)
 
 
-def _drafted(rec: Recorder, seat: int, command: Command, action: str) -> str:
+def _drafted(rec: Recorder, seat: int, command: NamesCharacter, action: str) -> str:
     state = rec.state
     step = state.draft_steps[0]
     if step.action != action:
         verb = "choose a character to keep" if step.action == "choose" else "discard a character face down"
         raise IllegalCommand("wrong_step", f"now you must {verb}")
-    character = text_field(command, "character")
+    character = command["character"]
     if character not in state.draft_pile:
         raise IllegalCommand(
             "not_offered", f"'{character}' is not among the characters you were handed: "

@@ -11,7 +11,6 @@ from .abilities import ON_CALL, TURN_END, TURN_START
 from .abilities.crown import emperor_must_give, must_thank, pass_crown
 from .abilities.naming import has_bewitched
 from .cards import CHARACTERS
-from .commands import Command
 from .recorder import Recorder
 from .state import DRAFT, TURNS, Turn
 from .turn import current, require_income, require_no_pending
@@ -123,7 +122,7 @@ def end_round(rec: Recorder) -> None:
         draft.start_round(rec)
 
 
-def end_turn(rec: Recorder, seat: int, command: Command) -> None:
+def end_turn(rec: Recorder, seat: int) -> None:
     """`end_turn`: hand over to the next character."""
     turn_ = current(rec.state, seat)
     require_no_pending(turn_)
@@ -133,7 +132,7 @@ def end_turn(rec: Recorder, seat: int, command: Command) -> None:
 
 # --- the Ball Room: thanks before anything else -----------------------------------------------------------
 
-def thank(rec: Recorder, seat: int, command: Command) -> None:
+def thank(rec: Recorder, seat: int) -> None:
     """`thank_your_excellency`: "Danke, Euer Exzellenz"; then the turn goes on as it would have."""
     turn_ = current(rec.state, seat)
     if not turn_.must_thank:

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .abilities.cities import (
-    BELL_TOWER_CHOICES,
     why_not_adorn,
     why_not_armory,
     why_not_destroy,
@@ -17,7 +16,7 @@ from .abilities.cities import (
 from .abilities.crown import crown_targets
 from .abilities.hands import SMITHY_COST
 from .cards import CHARACTERS
-from .commands import Command
+from .commands import BELL_TOWER_CHOICES, CharacterType, Command
 from .decide import awaiting
 from .state import DRAFT, State, Turn
 from .turn import build_cost, why_not_afford, why_not_build
@@ -30,7 +29,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
     if state.graveyard_offer is not None:
         return [{"type": "use_graveyard"}, {"type": "decline_graveyard"}]
     if state.phase == DRAFT:
-        kind = "choose_character" if state.draft_steps[0].action == "choose" else "discard_character"
+        kind: CharacterType = "choose_character" if state.draft_steps[0].action == "choose" else "discard_character"
         return [{"type": kind, "character": c} for c in sorted(set(state.draft_pile))]
     turn_ = state.turn
     assert turn_ is not None
@@ -164,9 +163,10 @@ def _other_power_commands(state: State, turn_: Turn) -> list[Command]:
     if character == "navigator":
         if not turn_.income_taken:
             return []
-        return [{"type": "navigate", "take": "gold"}] + (
-            [{"type": "navigate", "take": "cards"}] if state.deck or state.discard else []
-        )
+        navigate: list[Command] = [{"type": "navigate", "take": "gold"}]
+        if state.deck or state.discard:
+            navigate.append({"type": "navigate", "take": "cards"})
+        return navigate
     if character == "diplomat":
         return [
             {"type": "exchange", "own": own, "seat": p.seat, "their": their}

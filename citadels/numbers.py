@@ -5,7 +5,7 @@ the deciding seat's own hand, so the views may show them to whoever sees the com
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TypedDict
 
 from .abilities.cities import destroy_cost, exchange_price
 from .abilities.gold import colour_income
@@ -21,26 +21,32 @@ def gold_of(state: State, seat: int, command: Command) -> int | None:
     """The gold `command` changes for `seat` when accepted now (negative: paid), None when it moves no
     gold worth telling. The same functions the rules decide with compute it, so the button says what the
     move will do."""
-    kind = command.get("type")
     turn_ = state.turn
-    if kind == "collect_income" and turn_ is not None:
+    if command["type"] == "collect_income" and turn_ is not None:
         return colour_income(state, seat, turn_.character)
-    if kind == "destroy":
-        return -destroy_cost(state.players[int(command["seat"])], str(command["district"]))
-    if kind == "exchange":
-        return -exchange_price(state, seat, str(command["own"]), int(command["seat"]), str(command["their"]))
-    if kind == "build" or (kind == "take_card" and command.get("build")):
-        return -build_cost(state.players[seat], str(command["district"]))
+    if command["type"] == "destroy":
+        return -destroy_cost(state.players[command["seat"]], command["district"])
+    if command["type"] == "exchange":
+        return -exchange_price(state, seat, command["own"], command["seat"], command["their"])
+    if command["type"] == "build" or (command["type"] == "take_card" and command.get("build")):
+        return -build_cost(state.players[seat], command["district"])
     return None
 
 
-def gold_quotes(state: State, seat: int) -> list[dict[str, Any]]:
+class GoldQuote(TypedDict):
+    """A legal command and the gold it changes for its seat (`gold_of`)."""
+
+    command: Command
+    gold: int
+
+
+def gold_quotes(state: State, seat: int) -> list[GoldQuote]:
     """Each legal command of `seat` that moves gold, with the amount: `{"command": ..., "gold": n}`."""
-    quotes = []
+    quotes: list[GoldQuote] = []
     for command in legal_commands(state, seat):
         gold = gold_of(state, seat, command)
         if gold is not None:
-            quotes.append({"command": dict(command), "gold": gold})
+            quotes.append({"command": command, "gold": gold})
     return quotes
 
 

@@ -3,7 +3,7 @@ while a district could still be built throws the build of this turn away."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from rules_kit.engine import Question
 
@@ -11,7 +11,7 @@ from .legal import legal_commands
 from .state import State
 
 
-def question(state: State, seat: int, command: dict[str, Any]) -> Question | None:
+def question(state: State, seat: int, command: Mapping[str, object]) -> Question | None:
     """("end_turn_with_build", {"gold": …}) for an end of turn with a district still buildable, else None."""
     if command.get("type") != "end_turn":
         return None

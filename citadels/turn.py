@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules_kit import IllegalCommand
 
 from .cards import CHARACTERS, DISTRICTS
-from .commands import Command, text_field
+from .commands import NamesDistrict
 from .options import REJECTED_ANY_HAND_CARD, REJECTED_UNDER_DECK
 from .recorder import Recorder
 from .state import Player, State, Turn
@@ -58,13 +58,13 @@ def require_district_power(state: State, seat: int, district: str) -> None:
 
 # --- income -------------------------------------------------------------------------------------------
 
-def take_gold(rec: Recorder, seat: int, command: Command) -> None:
+def take_gold(rec: Recorder, seat: int) -> None:
     """`take_gold`: 2 gold as the turn's income."""
     _require_no_income(current(rec.state, seat))
     rec.emit("gold_taken", {"seat": seat, "amount": 2})
 
 
-def draw_cards(rec: Recorder, seat: int, command: Command) -> None:
+def draw_cards(rec: Recorder, seat: int) -> None:
     """`draw_cards`: draw 2 (3 with the Observatory) and keep 1 (2 with the Library, or all)."""
     state = rec.state
     _require_no_income(current(state, seat))
@@ -86,12 +86,12 @@ def _require_no_income(turn_: Turn) -> None:
         raise IllegalCommand("income_taken", "you have already taken your income this turn")
 
 
-def keep_card(rec: Recorder, seat: int, command: Command) -> None:
+def keep_card(rec: Recorder, seat: int, command: NamesDistrict) -> None:
     """`keep_card`: keep one of the cards drawn as income."""
     turn_ = current(rec.state, seat)
     if not turn_.drawn:
         raise IllegalCommand("nothing_drawn", "you have no drawn cards to choose from")
-    district = text_field(command, "district")
+    district = command["district"]
     if district not in turn_.drawn:
         raise IllegalCommand("not_drawn", f"'{district}' is not among the cards you drew")
     rejected = [] if turn_.keep > 1 else list(turn_.drawn)
@@ -103,12 +103,12 @@ def keep_card(rec: Recorder, seat: int, command: Command) -> None:
     rec.emit("card_kept", public, private={seat: {"district": district}})
 
 
-def discard_card(rec: Recorder, seat: int, command: Command) -> None:
+def discard_card(rec: Recorder, seat: int, command: NamesDistrict) -> None:
     """`discard_card`: after drawing both income cards into hand, discard any one hand card."""
     turn_ = current(rec.state, seat)
     if not turn_.must_discard:
         raise IllegalCommand("nothing_to_discard", "you have no card to discard now")
-    district = text_field(command, "district")
+    district = command["district"]
     if district not in rec.state.players[seat].hand:
         raise IllegalCommand("not_in_hand", f"'{district}' is not in your hand")
     rec.emit("cards_discarded", {"seat": seat, "districts": [district], "reason": "income"})
@@ -151,13 +151,13 @@ def build_cost(player: Player, district: str) -> int:
     return max(cost, 0)
 
 
-def build(rec: Recorder, seat: int, command: Command) -> None:
+def build(rec: Recorder, seat: int, command: NamesDistrict) -> None:
     """`build`: pay for a district from hand and put it into the city."""
     state = rec.state
     turn_ = current(state, seat)
     require_no_pending(turn_)
     require_income(turn_, "build")
-    district = text_field(command, "district")
+    district = command["district"]
     player = state.players[seat]
     why_not = why_not_build(state, turn_, player, district)
     if why_not is not None:

@@ -2,20 +2,17 @@
 (`naming`), gold (`gold`), cards in hands (`hands`), built districts (`cities`), the crown (`crown`).
 
 The tables below are how the rest of the rules reach them: `flow` runs the hooks at their moments of a turn
-(never the other way round: no ability imports the flow), `decide` looks commands up in `COMMANDS`.
+(never the other way round: no ability imports the flow); `actions.perform` calls their commands' actions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..commands import Command
 from ..recorder import Recorder
 from ..state import Turn
-from . import cities, crown, gold, hands, naming
+from . import crown, gold, hands, naming
 
-Action = Callable[[Recorder, int, Command], None]
-"""A command's handler: `(recorder, seat, command)`; raises IllegalCommand."""
 CallHook = Callable[[Recorder, int, str], None]
 TurnStartHook = Callable[[Recorder, int], None]
 TurnEndHook = Callable[[Recorder, Turn], None]
@@ -37,34 +34,3 @@ TURN_END: tuple[TurnEndHook, ...] = (
     gold.tax_at_turn_end, gold.poor_house_at_turn_end, gold.alchemist_refund, hands.park,
 )
 """As a turn ends, in the rulebook's order: the tax, the Poor House, the Alchemist's refund; the Park last."""
-
-GRAVEYARD_COMMANDS: dict[str, Action] = {
-    "use_graveyard": cities.use_graveyard,
-    "decline_graveyard": cities.decline_graveyard,
-}
-"""The answers to the Graveyard's offer (a decision inside the Warlord's turn)."""
-
-COMMANDS: dict[str, Action] = {
-    "collect_income": gold.collect_income,
-    "navigate": gold.navigate,
-    "kill": naming.kill,
-    "rob": naming.rob,
-    "bewitch": naming.bewitch,
-    "swap_hands": hands.swap_hands,
-    "redraw": hands.redraw,
-    "look_at_hand": hands.look_at_hand,
-    "take_card": hands.take_card,
-    "use_laboratory": hands.use_laboratory,
-    "use_smithy": hands.use_smithy,
-    "use_museum": hands.use_museum,
-    "search_deck": hands.search_deck,
-    "decline_search": hands.decline_search,
-    "keep_from_deck": hands.keep_from_deck,
-    "destroy": cities.destroy,
-    "exchange": cities.exchange,
-    "adorn": cities.adorn,
-    "use_armory": cities.use_armory,
-    "set_bell_tower": cities.set_bell_tower,
-    "give_crown": crown.give_crown,
-}
-"""The turn commands of the characters' and districts' powers."""

@@ -6,12 +6,10 @@ from __future__ import annotations
 from rules_kit import IllegalCommand
 
 from ..cards import DISTRICTS
-from ..commands import Command, seat_field, text_field
+from ..commands import Exchange, NamesDistrict, NamesSeatAndDistrict, SetBellTower, seat_at_table
 from ..recorder import Recorder
 from ..state import Player, State
 from ..turn import current, require_district_power, require_power
-
-BELL_TOWER_CHOICES = (7, 8)
 
 
 def district_value(victim: Player, district: str) -> int:
@@ -63,13 +61,13 @@ def why_not_destroy(state: State, seat: int, victim: Player, district: str) -> I
     return None
 
 
-def destroy(rec: Recorder, seat: int, command: Command) -> None:
+def destroy(rec: Recorder, seat: int, command: NamesSeatAndDistrict) -> None:
     """`destroy`: the Warlord pays cost - 1 to destroy a district of another player's city (of a Quarry's
     copies, the plain one first)."""
     require_power(rec.state, seat, "warlord", "destroy districts")
     state = rec.state
-    victim = state.players[seat_field(command, "seat", state.rules.players)]
-    district = text_field(command, "district")
+    victim = state.players[seat_at_table(command["seat"], state.rules.players)]
+    district = command["district"]
     why_not = why_not_destroy(state, seat, victim, district)
     if why_not is not None:
         raise why_not
@@ -93,14 +91,14 @@ def graveyard_owner(rec: Recorder, warlord: int) -> int | None:
     return None
 
 
-def use_graveyard(rec: Recorder, seat: int, command: Command) -> None:
+def use_graveyard(rec: Recorder, seat: int) -> None:
     """`use_graveyard`: pay 1 gold and take the destroyed district into hand."""
     offer = rec.state.graveyard_offer
     assert offer is not None and offer.seat == seat  # decide routes only the offer's seat here
     rec.emit("graveyard_used", {"seat": seat, "district": offer.district})
 
 
-def decline_graveyard(rec: Recorder, seat: int, command: Command) -> None:
+def decline_graveyard(rec: Recorder, seat: int) -> None:
     """`decline_graveyard`: leave the destroyed district on the discard pile."""
     rec.emit("graveyard_declined", {"seat": seat})
 
@@ -142,13 +140,13 @@ def exchange_price(state: State, seat: int, own: str, target: int, their: str) -
     return max(district_value(state.players[target], their) - mine, 0)
 
 
-def exchange(rec: Recorder, seat: int, command: Command) -> None:
+def exchange(rec: Recorder, seat: int, command: Exchange) -> None:
     """`exchange`: the Diplomat swaps one of his districts for one of another player's (of a Quarry's
     copies, the plain one first on either side)."""
     require_power(rec.state, seat, "diplomat", "exchange districts")
     state = rec.state
-    own, their = text_field(command, "own"), text_field(command, "their")
-    target = seat_field(command, "seat", state.rules.players)
+    own, their = command["own"], command["their"]
+    target = seat_at_table(command["seat"], state.rules.players)
     why_not = why_not_exchange(state, seat, own, target, their)
     if why_not is not None:
         raise why_not
@@ -162,11 +160,11 @@ def exchange(rec: Recorder, seat: int, command: Command) -> None:
 
 # --- the Artist -----------------------------------------------------------------------------------------
 
-def adorn(rec: Recorder, seat: int, command: Command) -> None:
+def adorn(rec: Recorder, seat: int, command: NamesDistrict) -> None:
     """`adorn`: the Artist lays 1 gold on one of his districts (twice a turn, each district once): with a
     Quarry's copies, on the first plain copy (each coin adorns one copy)."""
     require_power(rec.state, seat, "artist", "adorn districts")
-    district = text_field(command, "district")
+    district = command["district"]
     why_not = why_not_adorn(rec.state, seat, district)
     if why_not is not None:
         raise why_not
@@ -198,12 +196,12 @@ def why_not_armory(state: State, seat: int, target: int, district: str) -> Illeg
     return None
 
 
-def use_armory(rec: Recorder, seat: int, command: Command) -> None:
+def use_armory(rec: Recorder, seat: int, command: NamesSeatAndDistrict) -> None:
     """`use_armory`: blow up the Armory and one district of another player (of a Quarry's copies, the plain
     one first); both go to the discard pile."""
     require_district_power(rec.state, seat, "armory")
-    target = seat_field(command, "seat", rec.state.rules.players)
-    district = text_field(command, "district")
+    target = seat_at_table(command["seat"], rec.state.rules.players)
+    district = command["district"]
     why_not = why_not_armory(rec.state, seat, target, district)
     if why_not is not None:
         raise why_not
@@ -214,13 +212,9 @@ def use_armory(rec: Recorder, seat: int, command: Command) -> None:
     })
 
 
-def set_bell_tower(rec: Recorder, seat: int, command: Command) -> None:
+def set_bell_tower(rec: Recorder, seat: int, command: SetBellTower) -> None:
     """`set_bell_tower`: the Bell Tower's builder decides at once whether a city is complete at 7 or 8 (building
     it opens the decision: `district_built` sets the turn's `bell_tower`)."""
     if not current(rec.state, seat).bell_tower:
         raise IllegalCommand("not_now", "you have not just built the Bell Tower")
-    districts = command.get("districts")
-    if districts not in BELL_TOWER_CHOICES or isinstance(districts, bool):
-        raise IllegalCommand("malformed", "'set_bell_tower' needs 'districts': 7 or 8", "needs_choice",
-                             {"command": "set_bell_tower", "field": "districts", "choices": [7, 8]})
-    rec.emit("bell_tower_set", {"seat": seat, "complete_at": districts})
+    rec.emit("bell_tower_set", {"seat": seat, "complete_at": command["districts"]})

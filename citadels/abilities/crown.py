@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules_kit import IllegalCommand
 
-from ..commands import Command, seat_field
+from ..commands import NamesSeat, seat_at_table
 from ..recorder import Recorder
 from ..state import State
 from ..turn import current
@@ -37,12 +37,12 @@ def emperor_must_give(state: State, seat: int, character: str) -> bool:
     return character == "emperor" and bool(crown_targets(state, seat))
 
 
-def give_crown(rec: Recorder, seat: int, command: Command) -> None:
+def give_crown(rec: Recorder, seat: int, command: NamesSeat) -> None:
     """`give_crown`: the Emperor gives the crown to another player (his first act)."""
     state = rec.state
     if not current(state, seat).must_give_crown:
         raise IllegalCommand("not_now", "you have no crown to give")
-    target = seat_field(command, "seat", state.rules.players)
+    target = seat_at_table(command["seat"], state.rules.players)
     if target not in crown_targets(state, seat):
         raise IllegalCommand("bad_target", "give the crown to another player than yourself and its holder")
     pass_crown(rec, target, "emperor")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules_kit import IllegalCommand
 
 from ..cards import CHARACTERS, DISTRICTS
-from ..commands import Command
+from ..commands import Navigate
 from ..recorder import Recorder
 from ..state import State, Turn
 from ..turn import current, draw, require_income, require_no_pending, require_power
@@ -29,7 +29,7 @@ def colour_income(state: State, seat: int, character: str) -> int:
     )
 
 
-def collect_income(rec: Recorder, seat: int, command: Command) -> None:
+def collect_income(rec: Recorder, seat: int) -> None:
     """`collect_income`: gold for each district of the character's colour, once, at a moment of choice."""
     turn_ = current(rec.state, seat)
     if CHARACTERS[turn_.character].colour is None:
@@ -130,14 +130,11 @@ def alchemist_refund(rec: Recorder, ended: Turn) -> None:
 
 # --- the Navigator ----------------------------------------------------------------------------------------
 
-def navigate(rec: Recorder, seat: int, command: Command) -> None:
+def navigate(rec: Recorder, seat: int, command: Navigate) -> None:
     """`navigate`: after his income the Navigator takes 4 gold or 4 cards."""
     turn_ = require_power(rec.state, seat, "navigator", "take 4 gold or cards")
     require_income(turn_, "take the Navigator's extra")
-    take = command.get("take")
-    if take not in ("gold", "cards"):
-        raise IllegalCommand("malformed", "'navigate' needs 'take': 'gold' or 'cards'", "needs_choice",
-                             {"command": "navigate", "field": "take", "choices": ["gold", "cards"]})
+    take = command["take"]
     state = rec.state
     if take == "cards" and not state.deck and not state.discard:
         raise IllegalCommand("deck_empty", "there are no cards left to draw: take gold instead")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules_kit import IllegalCommand
 
-from ..commands import Command, seat_field, text_field, text_list_field
+from ..commands import NamesDistrict, NamesSeat, Redraw, TakeCard, seat_at_table
 from ..recorder import Recorder
 from ..state import Turn
 from ..turn import build_cost, current, draw, require_district_power, require_power, why_not_afford
@@ -28,11 +28,11 @@ def park(rec: Recorder, ended: Turn) -> None:
 
 # --- the Magician ---------------------------------------------------------------------------------------
 
-def swap_hands(rec: Recorder, seat: int, command: Command) -> None:
+def swap_hands(rec: Recorder, seat: int, command: NamesSeat) -> None:
     """`swap_hands`: the Magician swaps his whole hand with another player's (either may be empty)."""
     require_power(rec.state, seat, "magician", "swap hands")
     state = rec.state
-    other = seat_field(command, "seat", state.rules.players)
+    other = seat_at_table(command["seat"], state.rules.players)
     if other == seat:
         raise IllegalCommand("bad_target", "swap hands with another player")
     mine, theirs = state.players[seat].hand, state.players[other].hand
@@ -42,10 +42,10 @@ def swap_hands(rec: Recorder, seat: int, command: Command) -> None:
     )
 
 
-def redraw(rec: Recorder, seat: int, command: Command) -> None:
+def redraw(rec: Recorder, seat: int, command: Redraw) -> None:
     """`redraw`: the Magician discards any cards of his hand and draws as many."""
     require_power(rec.state, seat, "magician", "redraw cards")
-    districts = text_list_field(command, "districts")
+    districts = command["districts"]
     hand = list(rec.state.players[seat].hand)
     for district in districts:
         if district not in hand:
@@ -57,12 +57,12 @@ def redraw(rec: Recorder, seat: int, command: Command) -> None:
 
 # --- the Wizard ---------------------------------------------------------------------------------------
 
-def look_at_hand(rec: Recorder, seat: int, command: Command) -> None:
+def look_at_hand(rec: Recorder, seat: int, command: NamesSeat) -> None:
     """`look_at_hand`: the Wizard looks at another player's hand (he must then take one card of it). He is shown
     its cards sorted: the hand's order is the order its cards came in, which is not his to see."""
     require_power(rec.state, seat, "wizard", "look at a hand")
     state = rec.state
-    target = seat_field(command, "seat", state.rules.players)
+    target = seat_at_table(command["seat"], state.rules.players)
     if target == seat:
         raise IllegalCommand("bad_target", "look at another player's hand")
     if not state.players[target].hand:
@@ -73,16 +73,13 @@ def look_at_hand(rec: Recorder, seat: int, command: Command) -> None:
     )
 
 
-def take_card(rec: Recorder, seat: int, command: Command) -> None:
+def take_card(rec: Recorder, seat: int, command: TakeCard) -> None:
     """`take_card`: the Wizard keeps one card of the hand he looked at, into his hand or built at once
     (at its full price, in addition to his normal build)."""
     state = rec.state
     turn_ = current(state, seat)
-    district = text_field(command, "district")
+    district = command["district"]
     build = command.get("build", False)
-    if not isinstance(build, bool):
-        raise IllegalCommand("malformed", "'build' is true or false", "needs_boolean",
-                             {"command": command["type"], "field": "build"})
     if district not in turn_.seen:
         raise IllegalCommand("not_seen", f"'{district}' is not in the hand you looked at")
     player = state.players[seat]
@@ -105,16 +102,16 @@ def take_card(rec: Recorder, seat: int, command: Command) -> None:
 
 # --- the Laboratory, the Smithy, the Museum -----------------------------------------------------------
 
-def use_laboratory(rec: Recorder, seat: int, command: Command) -> None:
+def use_laboratory(rec: Recorder, seat: int, command: NamesDistrict) -> None:
     """`use_laboratory`: discard a hand card and take 1 gold, once a turn."""
     require_district_power(rec.state, seat, "laboratory")
-    district = text_field(command, "district")
+    district = command["district"]
     if district not in rec.state.players[seat].hand:
         raise IllegalCommand("not_in_hand", f"'{district}' is not in your hand")
     rec.emit("laboratory_used", {"seat": seat, "district": district})
 
 
-def use_smithy(rec: Recorder, seat: int, command: Command) -> None:
+def use_smithy(rec: Recorder, seat: int) -> None:
     """`use_smithy`: pay 2 gold to draw 3 cards, once a turn."""
     require_district_power(rec.state, seat, "smithy")
     state = rec.state
@@ -126,10 +123,10 @@ def use_smithy(rec: Recorder, seat: int, command: Command) -> None:
     draw(rec, seat, SMITHY_DRAW, "smithy")
 
 
-def use_museum(rec: Recorder, seat: int, command: Command) -> None:
+def use_museum(rec: Recorder, seat: int, command: NamesDistrict) -> None:
     """`use_museum`: tuck a hand card under the Museum (face down), once a turn."""
     require_district_power(rec.state, seat, "museum")
-    district = text_field(command, "district")
+    district = command["district"]
     if district not in rec.state.players[seat].hand:
         raise IllegalCommand("not_in_hand", f"'{district}' is not in your hand")
     rec.emit("museum_used", {"seat": seat}, private={seat: {"district": district}})
@@ -139,7 +136,7 @@ def use_museum(rec: Recorder, seat: int, command: Command) -> None:
 # Building it opens the decision (`district_built` sets the turn's `may_search` when the deck holds cards);
 # the commands below answer it.
 
-def search_deck(rec: Recorder, seat: int, command: Command) -> None:
+def search_deck(rec: Recorder, seat: int) -> None:
     """`search_deck`: the Lighthouse's builder looks through the deck (its content, sorted: the order stays
     secret); he then keeps one card of it."""
     state = rec.state
@@ -149,7 +146,7 @@ def search_deck(rec: Recorder, seat: int, command: Command) -> None:
     rec.emit("deck_searched", {"seat": seat, "count": len(deck)}, private={seat: {"cards": sorted(deck)}})
 
 
-def decline_search(rec: Recorder, seat: int, command: Command) -> None:
+def decline_search(rec: Recorder, seat: int) -> None:
     """`decline_search`: the Lighthouse's builder leaves the deck alone (seed 000: "darf ... durchsuchen"):
     nothing is looked at, nothing shuffled."""
     if not current(rec.state, seat).may_search:
@@ -157,12 +154,12 @@ def decline_search(rec: Recorder, seat: int, command: Command) -> None:
     rec.emit("deck_search_declined", {"seat": seat})
 
 
-def keep_from_deck(rec: Recorder, seat: int, command: Command) -> None:
+def keep_from_deck(rec: Recorder, seat: int, command: NamesDistrict) -> None:
     """`keep_from_deck`: the Lighthouse's builder keeps one card of the deck; the deck is shuffled anew."""
     state = rec.state
     if not current(state, seat).searching:
         raise IllegalCommand("not_now", "you are not searching the deck")
-    district = text_field(command, "district")
+    district = command["district"]
     if district not in state.deck:
         raise IllegalCommand("not_in_deck", f"there is no '{district}' in the deck")
     rest = list(state.deck)

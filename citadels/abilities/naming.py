@@ -6,15 +6,15 @@ from __future__ import annotations
 from rules_kit import IllegalCommand
 
 from ..cards import CHARACTERS
-from ..commands import Command, text_field
+from ..commands import NamesCharacter
 from ..recorder import Recorder
 from ..state import State
 from ..turn import require_income, require_power
 
 
-def named_character(state: State, command: Command) -> str:
+def named_character(state: State, command: NamesCharacter) -> str:
     """The character `command` names: one of this game's that does not lie face up."""
-    target = text_field(command, "character")
+    target = command["character"]
     if target not in state.rules.characters:
         raise IllegalCommand("unknown_character", f"there is no character '{target}' in this game")
     if target in state.face_up:
@@ -22,7 +22,7 @@ def named_character(state: State, command: Command) -> str:
     return target
 
 
-def kill(rec: Recorder, seat: int, command: Command) -> None:
+def kill(rec: Recorder, seat: int, command: NamesCharacter) -> None:
     """`kill`: the Assassin names a character, who loses its turn this round."""
     require_power(rec.state, seat, "assassin", "kill")
     target = named_character(rec.state, command)
@@ -31,7 +31,7 @@ def kill(rec: Recorder, seat: int, command: Command) -> None:
     rec.emit("character_killed", {"seat": seat, "character": target})
 
 
-def rob(rec: Recorder, seat: int, command: Command) -> None:
+def rob(rec: Recorder, seat: int, command: NamesCharacter) -> None:
     """`rob`: the Thief names a character whose gold he takes when it reveals."""
     require_power(rec.state, seat, "thief", "rob")
     state = rec.state
@@ -54,7 +54,7 @@ def steal_on_call(rec: Recorder, seat: int, character: str) -> None:
         rec.emit("gold_stolen", {"seat": thief, "victim": seat, "amount": state.players[seat].gold})
 
 
-def bewitch(rec: Recorder, seat: int, command: Command) -> None:
+def bewitch(rec: Recorder, seat: int, command: NamesCharacter) -> None:
     """`bewitch`: after her income the Witch names a character; her turn ends at once."""
     turn_ = require_power(rec.state, seat, "witch", "bewitch")
     require_income(turn_, "bewitch")

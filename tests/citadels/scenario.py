@@ -16,6 +16,7 @@ import pytest
 from citadels import RULES, IllegalCommand
 from citadels.cards import BASE_CHARACTERS, CHARACTERS
 from citadels.events import Event
+from citadels.options import Rules, resolve
 from citadels.state import TURNS, Built, State
 
 RANK_ORDER = BASE_CHARACTERS
@@ -24,6 +25,26 @@ FILLER_DECK = (
     "manor", "castle", "church", "docks", "prison", "harbor", "monastery", "battlefield",
     "trading_post", "palace", "cathedral", "town_hall", "fortress", "tavern", "market", "temple",
 )
+
+
+def deck_of(options: dict[str, Any] | None) -> list[str]:
+    """The district ids of the deck a game with these options uses, one per card."""
+    return list(_any_table(options).deck)
+
+
+def characters_of(options: dict[str, Any] | None) -> list[str]:
+    """The game's character ids in rank order; with `random_characters`, all 18 it may draw from."""
+    if (options or {}).get("random_characters") is True:
+        return sorted(CHARACTERS, key=lambda c: CHARACTERS[c].rank)
+    return sorted(_any_table(options).characters, key=lambda c: CHARACTERS[c].rank)
+
+
+def _any_table(options: dict[str, Any] | None) -> Rules:
+    """The options resolved for a table of a size they allow (8 players for 9 characters, else 5)."""
+    options = {k: v for k, v in (options or {}).items() if k != "character_orders"}
+    given = options.get("characters")
+    nine = options.get("random_characters") is True or (isinstance(given, list) and len(given) == 9)
+    return resolve(options, 8 if nine else 5)
 
 
 def order(*first: str, characters: tuple[str, ...] | list[str] = RANK_ORDER) -> list[str]:

@@ -13,7 +13,7 @@ from citadels.bots import heuristic_bot, random_bot
 from citadels.cards import BASE_CHARACTERS, BASE_PURPLE, CHARACTERS, DARK_CITY_PURPLE, DISTRICTS
 from citadels.simulate import play
 
-from .scenario import Table, order
+from .scenario import Table, characters_of, deck_of, order
 
 NINE = [*BASE_CHARACTERS, "artist"]
 DARK = ["witch", "tax_collector", "wizard", "emperor", "abbot", "alchemist", "navigator", "diplomat", "artist"]
@@ -48,10 +48,10 @@ def test_options_that_make_no_game_are_refused_with_a_reason(options: dict, play
 
 
 def test_characters_and_deck_reflect_the_choice() -> None:
-    assert RULES.characters({"characters": list(reversed(DARK))}) == DARK
-    deck = RULES.deck({"purple": ["museum", "keep"]})
+    assert characters_of({"characters": list(reversed(DARK))}) == DARK
+    deck = deck_of({"purple": ["museum", "keep"]})
     assert len(deck) == 54 + 3 and deck.count("keep") == 2 and "dragon_gate" not in deck
-    assert len(RULES.deck({})) == 65
+    assert len(deck_of({})) == 65
 
 
 def test_stacked_character_orders_and_deck_keep_working_with_any_set() -> None:
@@ -59,7 +59,7 @@ def test_stacked_character_orders_and_deck_keep_working_with_any_set() -> None:
     table = Table(5, order("tax_collector", "abbot", "emperor", characters=characters), characters=characters)
     assert table.state.face_up == ("tax_collector", "abbot") and table.state.face_down == ("emperor",)
     assert table.state.rules.characters[-1] == "queen"
-    assert RULES.characters({"random_characters": True}) == sorted(CHARACTERS, key=lambda c: CHARACTERS[c].rank)
+    assert characters_of({"random_characters": True}) == sorted(CHARACTERS, key=lambda c: CHARACTERS[c].rank)
 
 
 @pytest.mark.parametrize("players", range(2, 9))

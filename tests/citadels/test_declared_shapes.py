@@ -14,7 +14,7 @@ import pytest
 
 from citadels import RULES
 from citadels.bots import heuristic_bot, random_bot
-from citadels.commands import COMMAND_FIELDS, COMMAND_SHAPES
+from citadels.commands import COMMAND_SHAPES, COMMAND_TYPES, Command
 from citadels.events import PAYLOADS
 from citadels.simulate import play
 from rules_kit.events import encode
@@ -74,10 +74,21 @@ def _check(data: dict[str, Any]) -> None:
         assert _mismatch(data["secret"], parts.secret) is None, (kind, "secret", _mismatch(data["secret"], parts.secret))
 
 
+def _typed_dicts() -> dict[str, type]:
+    """Each command type and the TypedDict of the `Command` union whose `type` literal names it."""
+    by_type: dict[str, type] = {}
+    for declared in get_args(Command):
+        for kind in get_args(get_type_hints(declared)["type"]):
+            assert kind not in by_type, f"{kind} is of two TypedDicts"
+            by_type[kind] = declared
+    return by_type
+
+
 def test_each_command_type_declares_the_fields_of_its_shape() -> None:
-    assert set(COMMAND_FIELDS) == {shape.type for shape in COMMAND_SHAPES}
+    typed_dicts = _typed_dicts()
+    assert set(typed_dicts) == {shape.type for shape in COMMAND_SHAPES} == COMMAND_TYPES
     for shape in COMMAND_SHAPES:
-        required, kinds = _fields(COMMAND_FIELDS[shape.type])
+        required, kinds = _fields(typed_dicts[shape.type])
         assert set(shape.required) == required - {"type"}, shape.type
         assert set(shape.optional) == set(kinds) - required, shape.type
 

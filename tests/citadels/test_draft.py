@@ -11,7 +11,7 @@ import pytest
 from citadels import RULES, IllegalCommand
 from citadels.state import TURNS
 
-from .scenario import RANK_ORDER, Table, of_type, order
+from .scenario import RANK_ORDER, Table, characters_of, of_type, order
 
 
 def steps(table: Table) -> list[tuple[int, str, int]]:
@@ -230,5 +230,5 @@ def test_view_of_the_draft_hides_other_seats_choices() -> None:
 
 
 def test_rank_order_is_the_calling_order() -> None:
-    assert RULES.characters(None) == list(RANK_ORDER) == [
+    assert characters_of(None) == list(RANK_ORDER) == [
         "assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]

@@ -12,6 +12,8 @@ from citadels import RULES
 from citadels.bots import heuristic_bot, random_bot
 from citadels.simulate import play
 
+from .scenario import characters_of, deck_of
+
 
 def test_import_citadels_pulls_in_no_django() -> None:
     code = "import sys, citadels, citadels.bots, citadels.simulate; print(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'rest_framework', 'celery')))"
@@ -34,9 +36,9 @@ def test_view_holds_what_the_hosting_relies_on() -> None:
 
 
 def test_deck_and_characters_describe_the_game() -> None:
-    deck = RULES.deck({})
+    deck = deck_of({})
     assert len(deck) == 65 and deck.count("manor") == 5 and deck.count("dragon_gate") == 1
-    assert RULES.characters({}) == [
+    assert characters_of({}) == [
         "assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord",
     ]
 
@@ -45,7 +47,7 @@ def test_setup_is_reproducible_and_replays_without_randomness() -> None:
     first = RULES.setup({}, 5, random.Random(42))
     assert first == RULES.setup({}, 5, random.Random(42))
     state = RULES.fold(first)
-    assert state.deck != tuple(RULES.deck({}))[20:], "the deck is shuffled"
+    assert state.deck != tuple(deck_of({}))[20:], "the deck is shuffled"
     assert RULES.fold([RULES.decode(RULES.encode(e)) for e in first]) == state
 
 

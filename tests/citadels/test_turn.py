@@ -10,7 +10,7 @@ import pytest
 from citadels import RULES, IllegalCommand
 from citadels.state import Built
 
-from .scenario import Table, drafted, of_type
+from .scenario import Table, deck_of, drafted, of_type
 
 
 def king_table(**kwargs) -> Table:
@@ -35,7 +35,7 @@ def test_setup_deals_four_cards_and_two_gold_each_and_the_crown_to_seat_zero() -
 
 
 def test_shuffled_deck_holds_the_65_base_cards() -> None:
-    assert len(RULES.deck(None)) == 65
+    assert len(deck_of(None)) == 65
     state = RULES.fold(RULES.setup({}, 5, random.Random(3)))
     assert len(state.deck) == 65 - 20 and all(len(p.hand) == 4 for p in state.players)
 

@@ -10,6 +10,7 @@ from django.db import connection, transaction
 from django.db.utils import DatabaseError
 
 from citadels import RULES
+from citadels.options import resolve
 from core.errors import ServiceError
 from games import hooks, integrity, services, store
 from games.models import AppendOnlyError, Command, Event, Game, Seat, Snapshot
@@ -118,7 +119,7 @@ def test_random_source_is_secret_and_per_game(make_user: Any) -> None:
 
 def test_stacked_deck_only_when_trusted(make_user: Any) -> None:
     users = [make_user(), make_user()]
-    deck = RULES.deck({})
+    deck = list(resolve({}, 2).deck)
     game = services.create_game(users[0], "citadels", 2, options={"deck": deck}, trusted=True)
     services.join_game(users[1], game.pk)
     services.start_game(users[0], game.pk)
