@@ -10,7 +10,7 @@ events' payloads, codec and upcasters), `state` (the state, its effect frames an
 `setup` (a new game), `decide` (a command in, events out) over `recorder` (the working copy that records
 events) and the turn flow (`turn`, `play`, `triggers`, `decisions`), `evolve` (an event applied),
 `scoring`, `views`, `legal`, `bots`, `snapshot`, `simulate`, `engine` (builds `RULES`), `cards` (card data)
-and `kingdom/` (what each card does, by set and function, reached through `recorder.STEPS`).
+and `kingdom/` (what each card does, by set and function, each module's `STEPS`, merged in `decide.STEPS`).
 """
 
 from rules_kit import IllegalCommand

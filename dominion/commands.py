@@ -1,14 +1,15 @@
 """The fields of each Dominion command: what the service stores and the API documents (`rules_kit.commands`),
-and the same as types (`Command`), which `legal_commands`, the decisions' answers and the bots are checked
-against. `decide` checks the values of a command sent from outside, which is any JSON object until then."""
+and the same as types (`Command`), which `read_command` reads a JSON object into (checking every value the
+type promises) and `decide`, `legal_commands`, the decisions' answers and the bots speak. What a value must
+be in the state of the game (a card in the hand, an offered answer) `decide` checks."""
 
 from __future__ import annotations
 
-from typing import Literal, Required, TypedDict
+from typing import Literal, Required, TypedDict, cast
 
-from rules_kit import TEXT_ID, CommandShape
+from rules_kit import TEXT_ID, CommandShape, IllegalCommand
 from rules_kit.commands import Schema
-from rules_kit.resign import RESIGN_SHAPE
+from rules_kit.resign import RESIGN, RESIGN_SHAPE
 
 REACTIONS = ("beggar", "market_square", "hovel", "moat")
 """The reaction cards a player may give a standing answer for (`set_reaction`)."""
@@ -41,7 +42,10 @@ class EndTurn(TypedDict):
 
 
 class Decide(TypedDict, total=False):
-    """Answer the decision asked, by the one field its kind asks for (decisions.py)."""
+    """Answer the decision asked, by the one field its kind asks for (decisions.py). One type with every
+    answer's field optional rather than one type per answer: `{"type": "decide"}` alone is a command too
+    (refused by `decide` with the field the decision asks for), and a union with such a bare member would
+    collapse into it under TypedDicts' structural typing."""
 
     type: Required[Literal["decide"]]
     cards: list[int]
@@ -65,6 +69,64 @@ class Resign(TypedDict):
 
 
 Command = Play | PlayTreasures | Buy | EndTurn | Decide | SetReaction | Resign
+"""A command as `decide` takes it: `read_command` made it of a JSON object, so every field has its type."""
+
+_STANDING_ANSWERS: tuple[StandingAnswer, ...] = ("always", "never", "ask")
+
+
+def read_command(data: object) -> Command:
+    """`data` (a JSON object, normalised by `rules_kit.commands` or not) as a `Command`, the same object: every
+    field the command's type promises checked for its type. IllegalCommand (`malformed` and the field's
+    reason, `unknown_command`, `not_a_reaction`) for one that is no such command."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise IllegalCommand("malformed", "a command is a JSON object with a 'type'", "not_an_object")
+    kind = data["type"]
+    if kind == "play":
+        card = data.get("card")
+        if not isinstance(card, int) or isinstance(card, bool):
+            raise IllegalCommand("malformed", "'play' needs a 'card' (a card number from your hand)",
+                                 "needs_card_number", {"command": "play", "field": "card"})
+    elif kind == "buy":
+        if not isinstance(data.get("card"), str):
+            raise IllegalCommand("malformed", "'buy' needs a 'card' (a Supply pile id)", "needs_pile",
+                                 {"command": "buy", "field": "card"})
+    elif kind == "decide":
+        _check_answer(data)
+    elif kind == "set_reaction":
+        if data.get("card") not in REACTIONS:
+            raise IllegalCommand("not_a_reaction", f"standing answers are for {', '.join(REACTIONS)}")
+        if data.get("answer") not in _STANDING_ANSWERS:
+            raise IllegalCommand("malformed", "'answer' is always, never or ask", "needs_choice",
+                                 {"command": "set_reaction", "field": "answer", "choices": list(_STANDING_ANSWERS)})
+    elif kind not in ("play_treasures", "end_turn", RESIGN):
+        raise IllegalCommand("unknown_command", f"unknown command type {kind!r}")
+    return cast(Command, data)
+
+
+def _check_answer(data: dict[str, object]) -> None:
+    """The answer fields a `decide` command carries have their types (which one it needs, the decision says)."""
+    for field in ("cards", "order"):
+        value = data.get(field)
+        if field in data and not (
+            isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            raise needs_card_numbers(field)
+    for field in ("choice", "name"):
+        if field in data and not isinstance(data[field], str):
+            raise needs_text(field)
+
+
+def needs_card_numbers(field: str) -> IllegalCommand:
+    """The refusal of a decide command without a list of card numbers in `field` (cards, order)."""
+    return IllegalCommand("malformed", f"this decision needs '{field}': a list of card numbers", "needs_card_numbers",
+                          {"command": "decide", "field": field})
+
+
+def needs_text(field: str) -> IllegalCommand:
+    """The refusal of a decide command without a text in `field` (choice, name)."""
+    return IllegalCommand("malformed", f"this decision needs '{field}': a text", "needs_text",
+                          {"command": "decide", "field": field})
+
 
 _CARD_NUMBER: Schema = {"type": "integer", "minimum": 0, "description": "the number of a card"}
 _CARD_NUMBERS: Schema = {"type": "array", "items": _CARD_NUMBER, "maxItems": 500}

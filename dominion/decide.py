@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from rules_kit import IllegalCommand
 from rules_kit.resign import RESIGN, RESIGNED, check_resignation, last_seat_standing
 
-from . import decisions, kingdom, triggers  # noqa: F401 (kingdom and triggers register their steps)
-from .commands import REACTIONS
+from . import decisions, kingdom, play, triggers, turn
+from .commands import Command, SetReaction, read_command
 from .events import Event
-from .recorder import Recorder
+from .recorder import Recorder, Step
 from .scoring import score, winners
 from .state import OVER, State
 from .turn import turn_command
+
+FLOW_TABLES: tuple[dict[str, Step], ...] = (turn.STEPS, play.STEPS, triggers.STEPS)
+"""The steps of the turn flow's own frames: Clean-up, the reactions to an Attack, to a trash, to a gain."""
+STEPS: dict[str, Step] = {**{op: step for table in FLOW_TABLES for op, step in table.items()}, **kingdom.STEPS}
+"""Every step function by its frame `op`: the flow's and the cards' (`kingdom.STEPS`); the recorder runs a
+frame by it."""
 
 
 def awaiting(state: State) -> list[int]:
@@ -22,31 +27,32 @@ def awaiting(state: State) -> list[int]:
     return state.awaiting()
 
 
-def decide(state: State, seat: int, command: Any, rng: random.Random) -> list[Event]:
+def decide(state: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
     """The events `command` from `seat` causes; IllegalCommand when it is not legal now."""
     return decide_live(state, seat, command, rng)[0]
 
 
-def decide_live(state: State, seat: int, command: Any, rng: random.Random) -> tuple[list[Event], State]:
+def decide_live(state: State, seat: int, command: Command, rng: random.Random) -> tuple[list[Event], State]:
     """`decide`, with the state the engine reached while deciding (the tests hold the fold of the events
     to it)."""
-    if not isinstance(command, dict):
-        raise IllegalCommand("malformed", "a command is a JSON object with a 'type'", "not_an_object")
+    # A command from the service was read already (`RULES.normalize_command`); one from a test or a bot may be
+    # any JSON still, and is refused as the service would refuse it.
+    command = read_command(command)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
     if state.phase == OVER:
         raise IllegalCommand("game_over", "the game is over")
-    if command.get("type") == RESIGN:
+    if command["type"] == RESIGN:
         return _resign(state, seat, rng)
-    if command.get("type") == "set_reaction":
-        game = Recorder(state, rng)
+    if command["type"] == "set_reaction":
+        game = Recorder(state, rng, STEPS)
         _set_reaction(game, seat, command)
         return game.events, game.s
     if seat not in state.awaiting():
         raise IllegalCommand("not_your_turn", "the game does not wait for you now")
-    game = Recorder(state, rng)
+    game = Recorder(state, rng, STEPS)
     if state.pending:
-        if command.get("type") != "decide":
+        if command["type"] != "decide":
             raise IllegalCommand("decision_pending", "answer the decision asked of you first")
         game.answer(seat, decisions.parse(state.pending[seat], command))
     else:
@@ -60,7 +66,7 @@ def _resign(state: State, seat: int, rng: random.Random) -> tuple[list[Event], S
     """A player resigns (awaited or not): recorded; the bot plays the seat from now on. When only one seat
     has not resigned, the game ends and that seat wins (`rules_kit.resign`)."""
     check_resignation(state.resigned, seat, state.players)
-    game = Recorder(state, rng)
+    game = Recorder(state, rng, STEPS)
     game.emit(RESIGNED, {"seat": seat})
     if last_seat_standing(game.s.resigned, state.players) is not None:
         scores = score(game.s)
@@ -68,12 +74,7 @@ def _resign(state: State, seat: int, rng: random.Random) -> tuple[list[Event], S
     return game.events, game.s
 
 
-def _set_reaction(game: Recorder, seat: int, command: dict[str, Any]) -> None:
-    """A standing answer for one reaction card: always use it, never, or ask each time."""
-    card, answer = command.get("card"), command.get("answer")
-    if card not in REACTIONS:
-        raise IllegalCommand("not_a_reaction", f"standing answers are for {', '.join(REACTIONS)}")
-    if answer not in ("always", "never", "ask"):
-        raise IllegalCommand("malformed", "'answer' is always, never or ask", "needs_choice",
-                             {"command": "set_reaction", "field": "answer", "choices": ["always", "never", "ask"]})
-    game.emit("standing_set", {"seat": seat, "card": card, "answer": answer})
+def _set_reaction(game: Recorder, seat: int, command: SetReaction) -> None:
+    """A standing answer for one reaction card (a reaction, checked by `read_command`): always use it, never,
+    or ask each time."""
+    game.emit("standing_set", {"seat": seat, "card": command["card"], "answer": command["answer"]})

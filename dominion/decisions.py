@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import permutations
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from rules_kit import IllegalCommand
 
 from .cards import CARDS
-from .commands import Decide
-from .state import Decision, Frame, State
+from .commands import Decide, needs_card_numbers, needs_text
+from .state import Answer, Decision, Frame, State
 
 
 class DecisionSummary(TypedDict):
@@ -34,7 +34,7 @@ class DecisionSummary(TypedDict):
     kind: str
 
 
-NONE: Any = object()
+NONE: Answer = object()
 """`automatic`'s answer when the player must decide."""
 
 MAX_LISTED = 64
@@ -93,7 +93,7 @@ def summary(decision: Decision) -> DecisionSummary:
     return {"seat": decision["seat"], "card": decision["card"], "prompt": decision["prompt"], "kind": decision["kind"]}
 
 
-def automatic(state: State, decision: Decision) -> Any:
+def automatic(state: State, decision: Decision) -> Answer:
     """The answer the engine gives itself (a standing answer, the only legal answer), else NONE."""
     reaction = decision.get("reaction")
     if reaction is not None:
@@ -116,15 +116,14 @@ def automatic(state: State, decision: Decision) -> Any:
     return NONE
 
 
-def parse(decision: Decision, command: dict[str, Any]) -> Any:
-    """The answer a `decide` command gives to `decision`; IllegalCommand if it is not a legal one."""
+def parse(decision: Decision, command: Decide) -> Answer:
+    """The answer a `decide` command (its fields' types checked: `read_command`) gives to `decision`;
+    IllegalCommand if it is not a legal one."""
     kind = decision["kind"]
-    field = {"cards": "cards", "choice": "choice", "name": "name", "order": "order"}[kind]
-    value = command.get(field)
     if kind in ("cards", "order"):
-        if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-            raise IllegalCommand("malformed", f"this decision needs '{field}': a list of card numbers", "needs_card_numbers",
-                                 {"command": "decide", "field": field})
+        value = command.get("cards") if kind == "cards" else command.get("order")
+        if value is None:
+            raise needs_card_numbers(kind)
         if len(set(value)) != len(value) or not set(value) <= set(decision["cards"]):
             raise IllegalCommand("not_offered", "pick only offered cards, each once")
         if kind == "order" and len(value) != len(decision["cards"]):
@@ -134,14 +133,14 @@ def parse(decision: Decision, command: dict[str, Any]) -> Any:
                 "bad_count", f"pick between {decision['min']} and {decision['max']} cards, not {len(value)}"
             )
         return list(value)
-    if not isinstance(value, str):
-        raise IllegalCommand("malformed", f"this decision needs '{field}': a text", "needs_text",
-                             {"command": "decide", "field": field})
-    if kind == "name" and value not in CARDS:
-        raise IllegalCommand("no_such_card", f"there is no card {value!r}")
-    if kind == "choice" and value not in decision["options"]:
-        raise IllegalCommand("not_offered", f"{value!r} is not one of {', '.join(decision['options'])}")
-    return value
+    text = command.get("name") if kind == "name" else command.get("choice")
+    if text is None:
+        raise needs_text(kind)
+    if kind == "name" and text not in CARDS:
+        raise IllegalCommand("no_such_card", f"there is no card {text!r}")
+    if kind == "choice" and text not in decision["options"]:
+        raise IllegalCommand("not_offered", f"{text!r} is not one of {', '.join(decision['options'])}")
+    return text
 
 
 def answers(state: State, decision: Decision) -> list[Decide]:

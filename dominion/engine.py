@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import cast
 
-from rules_kit.engine import Bot, GameRules
+from rules_kit.engine import GameRules, Options
+from rules_kit.events import JsonObject
 
 from .bots import BOTS
 from .chapters import CHAPTERS
-from .commands import COMMAND_SHAPES
+from .commands import COMMAND_SHAPES, Command, read_command
 from .decide import awaiting, decide
 from .events import CODEC
 from .evolve import FOLD
@@ -23,7 +24,7 @@ from .takeback import reveals
 from .views import view
 
 
-class DominionRules(GameRules[State, dict[str, Any]]):
+class DominionRules(GameRules[State, Command]):
     """The rules of Dominion with Dark Ages as a decider; every method is pure. `legal_commands` lists a
     representative set where the answers are very many."""
 
@@ -31,18 +32,16 @@ class DominionRules(GameRules[State, dict[str, Any]]):
 
     def __init__(self) -> None:
         super().__init__(
-            "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=dict, awaiting=awaiting,
+            "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=read_command, awaiting=awaiting,
             legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
-            question=question, chapters=CHAPTERS, standings=standings,
-            # The bots' typed `Command`s are the JSON objects `decide` reads (the cast goes when the rules take `Command`).
-            bots=cast("dict[str, Bot[State, dict[str, Any]]]", BOTS),
+            question=question, chapters=CHAPTERS, standings=standings, bots=BOTS,
         )
 
 
-def _legal_commands(state: State, seat: int) -> list[dict[str, Any]]:
+def _legal_commands(state: State, seat: int) -> list[JsonObject]:
     """`legal.legal_commands` as the JSON objects `GameRules` speaks of (a `Command` is one, typed)."""
-    return cast(list[dict[str, Any]], legal_commands(state, seat))
+    return cast(list[JsonObject], legal_commands(state, seat))
 
 
 def _resigned(state: State) -> frozenset[int]:
@@ -50,7 +49,7 @@ def _resigned(state: State) -> frozenset[int]:
     return frozenset(state.resigned)
 
 
-def _validate_options(options: dict[str, Any] | None, players: int) -> None:
+def _validate_options(options: Options | None, players: int) -> None:
     """Raise IllegalCommand('bad_options') unless a game with these options and players can start."""
     setup(options, players, random.Random(0))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from . import decisions
 from .cards import ATTACK
 from .commands import StandingAnswer
-from .recorder import Recorder, step
+from .recorder import Recorder, Step
 from .state import Answer, Frame
 
 
@@ -50,7 +50,6 @@ def push_effect(g: Recorder, seat: int, card: int) -> None:
         g.push({"op": "urchins", "seat": seat, "card": card, "done": [], "step": 0})
 
 
-@step("urchins")
 def _urchins(g: Recorder, f: Frame, ans: Answer) -> None:
     """Urchin: when you play another Attack with this in play, you may first trash this for a Mercenary."""
     seat = f["seat"]
@@ -72,7 +71,6 @@ def _urchins(g: Recorder, f: Frame, ans: Answer) -> None:
     g.gain(seat, "mercenary")
 
 
-@step("beggars")
 def _beggars(g: Recorder, f: Frame, ans: Answer) -> None:
     """Beggar: when another player plays an Attack, you may first discard this to gain 2 Silvers, one
     onto your deck. Asked of every holder at once; used in turn order; asked again while one says yes."""
@@ -93,7 +91,6 @@ def _beggars(g: Recorder, f: Frame, ans: Answer) -> None:
         g.push({"op": "beggar_reaction", "seat": seat, "step": 0})
 
 
-@step("beggar_reaction")
 def _beggar_reaction(g: Recorder, f: Frame, ans: Answer) -> None:
     seat = f["seat"]
     beggar = next((c for c in g.zone(seat, "hand") if g.name(c) == "beggar"), None)
@@ -109,7 +106,6 @@ def attacked(g: Recorder, f: Frame) -> list[int]:
     return [s for s in g.s.order_from(f["seat"]) if s not in shielded]
 
 
-@step("moats")
 def _moats(g: Recorder, f: Frame, ans: Answer) -> None:
     """Moat: when another player plays an Attack, you may first reveal this from your hand, to be
     unaffected by it. Asked of every holder at once; the Attack's frame, next on the stack, then carries the
@@ -141,3 +137,12 @@ def set_standing(g: Recorder, seat: int, reaction: str, answer: str) -> None:
     standing = _STANDING.get(answer)
     if standing is not None:
         g.emit("standing_set", {"seat": seat, "card": reaction, "answer": standing})
+
+
+STEPS: dict[str, Step] = {
+    "urchins": _urchins,
+    "beggars": _beggars,
+    "beggar_reaction": _beggar_reaction,
+    "moats": _moats,
+}
+"""The steps of this module's effects by their frame `op`."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from rules_kit.engine import Question
 
@@ -13,12 +13,12 @@ from .state import State
 WORTHLESS = frozenset({"curse", "copper"})
 
 
-def question(state: State, seat: int, command: dict[str, Any]) -> Question | None:
+def question(state: State, seat: int, command: Mapping[str, object]) -> Question | None:
     """("buy_curse", {}) or ("end_turn_with_buy", {"coins": …}); None for a move that needs no question."""
     if command.get("type") == "buy" and command.get("card") == "curse":
         return "buy_curse", {}
     if command.get("type") != "end_turn" or state.buys <= 0:
         return None
-    if any(c["type"] == "buy" and c.get("card") not in WORTHLESS for c in legal_commands(state, seat)):
+    if any(c["type"] == "buy" and c["card"] not in WORTHLESS for c in legal_commands(state, seat)):
         return "end_turn_with_buy", {"coins": state.coins}
     return None

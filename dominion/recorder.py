@@ -49,23 +49,17 @@ _new_event = cast(
 cast here, none per event."""
 
 Step = Callable[["Recorder", Frame, Answer], None]
-STEPS: dict[str, Step] = {}
-"""Every step function by its frame `op` (card ids for card effects)."""
-
-
-def step(op: str) -> Callable[[Step], Step]:
-    """Register a step function under `op`."""
-    def register(function: Step) -> Step:
-        STEPS[op] = function
-        return function
-    return register
+"""A step function: `(recorder, frame, answer)`. Each module of effects exports its own by frame `op` (card ids
+for card effects) in a table `STEPS`; `decide.STEPS` merges them, and the recorder runs a frame by its `op`
+there."""
 
 
 class Recorder:
     """One decision being worked out: the state as it becomes, and the events that make it so."""
 
-    def __init__(self, state: State, rng: random.Random) -> None:
-        self.before = state
+    def __init__(self, state: State, rng: random.Random, steps: Mapping[str, Step]) -> None:
+        """Work on a copy of `state`; `steps`: the step function of each frame `op` (`decide.STEPS`)."""
+        self.steps = steps
         self.s = clone(state)
         self.rng = rng
         self.events: list[Event] = []
@@ -295,17 +289,17 @@ class Recorder:
         if not self.stack[-1].get("joint"):
             self.pending = {}
             frame = self.stack.pop()
-            STEPS[frame["op"]](self, frame, answer)
+            self.steps[frame["op"]](self, frame, answer)
             return
         self.answers[seat] = answer
         if all(s in self.answers for s in self.pending):
             answers = {str(k): v for k, v in self.answers.items()}
             self.pending, self.answers = {}, {}
             frame = self.stack.pop()
-            STEPS[frame["op"]](self, frame, answers)
+            self.steps[frame["op"]](self, frame, answers)
 
     def run(self) -> None:
         """Run the effects until a decision waits or nothing is left."""
         while not self.pending and self.stack:
             frame = self.stack.pop()
-            STEPS[frame["op"]](self, frame, frame.get("ans"))
+            self.steps[frame["op"]](self, frame, frame.get("ans"))

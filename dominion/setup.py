@@ -28,7 +28,7 @@ NON_SUPPLY = {"spoils": ("bandit_camp", "marauder", "pillage"), "madman": ("herm
 NON_SUPPLY_SIZE = {"spoils": 15, "madman": 10, "mercenary": 10}
 
 
-def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
+def _bad(reason: str, message: str, **params: object) -> IllegalCommand:
     """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
     return IllegalCommand("bad_options", message, reason, params)
 
@@ -102,7 +102,7 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
     }
     secret: GameSetUpSecret = {"options": options, "names": names, "zones": zones, "piles": piles}
     opening = CODEC.event("game_set_up", cast(Payload, public), secret=cast(Payload, secret))
-    game = Recorder(evolve(None, opening), rng)
+    game = Recorder(evolve(None, opening), rng, {})  # the opening draws and starts a turn: no effect runs
     for seat in range(players):
         game.draw(seat, 5)
     start_turn(game, first)

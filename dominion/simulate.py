@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, cast
 
 from rules_kit import simulate
+from rules_kit.engine import Options
 
 from .bots import BOTS, Bot
 from .engine import RULES, DominionRules
@@ -22,7 +22,7 @@ from .setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from .state import State
 
 
-def _mixed_setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> list[Event]:
+def _mixed_setup(options: Options | None, players: int, rng: random.Random) -> list[Event]:
     options = dict(options or {})
     if not options.keys() & KINGDOM_OPTIONS:
         options["sets"] = list(SETS)
@@ -34,15 +34,10 @@ MIXED.setup = _mixed_setup
 """The rules with kingdoms drawn from both boxes where the options name none (bot games only)."""
 
 
-def as_json_bot(bot: Bot) -> simulate.Bot[State, dict[str, Any]]:
-    """A bot as `rules_kit.simulate` takes it: its typed `Command` is the JSON object `decide` reads."""
-    return cast("simulate.Bot[State, dict[str, Any]]", bot)
-
-
-def play(bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None,
+def play(bots: Sequence[Bot], rng: random.Random, options: Options | None = None,
          mixed: bool = False) -> tuple[State, list[Event]]:
     """Play one game with one bot per seat; return the final state and the whole history."""
-    return simulate.play(MIXED if mixed else RULES, [as_json_bot(bot) for bot in bots], rng, options)
+    return simulate.play(MIXED if mixed else RULES, bots, rng, options)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -50,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     mixed = "--mixed" in args
     simulate.main(
-        MIXED if mixed else RULES, {name: as_json_bot(bot) for name, bot in BOTS.items()}, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
+        MIXED if mixed else RULES, BOTS, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
         [a for a in args if a != "--mixed"], __doc__, per_game=("turns per game", lambda state: state.turn),
     )
 

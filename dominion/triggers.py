@@ -13,7 +13,7 @@ from typing import NotRequired, TypedDict, cast
 from . import decisions
 from .cards import CARDS, VICTORY
 from .play import attacked, set_standing
-from .recorder import Recorder, step
+from .recorder import Recorder, Step
 from .state import Answer, Frame
 
 WHEN_TRASHED = frozenset({
@@ -22,7 +22,6 @@ WHEN_TRASHED = frozenset({
 })
 
 
-@step("trashed")
 def _trashed(g: Recorder, f: Frame, ans: Answer) -> None:
     seat = f["seat"]
     if ans is not None:
@@ -59,7 +58,6 @@ def _resolve(g: Recorder, f: Frame, ans: str) -> None:
     g.gain(seat, "gold")
 
 
-@step("when_trashed")
 def _when_trashed(g: Recorder, f: Frame, ans: Answer) -> None:
     seat, card = f["seat"], f["card"]
     name = g.name(card)
@@ -86,7 +84,6 @@ def _when_trashed(g: Recorder, f: Frame, ans: Answer) -> None:
                 g.gain(seat, "estate")
 
 
-@step("gained")
 def _gained(g: Recorder, f: Frame, ans: Answer) -> None:
     """Death Cart: when you gain this, gain 2 Ruins. Hovel: when you gain a Victory card, you may trash
     this from your hand (asked again while the player holds one and says yes)."""
@@ -157,7 +154,6 @@ def gainable(g: Recorder, lo: int, hi: int, kind: str | None) -> list[str]:
     return piles
 
 
-@step("gain_choice")
 def _gain_choice(g: Recorder, frame: Frame, ans: Answer) -> None:
     f = cast(GainChoice, frame)
     if f["step"] == 0:
@@ -179,7 +175,6 @@ def discard_down(g: Recorder, f: Frame, size: int) -> None:
     g.push(cast(Frame, frame))
 
 
-@step("discard_down")
 def _discard_down(g: Recorder, frame: Frame, ans: Answer) -> None:
     f = cast(DiscardDown, frame)
     others = attacked(g, frame)
@@ -196,3 +191,13 @@ def _discard_down(g: Recorder, frame: Frame, ans: Answer) -> None:
     for other in others:
         if str(other) in ans:
             g.discard(other, ans[str(other)])
+
+
+STEPS: dict[str, Step] = {
+    "trashed": _trashed,
+    "when_trashed": _when_trashed,
+    "gained": _gained,
+    "gain_choice": _gain_choice,
+    "discard_down": _discard_down,
+}
+"""The steps of this module's effects by their frame `op`."""

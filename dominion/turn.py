@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules_kit import IllegalCommand
 
 from .cards import ACTION, CARDS, TREASURE
+from .commands import Buy, Command, Play
 from .kingdom.treasures import merchant_bonus
 from .play import play_card, play_treasure
-from .recorder import Recorder, step
+from .recorder import Recorder, Step
 from .scoring import game_over, score, winners
 from .state import ACTION_PHASE, BUY_PHASE, Answer, Frame, State
 
@@ -22,12 +21,11 @@ def start_turn(g: Recorder, seat: int) -> None:
     g.emit("turn_started", {"seat": seat, "turn": g.s.turn + 1})
 
 
-def turn_command(g: Recorder, seat: int, command: dict[str, Any]) -> None:
+def turn_command(g: Recorder, seat: int, command: Command) -> None:
     """Carry out a turn command of the current player (no decision is pending)."""
-    kind = command.get("type")
-    if kind == "play":
+    if command["type"] == "play":
         _play(g, seat, command)
-    elif kind == "play_treasures":
+    elif command["type"] == "play_treasures":
         treasures = [c for c in g.zone(seat, "hand") if g.name(c) in ASKS_NOTHING]
         if not treasures:
             raise IllegalCommand("no_treasures", "you hold no Treasure that plays by itself")
@@ -39,14 +37,14 @@ def turn_command(g: Recorder, seat: int, command: dict[str, Any]) -> None:
         for card in reversed(treasures):
             if g.name(card) == "spoils":
                 g.push({"op": "spoils", "seat": seat, "card": card, "step": 0})
-    elif kind == "buy":
+    elif command["type"] == "buy":
         _buy(g, seat, command)
-    elif kind == "end_turn":
+    elif command["type"] == "end_turn":
         g.push({"op": "cleanup", "seat": seat, "step": 0})
-    elif kind == "decide":
+    elif command["type"] == "decide":
         raise IllegalCommand("no_decision", "no decision is asked of you now")
-    else:
-        raise IllegalCommand("unknown_command", f"unknown command type {kind!r}")
+    else:  # resign and set_reaction are decided before the turn is looked at (decide.py)
+        raise IllegalCommand("unknown_command", f"{command['type']!r} is no turn command")
 
 
 def _check_treasure_time(g: Recorder) -> None:
@@ -56,11 +54,8 @@ def _check_treasure_time(g: Recorder) -> None:
         g.emit("phase", {"phase": BUY_PHASE})
 
 
-def _play(g: Recorder, seat: int, command: dict[str, Any]) -> None:
-    card = command.get("card")
-    if not isinstance(card, int) or isinstance(card, bool):
-        raise IllegalCommand("malformed", "'play' needs a 'card' (a card number from your hand)", "needs_card_number",
-                             {"command": "play", "field": "card"})
+def _play(g: Recorder, seat: int, command: Play) -> None:
+    card = command["card"]
     if card not in g.zone(seat, "hand"):
         raise IllegalCommand("not_in_hand", "that card is not in your hand")
     facts = g.card(card)
@@ -92,11 +87,8 @@ def why_not_buy(state: State, pile: str) -> str | None:
     return None
 
 
-def _buy(g: Recorder, seat: int, command: dict[str, Any]) -> None:
-    pile = command.get("card")
-    if not isinstance(pile, str):
-        raise IllegalCommand("malformed", "'buy' needs a 'card' (a Supply pile id)", "needs_pile",
-                             {"command": "buy", "field": "card"})
+def _buy(g: Recorder, seat: int, command: Buy) -> None:
+    pile = command["card"]
     why = why_not_buy(g.s, pile)
     if why is not None:
         messages = {
@@ -115,7 +107,6 @@ def _buy(g: Recorder, seat: int, command: dict[str, Any]) -> None:
     g.gain(seat, pile)
 
 
-@step("cleanup")
 def _cleanup(g: Recorder, f: Frame, ans: Answer) -> None:
     seat = f["seat"]
     if f["step"] == 0:
@@ -137,7 +128,6 @@ def _cleanup(g: Recorder, f: Frame, ans: Answer) -> None:
         start_turn(g, (seat + 1) % g.s.players)
 
 
-@step("hermit_discarded")
 def _hermit_discarded(g: Recorder, f: Frame, ans: Answer) -> None:
     """Hermit: when discarded from play with nothing bought, trash it and gain a Madman."""
     if f["step"] == 0:
@@ -145,3 +135,10 @@ def _hermit_discarded(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(f["seat"], [f["card"]], "discard")
     elif "madman" in g.s.piles:
         g.gain(f["seat"], "madman")
+
+
+STEPS: dict[str, Step] = {
+    "cleanup": _cleanup,
+    "hermit_discarded": _hermit_discarded,
+}
+"""The steps of this module's effects by their frame `op`."""

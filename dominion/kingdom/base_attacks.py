@@ -10,19 +10,17 @@ from typing import Unpack
 from .. import decisions
 from ..cards import TREASURE, VICTORY
 from ..play import attacked
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import Answer, Frame, FrameData
 from ..triggers import discard_down
 
 
-@step("militia")
 def _militia(g: Recorder, f: Frame, ans: Answer) -> None:
     """+$2; each other player discards down to 3 cards in hand."""
     g.plus(coins=2)
     discard_down(g, f, 3)
 
 
-@step("witch")
 def _witch(g: Recorder, f: Frame, ans: Answer) -> None:
     """+2 Cards; each other player gains a Curse, in turn order, while there are Curses."""
     g.draw(f["seat"], 2)
@@ -30,7 +28,6 @@ def _witch(g: Recorder, f: Frame, ans: Answer) -> None:
         g.gain(other, "curse")
 
 
-@step("bureaucrat")
 def _bureaucrat(g: Recorder, f: Frame, ans: Answer) -> None:
     """Gain a Silver onto your deck; each other player reveals a Victory card from their hand (their
     choice, all choosing at once) and puts it onto their deck, or reveals a hand without one."""
@@ -81,7 +78,6 @@ def _trash_and_discard(g: Recorder, f: Frame, ans: list[int], **data: Unpack[Fra
     g.trash(victim, ans, "set_aside")
 
 
-@step("bandit")
 def _bandit(g: Recorder, f: Frame, ans: Answer) -> None:
     """Gain a Gold; each other player in turn order reveals the top 2 cards of their deck, trashes a
     revealed Treasure other than Copper (their choice), and discards the rest."""
@@ -94,7 +90,6 @@ def _bandit(g: Recorder, f: Frame, ans: Answer) -> None:
         _trash_and_discard(g, f, ans)
 
 
-@step("thief")
 def _thief(g: Recorder, f: Frame, ans: Answer) -> None:
     """Each other player in turn order reveals the top 2 cards of their deck and trashes a revealed
     Treasure you choose, discarding the rest; after all of them, you may gain any of the trashed cards
@@ -116,7 +111,6 @@ def _thief(g: Recorder, f: Frame, ans: Answer) -> None:
             g.gain_card(seat, card, "trash")
 
 
-@step("spy")
 def _spy(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; each player (you first, then the others in turn order) reveals the top card of
     their deck, and you choose: discard it or put it back."""
@@ -141,3 +135,14 @@ def _spy(g: Recorder, f: Frame, ans: Answer) -> None:
         g.discard(victim, f["revealed"], "set_aside")
     else:
         g.move(victim, f["revealed"], "set_aside", "deck", "put_on_deck")
+
+
+STEPS: dict[str, Step] = {
+    "militia": _militia,
+    "witch": _witch,
+    "bureaucrat": _bureaucrat,
+    "bandit": _bandit,
+    "thief": _thief,
+    "spy": _spy,
+}
+"""The steps of this module's effects by their frame `op`."""

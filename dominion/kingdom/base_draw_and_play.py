@@ -7,7 +7,7 @@ from __future__ import annotations
 from .. import decisions
 from ..cards import ACTION, TREASURE
 from ..play import play_again, play_card
-from ..recorder import Recorder, Step, step
+from ..recorder import Recorder, Step
 from ..state import Answer, Frame, looked_at
 
 
@@ -19,19 +19,6 @@ def _plain(cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0) -> S
     return effect
 
 
-for _name, _effect in {
-    "village": _plain(cards=1, actions=2),
-    "smithy": _plain(cards=3),
-    "festival": _plain(actions=2, buys=1, coins=2),
-    "laboratory": _plain(cards=2, actions=1),
-    "market": _plain(cards=1, actions=1, buys=1, coins=1),
-    "woodcutter": _plain(buys=1, coins=2),
-    "moat": _plain(cards=2),
-}.items():
-    step(_name)(_effect)
-
-
-@step("merchant")
 def _merchant(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; the turn's first Silver play makes $1 more (the fold counts Merchant plays, the
     Silver's play pays them: `merchant_bonus`)."""
@@ -39,7 +26,6 @@ def _merchant(g: Recorder, f: Frame, ans: Answer) -> None:
     g.plus(actions=1)
 
 
-@step("council_room")
 def _council_room(g: Recorder, f: Frame, ans: Answer) -> None:
     """+4 Cards +1 Buy; each other player draws a card, in turn order (not an Attack: Moat does not help)."""
     g.draw(f["seat"], 4)
@@ -48,7 +34,6 @@ def _council_room(g: Recorder, f: Frame, ans: Answer) -> None:
         g.draw(other, 1)
 
 
-@step("poacher")
 def _poacher(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action +$1; discard a card per empty Supply pile (now, the +1 Card first)."""
     seat = f["seat"]
@@ -64,7 +49,6 @@ def _poacher(g: Recorder, f: Frame, ans: Answer) -> None:
         g.discard(seat, ans)
 
 
-@step("cellar")
 def _cellar(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Action; discard any number of cards, then draw as many (only the count and the new top of the
     discard pile are public)."""
@@ -78,7 +62,6 @@ def _cellar(g: Recorder, f: Frame, ans: Answer) -> None:
         g.draw(seat, len(g.move(seat, ans, "hand", "discard", "discarded", "owner")))
 
 
-@step("chancellor")
 def _chancellor(g: Recorder, f: Frame, ans: Answer) -> None:
     """+$2; you may put your deck into your discard pile at once (unseen, not discarding)."""
     seat = f["seat"]
@@ -90,7 +73,6 @@ def _chancellor(g: Recorder, f: Frame, ans: Answer) -> None:
         g.move(seat, list(g.zone(seat, "deck")), "deck", "discard", "discarded", "nobody")
 
 
-@step("adventurer")
 def _adventurer(g: Recorder, f: Frame, ans: Answer) -> None:
     """Reveal cards until 2 Treasures (a shuffle leaves the revealed ones out); those into your hand, the
     other revealed cards discarded."""
@@ -108,7 +90,6 @@ def _adventurer(g: Recorder, f: Frame, ans: Answer) -> None:
     g.discard(seat, [c for c in revealed if c not in treasures], "set_aside")
 
 
-@step("throne_room")
 def _throne_room(g: Recorder, f: Frame, ans: Answer) -> None:
     """You may play an Action card from your hand twice: the first play resolves completely, then the
     second, even when the first moved the card (lose track)."""
@@ -125,7 +106,6 @@ def _throne_room(g: Recorder, f: Frame, ans: Answer) -> None:
         play_again(g, seat, f["target"])
 
 
-@step("vassal")
 def _vassal(g: Recorder, f: Frame, ans: Answer) -> None:
     """+$2; discard the top card of your deck; an Action card you may play from the discard pile (no
     Action used)."""
@@ -141,7 +121,6 @@ def _vassal(g: Recorder, f: Frame, ans: Answer) -> None:
         play_card(g, seat, f["target"], "discard")
 
 
-@step("harbinger")
 def _harbinger(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; look through your discard pile; you may put a card from it onto your deck (seen
     by others only when it was the pile's face-up top)."""
@@ -157,7 +136,6 @@ def _harbinger(g: Recorder, f: Frame, ans: Answer) -> None:
         g.move(seat, ans, "discard", "deck", "put_on_deck", "public" if list(ans) == top else "owner")
 
 
-@step("library")
 def _library(g: Recorder, f: Frame, ans: Answer) -> None:
     """Draw one card at a time until 7 in hand; each Action drawn may be set aside (in view); then discard
     the set-aside cards. A shuffle meanwhile leaves them out; with nothing left to draw, stop."""
@@ -176,7 +154,6 @@ def _library(g: Recorder, f: Frame, ans: Answer) -> None:
     g.discard(seat, aside, "set_aside")
 
 
-@step("sentry")
 def _sentry(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; look at the top 2 cards of your deck; trash any of them, then discard any of the
     rest, then put the rest back in any order. The looked-at cards stay on the deck meanwhile, so a draw
@@ -206,3 +183,26 @@ def _sentry(g: Recorder, f: Frame, ans: Answer) -> None:
             g.ask(f, 4, decisions.order(seat, "sentry", "order", rest))
     else:
         g.move(seat, ans, "deck", "deck", "put_on_deck", "owner")
+
+
+STEPS: dict[str, Step] = {
+    "village": _plain(cards=1, actions=2),
+    "smithy": _plain(cards=3),
+    "festival": _plain(actions=2, buys=1, coins=2),
+    "laboratory": _plain(cards=2, actions=1),
+    "market": _plain(cards=1, actions=1, buys=1, coins=1),
+    "woodcutter": _plain(buys=1, coins=2),
+    "moat": _plain(cards=2),
+    "merchant": _merchant,
+    "council_room": _council_room,
+    "poacher": _poacher,
+    "cellar": _cellar,
+    "chancellor": _chancellor,
+    "adventurer": _adventurer,
+    "throne_room": _throne_room,
+    "vassal": _vassal,
+    "harbinger": _harbinger,
+    "library": _library,
+    "sentry": _sentry,
+}
+"""The steps of this module's effects by their frame `op`."""

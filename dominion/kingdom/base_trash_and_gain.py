@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from .. import decisions
 from ..cards import TREASURE
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import Answer, Frame
 from ..triggers import gain_choice
 
 
-@step("chapel")
 def _chapel(g: Recorder, f: Frame, ans: Answer) -> None:
     """Trash up to 4 cards from your hand, all at once."""
     seat = f["seat"]
@@ -20,12 +19,10 @@ def _chapel(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, ans, "hand")
 
 
-@step("workshop")
 def _workshop(g: Recorder, f: Frame, ans: Answer) -> None:
     gain_choice(g, f["seat"], "workshop", hi=4)
 
 
-@step("feast")
 def _feast(g: Recorder, f: Frame, ans: Answer) -> None:
     """Trash this (only if it is still in play: once under Throne Room, never as Band of Misfits); gain a
     card costing up to $5 all the same. The trashing resolves first."""
@@ -33,7 +30,6 @@ def _feast(g: Recorder, f: Frame, ans: Answer) -> None:
     g.trash(f["seat"], [f["card"]], "in_play")
 
 
-@step("remodel")
 def _remodel(g: Recorder, f: Frame, ans: Answer) -> None:
     """Trash a card from your hand (when-trashed effects first); gain a card costing up to $2 more."""
     seat = f["seat"]
@@ -46,7 +42,6 @@ def _remodel(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, ans, "hand")
 
 
-@step("mine")
 def _mine(g: Recorder, f: Frame, ans: Answer) -> None:
     """You may trash a Treasure from your hand; if you do, gain a Treasure costing up to $3 more into
     your hand."""
@@ -60,7 +55,6 @@ def _mine(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, ans, "hand")
 
 
-@step("moneylender")
 def _moneylender(g: Recorder, f: Frame, ans: Answer) -> None:
     """You may trash a Copper from your hand for +$3."""
     seat = f["seat"]
@@ -72,7 +66,6 @@ def _moneylender(g: Recorder, f: Frame, ans: Answer) -> None:
         g.plus(coins=3)
 
 
-@step("artisan")
 def _artisan(g: Recorder, f: Frame, ans: Answer) -> None:
     """Gain a card costing up to $5 into your hand; put a card from your hand onto your deck."""
     seat = f["seat"]
@@ -85,3 +78,15 @@ def _artisan(g: Recorder, f: Frame, ans: Answer) -> None:
             g.ask(f, 2, decisions.pick(seat, "artisan", "onto_deck", hand, 1, 1))
     else:
         g.move(seat, ans, "hand", "deck", "put_on_deck", "owner")
+
+
+STEPS: dict[str, Step] = {
+    "chapel": _chapel,
+    "workshop": _workshop,
+    "feast": _feast,
+    "remodel": _remodel,
+    "mine": _mine,
+    "moneylender": _moneylender,
+    "artisan": _artisan,
+}
+"""The steps of this module's effects by their frame `op`."""

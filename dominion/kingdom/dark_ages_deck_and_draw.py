@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from .. import decisions
 from ..cards import ACTION, CURSE, RUINS, SHELTER, TREASURE, VICTORY
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import Answer, Frame, looked_at
 
 
-@step("vagrant")
 def _vagrant(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; reveal the top card: Curse, Ruins, Shelter or Victory to hand, else back."""
     seat = f["seat"]
@@ -22,7 +21,6 @@ def _vagrant(g: Recorder, f: Frame, ans: Answer) -> None:
             g.move(seat, [card], "set_aside", "deck", "put_on_deck")
 
 
-@step("sage")
 def _sage(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Action; reveal until a card costing $3 or more: to hand; discard the rest."""
     seat = f["seat"]
@@ -37,7 +35,6 @@ def _sage(g: Recorder, f: Frame, ans: Answer) -> None:
     g.discard(seat, list(g.zone(seat, "set_aside")), "set_aside")
 
 
-@step("storeroom")
 def _storeroom(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Buy; discard any number, draw as many; then discard any number for +$1 each."""
     seat = f["seat"]
@@ -52,13 +49,11 @@ def _storeroom(g: Recorder, f: Frame, ans: Answer) -> None:
         g.plus(coins=len(g.discard(seat, ans)))
 
 
-@step("fortress")
 def _fortress(g: Recorder, f: Frame, ans: Answer) -> None:
     g.draw(f["seat"], 1)
     g.plus(actions=2)
 
 
-@step("ironmonger")
 def _ironmonger(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; reveal the top card, discard it or put it back; bonuses by its types."""
     seat = f["seat"]
@@ -80,7 +75,6 @@ def _ironmonger(g: Recorder, f: Frame, ans: Answer) -> None:
         g.draw(seat, 1)
 
 
-@step("scavenger")
 def _scavenger(g: Recorder, f: Frame, ans: Answer) -> None:
     """+$2; you may put your deck into your discard pile; put a card from your discard pile onto your deck."""
     seat = f["seat"]
@@ -100,7 +94,6 @@ def _scavenger(g: Recorder, f: Frame, ans: Answer) -> None:
         g.move(seat, ans, "discard", "deck", "put_on_deck", "public" if list(ans) == top else "owner")
 
 
-@step("wandering_minstrel")
 def _wandering_minstrel(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +2 Actions; reveal the top 3; Actions back in any order, discard the rest."""
     seat = f["seat"]
@@ -116,7 +109,6 @@ def _wandering_minstrel(g: Recorder, f: Frame, ans: Answer) -> None:
         g.move(seat, ans, "set_aside", "deck", "put_on_deck")
 
 
-@step("catacombs")
 def _catacombs(g: Recorder, f: Frame, ans: Answer) -> None:
     """Look at the top 3 cards: put them into your hand, or discard them and +3 Cards."""
     seat = f["seat"]
@@ -131,7 +123,6 @@ def _catacombs(g: Recorder, f: Frame, ans: Answer) -> None:
         g.draw(seat, 3)
 
 
-@step("mystic")
 def _mystic(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Action +$2; name a card; reveal the top card; if it is the named card, put it into your hand."""
     seat = f["seat"]
@@ -145,6 +136,20 @@ def _mystic(g: Recorder, f: Frame, ans: Answer) -> None:
                "put_in_hand" if g.name(card) == ans else "put_on_deck")
 
 
-@step("hunting_grounds")
 def _hunting_grounds(g: Recorder, f: Frame, ans: Answer) -> None:
     g.draw(f["seat"], 4)
+
+
+STEPS: dict[str, Step] = {
+    "vagrant": _vagrant,
+    "sage": _sage,
+    "storeroom": _storeroom,
+    "fortress": _fortress,
+    "ironmonger": _ironmonger,
+    "scavenger": _scavenger,
+    "wandering_minstrel": _wandering_minstrel,
+    "catacombs": _catacombs,
+    "mystic": _mystic,
+    "hunting_grounds": _hunting_grounds,
+}
+"""The steps of this module's effects by their frame `op`."""

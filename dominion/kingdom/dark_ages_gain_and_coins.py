@@ -6,12 +6,11 @@ from __future__ import annotations
 from .. import decisions
 from ..cards import ACTION, COMMAND, TREASURE
 from ..play import play_from_supply
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import Answer, Frame
 from ..triggers import gain_choice, gainable
 
 
-@step("poor_house")
 def _poor_house(g: Recorder, f: Frame, ans: Answer) -> None:
     """+$4; reveal your hand; the +$4 less $1 per Treasure in it, never below $0 (the rulebook's reading:
     money made before the Poor House is kept, see docs/rulings-dominion.md)."""
@@ -22,14 +21,12 @@ def _poor_house(g: Recorder, f: Frame, ans: Answer) -> None:
     g.plus(coins=max(0, 4 - treasures))
 
 
-@step("beggar")
 def _beggar(g: Recorder, f: Frame, ans: Answer) -> None:
     """Gain 3 Coppers to your hand."""
     for _ in range(3):
         g.gain(f["seat"], "copper", "hand")
 
 
-@step("squire")
 def _squire(g: Recorder, f: Frame, ans: Answer) -> None:
     """+$1; choose: +2 Actions, +2 Buys, or gain a Silver."""
     if f["step"] == 0:
@@ -43,18 +40,15 @@ def _squire(g: Recorder, f: Frame, ans: Answer) -> None:
         g.gain(f["seat"], "silver")
 
 
-@step("market_square")
 def _market_square(g: Recorder, f: Frame, ans: Answer) -> None:
     g.draw(f["seat"], 1)
     g.plus(actions=1, buys=1)
 
 
-@step("armory")
 def _armory(g: Recorder, f: Frame, ans: Answer) -> None:
     gain_choice(g, f["seat"], "armory", hi=4, target="deck")
 
 
-@step("band_of_misfits")
 def _band_of_misfits(g: Recorder, f: Frame, ans: Answer) -> None:
     """Play a non-Command Action card from the Supply costing less than this, leaving it there."""
     seat = f["seat"]
@@ -67,7 +61,6 @@ def _band_of_misfits(g: Recorder, f: Frame, ans: Answer) -> None:
         play_from_supply(g, seat, g.s.piles[ans][0])
 
 
-@step("count")
 def _count(g: Recorder, f: Frame, ans: Answer) -> None:
     """Choose: discard 2 / a card onto your deck / gain a Copper; then: +$3 / trash your hand / a Duchy."""
     seat = f["seat"]
@@ -97,3 +90,15 @@ def _count(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, list(hand), "hand")
     else:
         g.gain(seat, "duchy")
+
+
+STEPS: dict[str, Step] = {
+    "poor_house": _poor_house,
+    "beggar": _beggar,
+    "squire": _squire,
+    "market_square": _market_square,
+    "armory": _armory,
+    "band_of_misfits": _band_of_misfits,
+    "count": _count,
+}
+"""The steps of this module's effects by their frame `op`."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from .. import decisions
 from ..cards import KNIGHT, KNIGHTS
 from ..play import attacked
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import Answer, Frame
 from ..triggers import discard_down, gain_choice
 
@@ -38,11 +38,6 @@ def _knight(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, ans, "hand")
 
 
-for _name in KNIGHTS:
-    step(_name)(_knight)
-
-
-@step("trash_attack")
 def _trash_attack(g: Recorder, f: Frame, ans: Answer) -> None:
     seat, victims = f["seat"], f["victims"]
     if f["step"] == 0:
@@ -61,7 +56,6 @@ def _trash_attack(g: Recorder, f: Frame, ans: Answer) -> None:
     g.trash(victim, ans, "set_aside")
 
 
-@step("rogue")
 def _rogue(g: Recorder, f: Frame, ans: Answer) -> None:
     """+$2; gain a card costing $3-$6 from the trash, or if there is none, attack like a Knight."""
     seat = f["seat"]
@@ -75,3 +69,11 @@ def _rogue(g: Recorder, f: Frame, ans: Answer) -> None:
                     "knight": False, "hit": False, "step": 0})
     elif ans:
         g.gain_card(seat, ans[0], "trash")
+
+
+STEPS: dict[str, Step] = {
+    **dict.fromkeys(KNIGHTS, _knight),
+    "trash_attack": _trash_attack,
+    "rogue": _rogue,
+}
+"""The steps of this module's effects by their frame `op`."""

@@ -6,11 +6,10 @@ from __future__ import annotations
 from .. import decisions
 from ..cards import ACTION
 from ..play import attacked, play_card
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import PILE, Answer, Frame
 
 
-@step("death_cart")
 def _death_cart(g: Recorder, f: Frame, ans: Answer) -> None:
     """You may trash this or an Action card from your hand, for +$5."""
     seat, this = f["seat"], f["card"]
@@ -26,7 +25,6 @@ def _death_cart(g: Recorder, f: Frame, ans: Answer) -> None:
         g.plus(coins=5)
 
 
-@step("marauder")
 def _marauder(g: Recorder, f: Frame, ans: Answer) -> None:
     """Gain a Spoils; each other player gains a Ruins."""
     g.gain(f["seat"], "spoils")
@@ -34,7 +32,6 @@ def _marauder(g: Recorder, f: Frame, ans: Answer) -> None:
         g.gain(other, "ruins")
 
 
-@step("cultist")
 def _cultist(g: Recorder, f: Frame, ans: Answer) -> None:
     """+2 Cards; each other player gains a Ruins; you may play a Cultist from your hand."""
     seat = f["seat"]
@@ -50,14 +47,12 @@ def _cultist(g: Recorder, f: Frame, ans: Answer) -> None:
         play_card(g, seat, ans[0])
 
 
-@step("bandit_camp")
 def _bandit_camp(g: Recorder, f: Frame, ans: Answer) -> None:
     g.draw(f["seat"], 1)
     g.plus(actions=2)
     g.gain(f["seat"], "spoils")
 
 
-@step("pillage")
 def _pillage(g: Recorder, f: Frame, ans: Answer) -> None:
     """Trash this; if you did, gain 2 Spoils, and each other player with 5 or more cards in hand reveals
     it and discards a card that you choose."""
@@ -85,8 +80,18 @@ def _pillage(g: Recorder, f: Frame, ans: Answer) -> None:
         g.then(f, 1)
 
 
-@step("spoils")
 def _spoils(g: Recorder, f: Frame, ans: Answer) -> None:
     """$3; return it to the Spoils pile (once only: played twice, it is already back)."""
     g.plus(coins=3)
     g.move(f["seat"], [f["card"]], "in_play", PILE + "spoils", "returned")
+
+
+STEPS: dict[str, Step] = {
+    "death_cart": _death_cart,
+    "marauder": _marauder,
+    "cultist": _cultist,
+    "bandit_camp": _bandit_camp,
+    "pillage": _pillage,
+    "spoils": _spoils,
+}
+"""The steps of this module's effects by their frame `op`."""

@@ -6,12 +6,11 @@ from __future__ import annotations
 from .. import decisions
 from ..cards import ACTION, TREASURE, VICTORY
 from ..play import play_again, play_card, play_treasure
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import PILE, Answer, Frame
-from ..triggers import discard_down, gain_choice, gainable
+from ..triggers import discard_down, gain_choice
 
 
-@step("forager")
 def _forager(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Action +1 Buy; trash a card from your hand; +$1 per differently named Treasure in the trash."""
     seat = f["seat"]
@@ -25,7 +24,6 @@ def _forager(g: Recorder, f: Frame, ans: Answer) -> None:
         g.plus(coins=len({g.name(c) for c in g.s.trash if g.is_(c, TREASURE)}))
 
 
-@step("rats")
 def _rats(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; gain a Rats; trash a card other than Rats from your hand (or reveal only Rats)."""
     seat = f["seat"]
@@ -46,7 +44,6 @@ def _rats(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, ans, "hand")
 
 
-@step("junk_dealer")
 def _junk_dealer(g: Recorder, f: Frame, ans: Answer) -> None:
     seat = f["seat"]
     if f["step"] == 0:
@@ -57,7 +54,6 @@ def _junk_dealer(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, ans, "hand")
 
 
-@step("graverobber")
 def _graverobber(g: Recorder, f: Frame, ans: Answer) -> None:
     """Choose: gain a card costing $3-$6 from the trash onto your deck; or trash an Action card from your
     hand and gain a card costing up to $3 more."""
@@ -79,7 +75,6 @@ def _graverobber(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, ans, "hand")
 
 
-@step("rebuild")
 def _rebuild(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Action; name a card; reveal until a Victory card not named; discard the rest; trash it and gain
     a Victory card costing up to $3 more."""
@@ -102,7 +97,6 @@ def _rebuild(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, [found], "set_aside")
 
 
-@step("procession")
 def _procession(g: Recorder, f: Frame, ans: Answer) -> None:
     """You may play an Action card from your hand twice; trash it; gain an Action costing exactly $1 more."""
     seat = f["seat"]
@@ -124,12 +118,6 @@ def _procession(g: Recorder, f: Frame, ans: Answer) -> None:
         gain_choice(g, seat, "procession", lo=price, hi=price, kind=ACTION)
 
 
-def procession_targets(g: Recorder, price: int) -> list[str]:
-    """The piles a Procession may gain from for a card costing `price` - 1 (for bots and tests)."""
-    return gainable(g, price, price, ACTION)
-
-
-@step("altar")
 def _altar(g: Recorder, f: Frame, ans: Answer) -> None:
     seat = f["seat"]
     if f["step"] == 0:
@@ -139,7 +127,6 @@ def _altar(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, ans, "hand")
 
 
-@step("counterfeit")
 def _counterfeit(g: Recorder, f: Frame, ans: Answer) -> None:
     """$1, +1 Buy; you may play a Treasure from your hand twice; if you do, trash it."""
     seat = f["seat"]
@@ -158,7 +145,6 @@ def _counterfeit(g: Recorder, f: Frame, ans: Answer) -> None:
         g.trash(seat, [f["target"]], "in_play")
 
 
-@step("hermit")
 def _hermit(g: Recorder, f: Frame, ans: Answer) -> None:
     """You may trash a non-Treasure from your discard pile or hand; gain a card costing up to $3."""
     seat = f["seat"]
@@ -172,7 +158,6 @@ def _hermit(g: Recorder, f: Frame, ans: Answer) -> None:
             g.trash(seat, ans, source)
 
 
-@step("madman")
 def _madman(g: Recorder, f: Frame, ans: Answer) -> None:
     """+2 Actions; return this to its pile; if you did, +1 Card per card in hand."""
     seat = f["seat"]
@@ -181,7 +166,6 @@ def _madman(g: Recorder, f: Frame, ans: Answer) -> None:
         g.draw(seat, len(g.zone(seat, "hand")))
 
 
-@step("urchin")
 def _urchin(g: Recorder, f: Frame, ans: Answer) -> None:
     """+1 Card +1 Action; each other player discards down to 4."""
     g.draw(f["seat"], 1)
@@ -189,7 +173,6 @@ def _urchin(g: Recorder, f: Frame, ans: Answer) -> None:
     discard_down(g, f, 4)
 
 
-@step("mercenary")
 def _mercenary(g: Recorder, f: Frame, ans: Answer) -> None:
     """You may trash 2 cards from your hand; if you did, +2 Cards, +$2, others discard down to 3."""
     seat = f["seat"]
@@ -207,3 +190,20 @@ def _mercenary(g: Recorder, f: Frame, ans: Answer) -> None:
         g.draw(seat, 2)
         g.plus(coins=2)
         discard_down(g, f, 3)
+
+
+STEPS: dict[str, Step] = {
+    "forager": _forager,
+    "rats": _rats,
+    "junk_dealer": _junk_dealer,
+    "graverobber": _graverobber,
+    "rebuild": _rebuild,
+    "procession": _procession,
+    "altar": _altar,
+    "counterfeit": _counterfeit,
+    "hermit": _hermit,
+    "madman": _madman,
+    "urchin": _urchin,
+    "mercenary": _mercenary,
+}
+"""The steps of this module's effects by their frame `op`."""

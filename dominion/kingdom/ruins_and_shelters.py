@@ -4,31 +4,26 @@ Overgrown Estate act only when gained or trashed: triggers.py)."""
 from __future__ import annotations
 
 from .. import decisions
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import Answer, Frame, looked_at
 
 
-@step("abandoned_mine")
 def _abandoned_mine(g: Recorder, f: Frame, ans: Answer) -> None:
     g.plus(coins=1)
 
 
-@step("ruined_library")
 def _ruined_library(g: Recorder, f: Frame, ans: Answer) -> None:
     g.draw(f["seat"], 1)
 
 
-@step("ruined_market")
 def _ruined_market(g: Recorder, f: Frame, ans: Answer) -> None:
     g.plus(buys=1)
 
 
-@step("ruined_village")
 def _ruined_village(g: Recorder, f: Frame, ans: Answer) -> None:
     g.plus(actions=1)
 
 
-@step("survivors")
 def _survivors(g: Recorder, f: Frame, ans: Answer) -> None:
     """Look at the top 2 cards; discard both, or put them back in any order."""
     seat = f["seat"]
@@ -46,6 +41,16 @@ def _survivors(g: Recorder, f: Frame, ans: Answer) -> None:
         g.move(seat, ans, "deck", "deck", "put_on_deck", "owner")
 
 
-@step("necropolis")
 def _necropolis(g: Recorder, f: Frame, ans: Answer) -> None:
     g.plus(actions=2)
+
+
+STEPS: dict[str, Step] = {
+    "abandoned_mine": _abandoned_mine,
+    "ruined_library": _ruined_library,
+    "ruined_market": _ruined_market,
+    "ruined_village": _ruined_village,
+    "survivors": _survivors,
+    "necropolis": _necropolis,
+}
+"""The steps of this module's effects by their frame `op`."""

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..recorder import Recorder, step
+from ..recorder import Recorder, Step
 from ..state import Answer, Frame
 
 
@@ -19,11 +19,14 @@ def _treasure(g: Recorder, f: Frame, ans: Answer) -> None:
     g.plus(coins=g.card(f["card"]).coins)
 
 
-for _name in ("copper", "gold"):
-    step(_name)(_treasure)
-
-
-@step("silver")
 def _silver(g: Recorder, f: Frame, ans: Answer) -> None:
     """$2, and Merchant's $1 each on the turn's first Silver play (this play is counted already)."""
     g.plus(coins=2 + merchant_bonus(g, g.s.turn_plays.get("silver", 0) - 1))
+
+
+STEPS: dict[str, Step] = {
+    "copper": _treasure,
+    "silver": _silver,
+    "gold": _treasure,
+}
+"""The steps of this module's effects by their frame `op`."""

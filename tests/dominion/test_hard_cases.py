@@ -6,6 +6,7 @@ import random
 
 from dominion import RULES
 from dominion.cards import KNIGHTS, RUINS_NAMES
+from dominion.decide import STEPS
 from dominion.play import play_from_supply
 from dominion.recorder import Recorder
 
@@ -92,7 +93,7 @@ def test_band_of_misfits_playing_pillage_from_the_supply_loses_track() -> None:
     assert "pillage" not in (t.decision()["options"] if t.state.pending else [])
     fresh = Table("band_of_misfits", "pillage", hand=["copper", "copper", "copper", "copper", "copper"])
     fresh.put(1, "hand", "silver")
-    game = Recorder(fresh.state, random.Random(0))
+    game = Recorder(fresh.state, random.Random(0), STEPS)
     play_from_supply(game, 0, game.s.piles["pillage"][0])
     game.run()
     assert [e.type for e in game.events] == ["played_from_supply"] and not game.pending
