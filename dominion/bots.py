@@ -100,7 +100,6 @@ def _buy(state: State, seat: int, buys: dict[str, Buy]) -> str | None:
     return None
 
 
-_YES = {"market_square": "yes", "beggar": "yes", "hovel": "yes"}
 _FIRST_CHOICE = {
     "squire": "silver", "hunting_grounds": "duchy", "graverobber": "trash_action", "scavenger": "no",
     "urchin": "no", "mercenary": "yes", "survivors": "discard", "count": "coins", "vassal": "yes",

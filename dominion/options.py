@@ -79,7 +79,7 @@ RECOMMENDED: dict[str, tuple[str, ...]] = {
 KINGDOM_OPTIONS = frozenset({"kingdom", "recommended", "sets", "at_least", "ban"})
 
 
-def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
+def _bad(reason: str, message: str, **params: object) -> IllegalCommand:
     """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
     return IllegalCommand("bad_options", message, reason, params)
 

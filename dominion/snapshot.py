@@ -4,13 +4,14 @@ those of older engines too (a pending decision as this engine asks it, see `deci
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+
+from rules_kit.events import JsonObject
 
 from .decisions import as_asked_now
 from .state import State
 
 
-def dump_state(state: State) -> dict[str, Any]:
+def dump_state(state: State) -> JsonObject:
     """The JSON form of a state."""
     data = {f.name: getattr(state, f.name) for f in fields(State)}
     data["names"] = list(state.names)
@@ -20,7 +21,7 @@ def dump_state(state: State) -> dict[str, Any]:
     return data
 
 
-def load_state(data: dict[str, Any]) -> State:
+def load_state(data: JsonObject) -> State:
     """The state of a JSON form made by `dump_state`."""
     values = dict(data)
     for key in ("names", "kingdom", "supply", "non_supply"):

@@ -111,10 +111,6 @@ class State:
     turn_plays: dict[str, int] = field(default_factory=dict)
     resigned: list[int] = field(default_factory=list)  # seats whose player resigned (rules_kit.resign)
 
-    def zone(self, seat: int, name: str) -> list[int]:
-        """One of a seat's zones (read only)."""
-        return self.zones[seat][name]
-
     def hand(self, seat: int) -> list[int]:
         """A seat's hand (read only)."""
         return self.zones[seat]["hand"]

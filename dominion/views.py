@@ -6,16 +6,47 @@ top card. The zones shown add up to every card of the game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
+
+from rules_kit.events import JsonObject
 
 from . import decisions
 from .scoring import composition, score_of
 from .state import OVER, SEAT_ZONES, State
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+class CardView(TypedDict):
+    """A card shown: its number and id (`zone`: where an offered card lies, in a decision's `cards`)."""
+
+    id: int
+    card: str
+
+
+class PlayerView(TypedDict):
+    """What everyone sees of one seat."""
+
+    seat: int
+    hand_size: int
+    deck_size: int
+    discard_size: int
+    discard_top: str | None
+    in_play: list[CardView]
+    set_aside: list[CardView]
+    turns: int
+    victory_points: int
+    composition: dict[str, int]
+
+
+class PileView(TypedDict):
+    """A Supply pile: how many cards, and the top one's id."""
+
+    count: int
+    top: str | None
+
+
+def view(state: State, seat: int | None) -> JsonObject:
     """The table as `seat` sees it."""
-    data: dict[str, Any] = {
+    data: JsonObject = {
         "phase": state.phase,
         "turn": state.turn,
         "current": state.current,
@@ -43,11 +74,11 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def _cards(state: State, cards: list[int]) -> list[dict[str, Any]]:
+def _cards(state: State, cards: list[int]) -> list[CardView]:
     return [{"id": c, "card": state.names[c]} for c in cards]
 
 
-def _player(state: State, seat: int) -> dict[str, Any]:
+def _player(state: State, seat: int) -> PlayerView:
     zones = state.zones[seat]
     counts = composition(state, seat)
     discard = zones["discard"]
@@ -68,16 +99,17 @@ def _player(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-def _pile(state: State, pile: str) -> dict[str, Any]:
+def _pile(state: State, pile: str) -> PileView:
     top = state.top(pile)
     return {"count": len(state.piles[pile]), "top": None if top is None else state.names[top]}
 
 
-def _decision(state: State, seat: int) -> dict[str, Any] | None:
+def _decision(state: State, seat: int) -> JsonObject | None:
+    """The decision asked of `seat`, its card numbers shown as cards (`CardView`, with `zone` in `cards`)."""
     decision = state.pending.get(seat)
     if decision is None or seat in state.answers:
         return None
-    shown: dict[str, Any] = dict(decision)
+    shown: JsonObject = dict(decision)
     for key in ("cards", "seen"):
         if key in shown:
             shown[key] = _cards(state, shown[key])
