@@ -109,7 +109,7 @@ def _rename_in_others_exports(user: User) -> None:
     """The other players' kept exports name the person where they shared a game (its seats, its chat): the
     former player's name stands there instead, in the export's owner's language (its link stays valid)."""
     traces = personal_data.Traces.of(user)
-    in_words = {part.name for part in personal_data.parts() if part.export_in_words}
+    in_words = {part.name for part in personal_data.parts if part.export_in_words}
     for export in DataExport.objects.select_related("user").iterator():
         with translation.override(export.user.language or None):
             neutral = former_player_name(user.pk)

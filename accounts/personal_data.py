@@ -3,9 +3,9 @@ the player's data export, and whether the person was active lately (the cleanup 
 spares them).
 
 accounts sits below every app that keeps personal data (games, chat, notifications, alerts, mailin; ratings
-to come), so it cannot import them: each one registers its part here from its
-`AppConfig.ready` (`register`), as apps add settings sections. `accounts.deletion` and `accounts.export`
-run every registered part; a part is a name and up to three functions.
+to come), so it cannot import them: each one registers its part in `parts` (a `core.registry.Registry`, by
+the part's name) from its `AppConfig.ready`, as apps add settings sections. `accounts.deletion` and
+`accounts.export` run every registered part; a part is a name and up to three functions.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
+
+from core.registry import Registry
 
 if TYPE_CHECKING:
     from .models import User
@@ -37,35 +39,26 @@ class PersonalDataPart:
     export_in_words: bool = False
 
 
-_PARTS: dict[str, PersonalDataPart] = {}
-
-
-def register(part: PersonalDataPart) -> None:
-    """Have `part` erased and exported with every account (registering a name again replaces it)."""
-    _PARTS[part.name] = part
-
-
-def parts() -> list[PersonalDataPart]:
-    """The registered parts, in the order they were registered."""
-    return list(_PARTS.values())
+# Each app's part, erased and exported with every account, in the order registered (`parts.register(PART)`).
+parts: Registry[PersonalDataPart] = Registry("personal data part", name_of=lambda part: part.name)
 
 
 def erase_everywhere(user: User) -> None:
     """Run every part's `erase` for this user."""
-    for part in parts():
+    for part in parts:
         if part.erase is not None:
             part.erase(user)
 
 
 def export_everywhere(user: User) -> dict[str, Any]:
     """Every part's export for this user, by part name."""
-    return {part.name: part.export(user) for part in parts() if part.export is not None}
+    return {part.name: part.export(user) for part in parts if part.export is not None}
 
 
 def active_since(moment: datetime) -> set[int]:
     """The ids of the users some app saw active after `moment`."""
     active: set[int] = set()
-    for part in parts():
+    for part in parts:
         if part.active_since is not None:
             active.update(part.active_since(moment))
     return active

@@ -1,7 +1,7 @@
 """`/settings/`: the player's settings on one page. accounts owns the page and its own parts (display name,
-language and time zone; API token); the apps above it add theirs through `add_settings_section` (the
-notifications app adds the email preferences and the vacation, in its `AppConfig.ready`), so that
-accounts imports none of them.
+language and time zone; API token); the apps above it register theirs in `sections` (a
+`core.registry.Registry`, by part; the notifications app adds the email preferences and the vacation, in its
+`AppConfig.ready`), so that accounts imports none of them.
 
 Each part is its own small form posted to the same page (`part` says which); each calls the service that
 owns the setting and shows what was wrong on the page.
@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from rest_framework.authtoken.models import Token
 
 from core.errors import ServiceError
+from core.registry import Registry
 
 from . import services
 from .models import DISPLAY_NAME_MAX_LENGTH, User, validate_display_name
@@ -48,13 +49,9 @@ class SettingsSection:
     actions: Mapping[str, Callable[[User, QueryDict], str]] = field(default_factory=dict)
 
 
-_SECTIONS: dict[str, SettingsSection] = {}
-
-
-def add_settings_section(section: SettingsSection) -> None:
-    """Show `section` on the settings page, after the profile, in the order the sections were added (an
-    app's `AppConfig.ready` calls this; adding a part again replaces it)."""
-    _SECTIONS[section.part] = section
+# The page's parts in the order shown: the profile first, then the sections the apps register in their
+# `AppConfig.ready` (`sections.register(SettingsSection(...))`), by their `part`.
+sections: Registry[SettingsSection] = Registry("settings section", name_of=lambda section: section.part)
 
 
 class ProfileForm(forms.Form):
@@ -75,6 +72,7 @@ PROFILE = SettingsSection(
     part="profile", template="accounts/settings_profile.html", form_class=ProfileForm, save=_save_profile,
     initial=lambda user: {"display_name": user.display_name, "language": user.language, "time_zone": user.time_zone},
 )
+sections.register(PROFILE)
 
 
 @login_required
@@ -83,9 +81,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     if not isinstance(request.user, User):  # login_required admits signed-in users only; this narrows the type
         raise PermissionDenied
     user = User.objects.get(pk=request.user.pk)  # the model itself, not the request's lazy wrapper
-    sections = {"profile": PROFILE, **_SECTIONS}
-    forms_by_part = {part: s.form_class(initial=s.initial(user)) for part, s in sections.items()}
-    actions = {name: action for s in _SECTIONS.values() for name, action in s.actions.items()}
+    forms_by_part = {s.part: s.form_class(initial=s.initial(user)) for s in sections}
+    actions = {name: action for s in sections for name, action in s.actions.items()}
     new_token = ""
     status = 200
     if request.method == "POST":
@@ -121,8 +118,8 @@ def settings_page(request: HttpRequest) -> HttpResponse:
     now = timezone.now()
     return render(request, "settings.html", {
         "profile_form": forms_by_part["profile"],
-        "sections": [{"template": s.template, "form": forms_by_part[part], **s.context(user, now)}
-                     for part, s in sections.items()],
+        "sections": [{"template": s.template, "form": forms_by_part[s.part], **s.context(user, now)}
+                     for s in sections],
         "token": Token.objects.filter(user=user).first(),
         "new_token": new_token,
         "now": now,

@@ -20,8 +20,8 @@ class AlertsConfig(AppConfig):
 
         channels.connect()
         outbox.add_channel(notices.rows_for)
-        delivery.register_channel(Channel.PUSH, push_sender.send)
-        delivery.register_channel(Channel.WEBHOOK, webhook_sender.send)
+        delivery.channel_senders.register(push_sender.send, name=Channel.PUSH)
+        delivery.channel_senders.register(webhook_sender.send, name=Channel.WEBHOOK)
         settings_sections.add_sections()
-        accounts_personal_data.register(personal_data.PART)
+        accounts_personal_data.parts.register(personal_data.PART)
         checks.register(vapid.check_keys_set, checks.Tags.security)

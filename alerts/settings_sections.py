@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
-from accounts.settings_page import SettingsSection, add_settings_section
+from accounts.settings_page import SettingsSection, sections
 
 from . import push, webhooks
 from .models import PUSH_KINDS, WEBHOOK_EVENTS, Webhook
@@ -66,12 +66,12 @@ def _webhooks_context(user: User, now: datetime) -> dict[str, Any]:
 
 def add_sections() -> None:
     """Add the push and the webhook parts to the settings page (`AlertsConfig.ready`)."""
-    add_settings_section(SettingsSection(
+    sections.register(SettingsSection(
         part="push", template="alerts/settings_push.html", form_class=PushForm,
         initial=lambda user: {"kinds": push.push_kinds(user)}, save=_save_push, context=_push_context,
         actions={"push_remove": _remove_browser},
     ))
-    add_settings_section(SettingsSection(
+    sections.register(SettingsSection(
         part="webhook", template="alerts/settings_webhooks.html", form_class=WebhookForm,
         initial=lambda user: {"format": Webhook.Format.JSON, "events": [str(kind) for kind in WEBHOOK_EVENTS]},
         save=_save_webhook, context=_webhooks_context, actions={"webhook_remove": _remove_webhook},

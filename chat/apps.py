@@ -10,10 +10,10 @@ class ChatConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import personal_data as accounts_personal_data
-        from games.table_sections import add_table_section
+        from games import table_sections
 
         from . import personal_data
         from .section import chat_section
 
-        add_table_section("chat", chat_section)
-        accounts_personal_data.register(personal_data.PART)
+        table_sections.sections.register(chat_section, name="chat")
+        accounts_personal_data.parts.register(personal_data.PART)

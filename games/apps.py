@@ -28,4 +28,4 @@ class GamesConfig(AppConfig):
 
         from . import personal_data
 
-        accounts_personal_data.register(personal_data.PART)
+        accounts_personal_data.parts.register(personal_data.PART)

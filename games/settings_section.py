@@ -1,4 +1,4 @@
-"""The table's part of the settings page (`accounts.settings_page.add_settings_section`): whether the table
+"""The table's part of the settings page (`accounts.settings_page.sections`): whether the table
 asks before a move that does nothing useful or throws something away."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
-from accounts.settings_page import SettingsSection, add_settings_section
+from accounts.settings_page import SettingsSection, sections
 
 from .services import questions
 
@@ -27,7 +27,7 @@ def _save(user: User, data: dict[str, Any]) -> None:
 
 def add_section() -> None:
     """Add the table's part to the settings page (`GamesConfig.ready`)."""
-    add_settings_section(SettingsSection(
+    sections.register(SettingsSection(
         part="table", template="games/settings_table.html", form_class=TableForm,
         initial=lambda user: {"ask_before_waste": questions.asks_before_waste(user)}, save=_save,
     ))

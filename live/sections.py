@@ -9,8 +9,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from games import table_sections
 from games.models import Game
-from games.table_sections import add_table_section
 
 from .marks import read_marks, table_keys
 
@@ -29,4 +29,4 @@ def mark_section(request: HttpRequest, game: Game, at: int | None, watched: bool
 
 def add() -> None:
     """Add the mark to every table (from `LiveConfig.ready`)."""
-    add_table_section("live", mark_section)
+    table_sections.sections.register(mark_section, name="live")

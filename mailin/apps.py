@@ -16,5 +16,5 @@ class MailinConfig(AppConfig):
         from . import personal_data, providers, webhooks
 
         webhooks.connect()
-        accounts_personal_data.register(personal_data.PART)
+        accounts_personal_data.parts.register(personal_data.PART)
         checks.register(providers.check_webhook_secrets, checks.Tags.security)

@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 class NotificationsConfig(AppConfig):
     """Registers the hook listeners that write outbox rows with the events and the deadlines' notices, and
-    the receiver of accounts' mails (`accounts.mails`); adds its parts to accounts' settings page."""
+    the sender of accounts' mails (`accounts.mails`); adds its parts to accounts' settings page."""
 
     name = "notifications"
     default_auto_field = "django.db.models.BigAutoField"
@@ -16,9 +16,9 @@ class NotificationsConfig(AppConfig):
 
         from . import chat_mail, outbox, personal_data, settings_sections
 
-        account_mail_requested.connect(outbox.on_account_mail_requested, dispatch_uid="notifications.account_mail")
+        account_mail_requested.register(outbox.on_account_mail_requested)
         settings_sections.add_sections()
-        accounts_personal_data.register(personal_data.PART)
+        accounts_personal_data.parts.register(personal_data.PART)
         hooks.subscribe(outbox.on_events_appended)
         hooks.on_timeout(outbox.on_timeout_played)
         hooks.on_reminder(outbox.on_reminder_due)

@@ -32,6 +32,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.local import sender
+from core.registry import Registry
 
 from .mime import OutboxMail
 from .models import Channel, Outbox
@@ -46,16 +47,12 @@ class Undeliverable(Exception):
     is failed at once, not retried."""
 
 
-# The senders of the channels other than email, by `Channel` value: `send(row, rendered)` returns once the
-# notice was accepted and raises when not (`Undeliverable` for good, anything else: retried with backoff).
+# The senders of the channels other than email, by `Channel` value (an app's `ready`:
+# `channel_senders.register(send, name=Channel.PUSH)`): `send(row, rendered)` returns once the notice was
+# accepted and raises when not (`Undeliverable` for good, anything else: retried with backoff). Their rows
+# share the claim, the lease, the retries with backoff and the marks of the emails.
 ChannelSender = Callable[[Outbox, Rendered], None]
-_CHANNEL_SENDERS: dict[str, ChannelSender] = {}
-
-
-def register_channel(channel: str, send: ChannelSender) -> None:
-    """Have the rows of `channel` sent by `send` (an app's `ready`); they share the claim, the lease, the
-    retries with backoff and the marks of the emails."""
-    _CHANNEL_SENDERS[channel] = send
+channel_senders: Registry[ChannelSender] = Registry("channel sender")
 
 
 def lease_seconds() -> float:
@@ -250,7 +247,7 @@ def _send_claimed(rows: list[Outbox], connection: Any = None, claimed_at: float 
 
 def _send_other(row: Outbox, rendered: Rendered | None) -> None:
     """Send a row of another channel through the sender its app registered."""
-    sender_of_channel = _CHANNEL_SENDERS.get(row.channel)
+    sender_of_channel = channel_senders.get(row.channel)
     if sender_of_channel is None:
         raise Undeliverable(f"no sender for the channel {row.channel!r}")
     sender_of_channel(row, rendered or render(row))

@@ -40,7 +40,7 @@ GAME_KINDS = [kind for kind in Kind if kind not in ACCOUNT_KINDS]
 
 
 class Channel(models.TextChoices):
-    """How an outbox row reaches its reader: an email, or a channel another app sends (`delivery.register_channel`:
+    """How an outbox row reaches its reader: an email, or a channel another app sends (`delivery.channel_senders`:
     the alerts app's browser push and webhooks). Every channel shares the outbox's claim, retries and backoff."""
 
     EMAIL = "email", "email"

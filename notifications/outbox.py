@@ -300,8 +300,8 @@ def on_undo_answered(notice: UndoAnswered) -> None:
                   game.version, params)])
 
 
-def on_account_mail_requested(sender: type[User], user: User, kind: str, occasion: str, **kwargs: Any) -> None:
-    """`accounts.mails.account_mail_requested` receiver: one outbox row for an account mail, written in the
+def on_account_mail_requested(user: User, kind: str, occasion: str) -> None:
+    """`accounts.mails.account_mail_requested` listener: one outbox row for an account mail, written in the
     caller's transaction and sent after it commits by the delivery task, or at once when ACCOUNTS_ASYNC_MAIL
     is off (no worker: the request sends it). Its text and link are made when it is rendered."""
     key = dedupe_key(kind, user.pk, occasion or uuid.uuid4().hex)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
-from accounts.settings_page import SettingsSection, add_settings_section
+from accounts.settings_page import SettingsSection, sections
 from games.deadlines import absences
 from games.models import Absence
 
@@ -100,11 +100,11 @@ def _vacations(user: User, now: datetime) -> dict[str, Any]:
 
 def add_sections() -> None:
     """Add the email and the vacation parts to the settings page (`NotificationsConfig.ready`)."""
-    add_settings_section(SettingsSection(
+    sections.register(SettingsSection(
         part="email", template="notifications/settings_email.html", form_class=EmailForm,
         initial=_email_initial, save=_save_email,
     ))
-    add_settings_section(SettingsSection(
+    sections.register(SettingsSection(
         part="vacation", template="notifications/settings_vacation.html", form_class=VacationForm,
         initial=lambda user: {}, save=_save_vacation, context=_vacations, actions={"end_vacation": _end_vacation},
     ))

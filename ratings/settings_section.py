@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from accounts.models import User
-from accounts.settings_page import SettingsSection, add_settings_section
+from accounts.settings_page import SettingsSection, sections
 
 from .models import ProfilePrivacy
 from .profiles import privacy_of, update_privacy
@@ -39,7 +39,7 @@ def _save(user: User, data: dict[str, Any]) -> None:
 
 def add_sections() -> None:
     """Add the profile's privacy to the settings page."""
-    add_settings_section(SettingsSection(
+    sections.register(SettingsSection(
         part="profile_privacy", template="ratings/settings_privacy.html", form_class=PrivacyForm,
         initial=_initial, save=_save, context=lambda user, now: {"profile_url": reverse("player-profile", args=[user.pk])},
     ))

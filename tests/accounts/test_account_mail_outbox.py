@@ -111,9 +111,10 @@ def test_the_system_check_tells_when_no_app_sends_account_mails() -> None:
     from notifications.outbox import on_account_mail_requested
 
     assert check_account_mail_sender() == []
-    assert account_mail_requested.disconnect(dispatch_uid="notifications.account_mail")
+    assert on_account_mail_requested in account_mail_requested
+    account_mail_requested.remove(on_account_mail_requested)
     try:
         assert [error.id for error in check_account_mail_sender()] == ["accounts.E001"]
     finally:
-        account_mail_requested.connect(on_account_mail_requested, dispatch_uid="notifications.account_mail")
+        account_mail_requested.register(on_account_mail_requested)
     assert check_account_mail_sender() == []
