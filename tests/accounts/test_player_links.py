@@ -10,7 +10,7 @@ import pytest
 
 from accounts.deletion import erase_account
 from games import services
-from tests.dominion_site.conftest import stacked_game
+from tests.dominion.site.conftest import stacked_game
 from tests.games.helpers import seat_users, started_game
 
 pytestmark = pytest.mark.django_db

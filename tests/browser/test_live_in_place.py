@@ -17,7 +17,7 @@ from chat import services as chat_services
 from games import services, store
 from games.models import Game
 from games.registry import get_kind
-from tests.dominion_site.conftest import stacked_game
+from tests.dominion.site.conftest import stacked_game
 from tests.games.helpers import seat_users, started_game
 from tests.games.story_helpers import in_round, play_bots
 

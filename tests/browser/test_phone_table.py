@@ -14,7 +14,7 @@ from dominion.bots import heuristic_bot
 from games import services, store
 from games.models import Game
 from games.services import commands, lifecycle
-from tests.dominion_site.conftest import stacked_game
+from tests.dominion.site.conftest import stacked_game
 from tests.games.helpers import seat_users, started_game
 
 from .axe import assert_accessible
@@ -41,7 +41,7 @@ def fixed_chance(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def verified(make_user: Any) -> Any:
-    """A player with a verified address (as tests/dominion_site's fixture)."""
+    """A player with a verified address (as tests/dominion/site's fixture)."""
     return lambda name, language="en": make_user(name, language=language, email_verified_at=timezone.now())
 
 

@@ -199,7 +199,7 @@ def test_bad_options_through_the_api_are_told_whole_in_german(table: dict[str, A
 
 
 def test_malformed_commands_are_told_whole_in_german(table: dict[str, Any], make_user: Any, api_client: Any) -> None:
-    from tests.dominion_site.conftest import stacked_game
+    from tests.dominion.site.conftest import stacked_game
 
     game, turn = table["game"], table["turn"]
     kind = table["legal"]["type"]

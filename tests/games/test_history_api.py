@@ -12,7 +12,7 @@ import pytest
 from dominion import RULES
 from games import services
 from games.models import Event, Game
-from tests.dominion_site.conftest import stacked_game
+from tests.dominion.site.conftest import stacked_game
 from tests.games.story_helpers import in_round, play_bots, round_titles
 
 pytestmark = pytest.mark.django_db

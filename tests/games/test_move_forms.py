@@ -15,7 +15,7 @@ from django.utils import timezone, translation
 
 from games import services, store
 from games.models import Game
-from tests.dominion_site.conftest import stacked_game
+from tests.dominion.site.conftest import stacked_game
 
 from .helpers import db_snapshot
 from .test_undo_pages import _dominion_in_buy_phase

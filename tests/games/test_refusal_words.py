@@ -167,7 +167,7 @@ def test_the_api_tells_a_refusal_in_the_players_language_and_keeps_the_code(make
 
 @pytest.mark.django_db
 def test_a_refusal_chosen_by_the_rules_function_is_worded_too(make_user: Any, api_client: Any) -> None:
-    from tests.dominion_site.conftest import stacked_game
+    from tests.dominion.site.conftest import stacked_game
 
     users = [make_user("dora", language="de"), make_user("emil")]
     game, seats = stacked_game(users)

@@ -13,7 +13,7 @@ from dominion import RULES as DOMINION
 from games import services, store
 from games.models import Command, Game
 from tests.citadels.scenario import FILLER_DECK, order
-from tests.dominion_site.conftest import DECKS, stacked_game
+from tests.dominion.site.conftest import DECKS, stacked_game
 from tests.games.helpers import seat_users
 from tests.mailin.conftest import deliver, last_mail, pipe, quoted, reply
 

@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 
 from games import store
-from tests.dominion_site.conftest import stacked_game
-from tests.dominion_site.test_mixed_piles import MIXED, RUINS
+from tests.dominion.site.conftest import stacked_game
+from tests.dominion.site.test_mixed_piles import MIXED, RUINS
 from tests.mailin.conftest import deliver, last_mail, pipe, quoted, reply, text_of
 
 pytestmark = pytest.mark.django_db

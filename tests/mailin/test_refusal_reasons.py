@@ -12,7 +12,7 @@ from django.utils import timezone
 from citadels.site import conceivable_commands as citadels_conceivable
 from dominion.site import conceivable_commands as dominion_conceivable
 from games import store
-from tests.dominion_site.conftest import stacked_game
+from tests.dominion.site.conftest import stacked_game
 from tests.mailin.conftest import deliver, last_mail, pipe, quoted, reply, text_of
 
 pytestmark = pytest.mark.django_db

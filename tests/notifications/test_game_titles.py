@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from notifications.models import Outbox
 from notifications.rendering import render
-from tests.dominion_site.conftest import stacked_game
+from tests.dominion.site.conftest import stacked_game
 from tests.games.helpers import seat_users, started_game
 
 pytestmark = pytest.mark.django_db

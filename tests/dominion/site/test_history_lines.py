@@ -17,7 +17,7 @@ from dominion.cards import BASE_PILES
 from dominion.simulate import play
 from dominion.site import describe_chapter, describe_events
 
-FIXTURES = Path(__file__).resolve().parent.parent / "dominion" / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 NAMES = {0: "Anna", 1: "Ben", 2: "Cleo", 3: "Dan", 4: "Eve", 5: "Finn"}
 
 

@@ -17,7 +17,7 @@ from games.models import Game
 from .conftest import stacked_game
 
 pytestmark = pytest.mark.django_db
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 FORM = {"kind": "dominion", "players": "3", "decision_hours": "48", "reminder_hours": "12", "timeout_policy": "bot",
         "listed": "on"}
