@@ -10,8 +10,8 @@ from notifications.models import Kind
 
 # The notices a browser push may tell, in the order the settings list them (a digest or the answer to an
 # emailed reply is mail by nature), and those pushed until the player chooses.
-PUSH_KINDS = [Kind.TURN, Kind.REMINDER, Kind.TIMEOUT, Kind.STARTED, Kind.ENDED, Kind.UNDO, Kind.CHAT, Kind.TABLE]
-DEFAULT_PUSH_KINDS = [Kind.TURN, Kind.REMINDER, Kind.TIMEOUT, Kind.STARTED, Kind.ENDED, Kind.UNDO]
+PUSH_KINDS = [Kind.TURN, Kind.REMINDER, Kind.TIMEOUT, Kind.STARTED, Kind.ENDED, Kind.TAKEBACK, Kind.CHAT, Kind.TABLE]
+DEFAULT_PUSH_KINDS = [Kind.TURN, Kind.REMINDER, Kind.TIMEOUT, Kind.STARTED, Kind.ENDED, Kind.TAKEBACK]
 # The events a webhook may be told ("your turn" is the turn notice).
 WEBHOOK_EVENTS = [Kind.TURN, Kind.STARTED, Kind.ENDED, Kind.CHAT]
 

@@ -18,7 +18,7 @@ def line(kind: str) -> str:
         Kind.TIMEOUT: _("The deadline passed, so we moved for you."),
         Kind.STARTED: _("The game has started."),
         Kind.ENDED: _("The game is over."),
-        Kind.UNDO: _("A player asks to take back a move."),
+        Kind.TAKEBACK: _("A player asks to take back a move."),
         Kind.CHAT: _("A new message in the game's chat."),
         Kind.TABLE: _("Something changed in the waiting room."),
     }
@@ -33,6 +33,6 @@ def page_path(row: Outbox) -> str:
 def short_line(row: Outbox) -> str:
     """`line` of the row's kind in the row's language (a takeback's refusal, told to its asker, has its own)."""
     with translation.override(row.language):
-        if row.kind == Kind.UNDO and (row.params or {}).get("outcome") == "refused":
+        if row.kind == Kind.TAKEBACK and (row.params or {}).get("outcome") == "refused":
             return _("Your request to take back a move was refused.")
         return line(row.kind)

@@ -239,6 +239,6 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
     CommandShape("navigate", {"take": {"type": "string", "enum": ["gold", "cards"]}}),
     CommandShape("exchange", {"own": TEXT_ID, **_TARGET, "their": TEXT_ID}),
     CommandShape("set_bell_tower", {"districts": {"type": "integer", "enum": list(BELL_TOWER_CHOICES)}}),
-    RESIGN_SHAPE,
 )
-"""Every command of Citadels and its fields (docs/commands.md); `read_command` checks their values."""
+"""Every command of Citadels and its fields (docs/commands.md); `read_command` checks their values. Resign and
+take_back, every game's, are not listed: `GameRules` declares them (`rules_kit.engine.CROSS_GAME_SHAPES`)."""

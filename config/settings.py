@@ -60,7 +60,7 @@ GAMES_ABSENCE_DAYS_PER_YEAR = int(os.environ.get("GAMES_ABSENCE_DAYS_PER_YEAR", 
 # How often execute() re-decides a command that lost a race before it gives up with 409.
 GAMES_COMMAND_RETRIES = int(os.environ.get("GAMES_COMMAND_RETRIES", "5"))
 # How long a request to take a move back waits for the other players' answers (at most until the deadline).
-GAMES_UNDO_REQUEST_HOURS = float(os.environ.get("GAMES_UNDO_REQUEST_HOURS", "24"))
+GAMES_TAKEBACK_REQUEST_HOURS = float(os.environ.get("GAMES_TAKEBACK_REQUEST_HOURS", "24"))
 # The public address used in links of emails.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 

@@ -9,7 +9,7 @@ from typing import Literal, Required, TypedDict, cast
 
 from rules_kit import TEXT_ID, CommandShape, IllegalCommand
 from rules_kit.commands import Schema
-from rules_kit.resign import RESIGN, RESIGN_SHAPE
+from rules_kit.resign import RESIGN
 
 REACTIONS = ("beggar", "market_square", "hovel", "moat")
 """The reaction cards a player may give a standing answer for (`set_reaction`)."""
@@ -145,6 +145,6 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
         "card": {"type": "string", "enum": list(REACTIONS)},
         "answer": {"type": "string", "enum": ["always", "never", "ask"]},
     }),
-    RESIGN_SHAPE,
 )
-"""Every command of Dominion and its fields (README, docs/commands.md)."""
+"""Every command of Dominion and its fields (README, docs/commands.md). Resign and take_back, every game's, are
+not listed: `GameRules` declares them (`rules_kit.engine.CROSS_GAME_SHAPES`)."""

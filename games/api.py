@@ -30,11 +30,11 @@ from .serializers import (
     RematchSerializer,
     StateQuerySerializer,
     StateSerializer,
+    TakebackAnswerSerializer,
+    TakebackRequestSerializer,
+    TakebackResultSerializer,
+    TakebackStatusSerializer,
     TakeOverSerializer,
-    UndoAnswerSerializer,
-    UndoRequestSerializer,
-    UndoResultSerializer,
-    UndoStatusSerializer,
     WantedSeatsSerializer,
 )
 
@@ -280,15 +280,15 @@ class StateView(APIView):
         return Response(services.state_at(game, user, query.get("at")))
 
 
-class UndoView(APIView):
+class TakebackView(APIView):
     """Take back your last move: at once while nobody else has moved and nothing hidden was shown since
     (201), else by asking the other players (202, a request they accept or refuse)."""
 
-    @extend_schema(responses={200: UndoStatusSerializer}, description="What you may do about taking a move back now.")
+    @extend_schema(responses={200: TakebackStatusSerializer}, description="What you may do about taking a move back now.")
     def get(self, request: Request, game_id: int) -> Response:
         user = request_user(request)
         game = services.get_game(game_id, user)
-        return Response(UndoStatusSerializer(services.undo_status(game, services.seat_of(game, user))).data)
+        return Response(TakebackStatusSerializer(services.takeback_status(game, services.seat_of(game, user))).data)
 
     @extend_schema(
         request=None,
@@ -296,25 +296,25 @@ class UndoView(APIView):
             "Idempotency-Key", IDEMPOTENCY_KEY_SCHEMA, OpenApiParameter.HEADER,
             description="as for a command: a retry with the same key takes back once",
         )],
-        responses={201: UndoResultSerializer, 202: UndoResultSerializer},
+        responses={201: TakebackResultSerializer, 202: TakebackResultSerializer},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        outcome = services.undo(request_user(request), game_id, request.headers.get("Idempotency-Key"))
+        outcome = services.take_back(request_user(request), game_id, request.headers.get("Idempotency-Key"))
         result = outcome.result
         body = {
             "taken_back": result is not None,
             "result": {"events": result.events, "version": result.version, "awaiting": result.awaiting} if result else None,
             "request": services.request_as_dict(outcome.request),
         }
-        return Response(UndoResultSerializer(body).data,
+        return Response(TakebackResultSerializer(body).data,
                         status=status.HTTP_201_CREATED if result else status.HTTP_202_ACCEPTED)
 
 
-class UndoAnswerView(APIView):
+class TakebackAnswerView(APIView):
     """Accept or refuse another player's request to take a move back; the last acceptance takes it back."""
 
-    @extend_schema(request=UndoAnswerSerializer, responses={200: UndoRequestSerializer})
+    @extend_schema(request=TakebackAnswerSerializer, responses={200: TakebackRequestSerializer})
     def post(self, request: Request, game_id: int) -> Response:
-        data = validated_body(UndoAnswerSerializer, request.data)
-        answered = services.answer_undo(request_user(request), game_id, data["accept"])
-        return Response(UndoRequestSerializer(services.request_as_dict(answered)).data)
+        data = validated_body(TakebackAnswerSerializer, request.data)
+        answered = services.answer_takeback(request_user(request), game_id, data["accept"])
+        return Response(TakebackRequestSerializer(services.request_as_dict(answered)).data)

@@ -97,11 +97,11 @@ def reminder_due(notice: ReminderDue) -> int:
 
 
 # --- a request to take a move back ------------------------------------------------------------------
-# games asks the other players' consent (games.services.undo); another app (notifications) tells them.
+# games asks the other players' consent (games.services.takeback_requests); another app (notifications) tells them.
 
 
 @dataclass(frozen=True)
-class UndoAsked:
+class TakebackAsked:
     """`seat` asks the other `seats` to let it take back its moves since `to_version` (request `request_id`)."""
 
     game: Game
@@ -111,17 +111,17 @@ class UndoAsked:
     to_version: int
 
 
-_undo_requests: Listeners[[UndoAsked], None] = Listeners()
-on_undo_asked = _undo_requests.register  # requests to take a move back
+_takeback_requests: Listeners[[TakebackAsked], None] = Listeners()
+on_takeback_asked = _takeback_requests.register  # requests to take a move back
 
 
-def undo_asked(notice: UndoAsked) -> None:
-    """Called by games.services.undo when a request is made, inside its transaction."""
-    _undo_requests(notice)
+def takeback_asked(notice: TakebackAsked) -> None:
+    """Called by games.services.takeback_requests when a request is made, inside its transaction."""
+    _takeback_requests(notice)
 
 
 @dataclass(frozen=True)
-class UndoAnswered:
+class TakebackAnswered:
     """`seat` answered request `request_id` of `asker` (`accepted` or not); `status` is the request's after the
     answer (open while other answers are missing, accepted, refused)."""
 
@@ -133,13 +133,13 @@ class UndoAnswered:
     status: str
 
 
-_undo_answers: Listeners[[UndoAnswered], None] = Listeners()
-on_undo_answered = _undo_answers.register  # answers to requests (the asker hears of a refusal; the pages update)
+_takeback_answers: Listeners[[TakebackAnswered], None] = Listeners()
+on_takeback_answered = _takeback_answers.register  # answers to requests (the asker hears of a refusal; the pages update)
 
 
-def undo_answered(notice: UndoAnswered) -> None:
-    """Called by games.services.undo when a request is answered, inside its transaction."""
-    _undo_answers(notice)
+def takeback_answered(notice: TakebackAnswered) -> None:
+    """Called by games.services.takeback_requests when a request is answered, inside its transaction."""
+    _takeback_answers(notice)
 
 
 # --- who may watch a private game ----------------------------------------------------------------------

@@ -247,7 +247,7 @@ class SeatPresence(models.Model):
         super().save(*args, **kwargs)
 
 
-class UndoRequest(models.Model):
+class TakebackRequest(models.Model):
     """A player's request to take back their last move when the rules do not let them alone (another player
     moved since, or the move showed something hidden): every other player must accept. A refusal, a move
     of anyone (the game's version moves on) or `expires_at` ends it; the takeback itself is an event of the
@@ -259,7 +259,7 @@ class UndoRequest(models.Model):
         REFUSED = "refused", _("refused")
         EXPIRED = "expired", _("expired")
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="undo_requests")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="takeback_requests")
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     to_version = models.PositiveIntegerField()  # the game returns to its state at this version
@@ -272,11 +272,11 @@ class UndoRequest(models.Model):
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["game"], condition=models.Q(status="open"), name="undo_request_one_open"),
+            models.UniqueConstraint(fields=["game"], condition=models.Q(status="open"), name="takeback_request_one_open"),
         ]
 
     def __str__(self) -> str:
-        return f"undo request {self.pk} of seat {self.seat} in game {self.game_id} ({self.status})"
+        return f"takeback request {self.pk} of seat {self.seat} in game {self.game_id} ({self.status})"
 
 
 class TableSettings(models.Model):

@@ -100,7 +100,7 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         away=[{"name": names.get(s, "?"), "until": until} for s, until in sorted(absences.away_until(game).items())]
         if active else [],
         absent=active and absences.seat_is_absent(game, detail["seat"]),
-        undo=_undo(game, detail["seat"], names) if active and not replay and detail["seat"] is not None else None,
+        takeback=_takeback(game, detail["seat"], names) if active and not replay and detail["seat"] is not None else None,
         questions=_questions(game, detail, user) if active and not replay else "",
         # The tab's title says so (the page's script takes each new title as the table updates in place).
         your_turn=active and not replay and detail["seat"] is not None and detail["seat"] in game.awaiting,
@@ -125,9 +125,9 @@ def _questions(game: Game, detail: dict[str, Any], user: Any) -> str:
     return json.dumps(asked) if asked else ""
 
 
-def _undo(game: Game, seat: int, names: dict[int, str]) -> dict[str, Any]:
-    """What the seat may do about taking a move back (`services.undo_status`), with the asker's name."""
-    status = services.undo_status(game, seat)
+def _takeback(game: Game, seat: int, names: dict[int, str]) -> dict[str, Any]:
+    """What the seat may do about taking a move back (`services.takeback_status`), with the asker's name."""
+    status = services.takeback_status(game, seat)
     request = status["request"]
     return {**status, "asker": names.get(request["seat"], "?") if request else ""}
 

@@ -20,10 +20,10 @@ from .pages import refused
 
 @login_required
 @require_POST
-def undo(request: HttpRequest, game_id: int) -> HttpResponse:
-    """Take back one's last move, or ask the others (the Undo button; no JavaScript needed)."""
+def take_back(request: HttpRequest, game_id: int) -> HttpResponse:
+    """Take back one's last move, or ask the others (the Take back button; no JavaScript needed)."""
     try:
-        outcome = services.undo(request.user, game_id)  # type: ignore[arg-type]
+        outcome = services.take_back(request.user, game_id)  # type: ignore[arg-type]
     except ServiceError as error:
         return refused(request, error, game_id)
     if outcome.result is not None:
@@ -35,11 +35,11 @@ def undo(request: HttpRequest, game_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def undo_answer(request: HttpRequest, game_id: int) -> HttpResponse:
+def take_back_answer(request: HttpRequest, game_id: int) -> HttpResponse:
     """Accept or refuse another player's request to take a move back."""
     accept = request.POST.get("accept") == "1"
     try:
-        answered = services.answer_undo(request.user, game_id, accept)  # type: ignore[arg-type]
+        answered = services.answer_takeback(request.user, game_id, accept)  # type: ignore[arg-type]
     except ServiceError as error:
         return refused(request, error, game_id)
     if answered.status == answered.Status.ACCEPTED:

@@ -16,7 +16,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from . import hooks
-from .models import Game, UndoRequest
+from .models import Game, TakebackRequest
 from .registry import DEFAULT_KIND, KINDS, get_kind
 from .selectors import PACES
 from .services.lifecycle import MAX_DECISION_HOURS, MAX_TAKEOVER_AFTER, MIN_RATING_BOUNDS, TIMEOUT_POLICIES
@@ -193,7 +193,7 @@ class EventSerializer(serializers.Serializer[Any]):
     data = serializers.JSONField()  # type: ignore[assignment]  # the API field is named "data"
     created_at = serializers.DateTimeField()
     by_service = serializers.BooleanField(help_text="played by the service for a player whose deadline passed")
-    undone = serializers.BooleanField(required=False, help_text="taken back by a later taken_back event (in the history)")
+    taken_back = serializers.BooleanField(required=False, help_text="taken back by a later taken_back event (in the history)")
 
 
 class CommandResultSerializer(serializers.Serializer[Any]):
@@ -337,30 +337,30 @@ class GameSummarySerializer(serializers.ModelSerializer[Game]):
                             "rating": found.rating, "reliability": found.reliability})
         return players
 
-class UndoRequestSerializer(serializers.Serializer[Any]):
+class TakebackRequestSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     seat = serializers.IntegerField(help_text="the seat that asks to take its moves back")
     to_version = serializers.IntegerField(help_text="the game would return to its state after this event")
     at_version = serializers.IntegerField(help_text="the game's version when asked: any move since ends the request")
     answers = serializers.DictField(child=serializers.BooleanField(), help_text="by seat: accepted (true) or refused")
-    status = serializers.CharField(help_text="one of: " + ", ".join(UndoRequest.Status.values))
+    status = serializers.CharField(help_text="one of: " + ", ".join(TakebackRequest.Status.values))
     expires_at = serializers.DateTimeField()
 
 
-class UndoStatusSerializer(serializers.Serializer[Any]):
+class TakebackStatusSerializer(serializers.Serializer[Any]):
     may_take_back = serializers.BooleanField(help_text="your last move can be taken back now, without asking")
     may_ask = serializers.BooleanField(help_text="taking your last move back needs the others' consent: you may ask")
     may_answer = serializers.BooleanField(help_text="another player's request waits for your answer")
-    request = UndoRequestSerializer(allow_null=True)
+    request = TakebackRequestSerializer(allow_null=True)
 
 
-class UndoResultSerializer(serializers.Serializer[Any]):
+class TakebackResultSerializer(serializers.Serializer[Any]):
     taken_back = serializers.BooleanField(help_text="true: the move was taken back; false: the others were asked")
     result = CommandResultSerializer(allow_null=True, help_text="the takeback's command result (when taken back)")
-    request = UndoRequestSerializer(allow_null=True, help_text="the request made (when the others were asked)")
+    request = TakebackRequestSerializer(allow_null=True, help_text="the request made (when the others were asked)")
 
 
-class UndoAnswerSerializer(serializers.Serializer[Any]):
+class TakebackAnswerSerializer(serializers.Serializer[Any]):
     accept = serializers.BooleanField(help_text="true: let the player take the move back; false: refuse")
 
 

@@ -24,8 +24,8 @@ api_urlpatterns = [
     path("games/<int:game_id>/state", api.StateView.as_view(), name="game-state"),
     path("games/<int:game_id>/history", story_api.StoryView.as_view(), name="game-story"),
     path("games/<int:game_id>/hands", story_api.HandsView.as_view(), name="game-hands"),
-    path("games/<int:game_id>/undo", api.UndoView.as_view(), name="game-undo"),
-    path("games/<int:game_id>/undo/answer", api.UndoAnswerView.as_view(), name="game-undo-answer"),
+    path("games/<int:game_id>/take-back", api.TakebackView.as_view(), name="game-take-back"),
+    path("games/<int:game_id>/take-back/answer", api.TakebackAnswerView.as_view(), name="game-take-back-answer"),
 ]
 
 web_urlpatterns = [
@@ -46,8 +46,8 @@ web_urlpatterns = [
     path("games/<int:game_id>/spectators", pages.spectators, name="game-spectators"),
     path("games/<int:game_id>/back", pages.back_to_game, name="game-back"),
     path("games/<int:game_id>/move", move_forms.move, name="game-move"),
-    path("games/<int:game_id>/undo", player_forms.undo, name="game-undo"),
-    path("games/<int:game_id>/undo/answer", player_forms.undo_answer, name="game-undo-answer"),
+    path("games/<int:game_id>/take-back", player_forms.take_back, name="game-take-back"),
+    path("games/<int:game_id>/take-back/answer", player_forms.take_back_answer, name="game-take-back-answer"),
     path("games/<int:game_id>/resign", player_forms.resign, name="game-resign"),
     path("games/<int:game_id>/rematch", player_forms.rematch, name="game-rematch"),
     path("games/<int:game_id>/take-over", player_forms.take_over, name="game-take-over"),

@@ -71,7 +71,7 @@ class StoryWords(EventWords, Protocol):
 def history_lines(site: StoryWords, events: list[dict[str, Any]], names: dict[int, str]) -> list[dict[str, Any]]:
     """The history's lines of these events (`services.history`'s, as the reader may see them): the game's
     site gathers what belongs together into one line (`site.describe_events`); a takeback is the hosting's
-    own line. Each line: `seq` (its first event), `last`, `text`, `undone`, `by_service`. Events taken back,
+    own line. Each line: `seq` (its first event), `last`, `text`, `taken_back`, `by_service`. Events taken back,
     or played by the service, are never gathered with others."""
     lines: list[dict[str, Any]] = []
     run: list[dict[str, Any]] = []
@@ -80,16 +80,16 @@ def history_lines(site: StoryWords, events: list[dict[str, Any]], names: dict[in
         for first, last, text in site.describe_events([e["data"] for e in run], names):
             part = run[first:last + 1]
             lines.append({"seq": part[0]["seq"], "last": part[-1]["seq"], "text": text,
-                          "undone": part[0]["undone"], "by_service": part[0]["by_service"]})
+                          "taken_back": part[0]["taken_back"], "by_service": part[0]["by_service"]})
         run.clear()
 
     for event in events:
-        if run and (run[-1]["undone"], run[-1]["by_service"]) != (event["undone"], event["by_service"]):
+        if run and (run[-1]["taken_back"], run[-1]["by_service"]) != (event["taken_back"], event["by_service"]):
             told()
         if event["data"].get("type") == TAKEN_BACK:
             told()
             lines.append({"seq": event["seq"], "last": event["seq"], "text": describe_event(site, event["data"], names),
-                          "undone": event["undone"], "by_service": event["by_service"]})
+                          "taken_back": event["taken_back"], "by_service": event["by_service"]})
         else:
             run.append(event)
     told()

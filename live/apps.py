@@ -16,8 +16,8 @@ class LiveConfig(AppConfig):
 
         hooks.subscribe(publish.on_events_appended)
         hooks.on_seat_notice(publish.on_seat_notice)
-        hooks.on_undo_asked(publish.on_undo_changed)
-        hooks.on_undo_answered(publish.on_undo_changed)
+        hooks.on_takeback_asked(publish.on_takeback_changed)
+        hooks.on_takeback_answered(publish.on_takeback_changed)
         hooks.on_spectators_changed(publish.on_spectators_changed)
         chat_hooks.subscribe(publish.on_chat_message)
         sections.add()

@@ -2,7 +2,7 @@
 room's changes (the key `room_key(game)`, < 0: the id of its latest `SeatChange`), the open listed games'
 changes for every lobby (`LOBBY_KEY`, 0: the latest of their changes), and a running game's table changes
 that are no new version (`side_key(game, side)`, >= SIDE): its requests to take a move back and their
-answers (`UNDO`: the sum over its requests of 1, its answers and 1 once decided), and the lines of each chat
+answers (`TAKEBACK`: the sum over its requests of 1, its answers and 1 once decided), and the lines of each chat
 channel (`PLAYERS_CHAT`, `SPECTATORS_CHAT`: the channel's newest number). Each number only grows, so the
 hub's rule "a stream sends a key's number once, and only a greater one after" holds for all of them.
 
@@ -18,7 +18,7 @@ from typing import Any
 
 LOBBY_KEY = 0
 SIDE = 1 << 40  # the games' ids stay below; a side key is SIDE * side + the game's id
-UNDO, PLAYERS_CHAT, SPECTATORS_CHAT = 1, 2, 3
+TAKEBACK, PLAYERS_CHAT, SPECTATORS_CHAT = 1, 2, 3
 _CHANNEL_SIDES = {"players": PLAYERS_CHAT, "spectators": SPECTATORS_CHAT}
 
 
@@ -28,7 +28,7 @@ def room_key(game_id: int) -> int:
 
 
 def side_key(game_id: int, side: int) -> int:
-    """The key of one kind of a game's table changes (`UNDO`, `PLAYERS_CHAT`, `SPECTATORS_CHAT`)."""
+    """The key of one kind of a game's table changes (`TAKEBACK`, `PLAYERS_CHAT`, `SPECTATORS_CHAT`)."""
     return side * SIDE + game_id
 
 
@@ -53,7 +53,7 @@ def table_keys(game: Any, user: Any, *, watched: bool = False) -> list[int]:
     access = chat.access(game.pk, viewer, game=game)
     keys = [chat_key(game.pk, channel) for channel in access.channels]
     if viewer is not None and not watched and Seat.objects.filter(game=game, user=viewer).exists():
-        keys.append(side_key(game.pk, UNDO))
+        keys.append(side_key(game.pk, TAKEBACK))
     return keys
 
 
@@ -87,23 +87,23 @@ def _side_marks(keys: list[int]) -> dict[int, int]:
     from django.db.models import Max
 
     from chat.models import Message
-    from games.models import UndoRequest
+    from games.models import TakebackRequest
 
     marks: dict[int, int] = {}
     chats = {game_of(key) for key in keys if key // SIDE in (PLAYERS_CHAT, SPECTATORS_CHAT)}
     if chats:
         rows = Message.objects.filter(game_id__in=chats).values("game_id", "channel").annotate(last=Max("seq"))
         marks.update({chat_key(row["game_id"], row["channel"]): row["last"] for row in rows})
-    undos = [game_of(key) for key in keys if key // SIDE == UNDO]
-    if undos:
-        requests = UndoRequest.objects.filter(game_id__in=undos).values_list("game_id", "answers", "status")
+    takeback_games = [game_of(key) for key in keys if key // SIDE == TAKEBACK]
+    if takeback_games:
+        requests = TakebackRequest.objects.filter(game_id__in=takeback_games).values_list("game_id", "answers", "status")
         for game_id, answers, status in requests:
-            key = side_key(game_id, UNDO)
-            marks[key] = marks.get(key, 0) + undo_changes(answers, status)
+            key = side_key(game_id, TAKEBACK)
+            marks[key] = marks.get(key, 0) + takeback_changes(answers, status)
     return marks
 
 
-def undo_changes(answers: dict[str, bool], status: str) -> int:
+def takeback_changes(answers: dict[str, bool], status: str) -> int:
     """How often a request changed: made (1), each answer, and once when it ended (refused, accepted,
     expired): it only grows, so the game's sum over its requests does too."""
     return 1 + len(answers or {}) + (0 if status == "open" else 1)

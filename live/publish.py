@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from games import hooks
 
 from . import fanout
-from .marks import LOBBY_KEY, UNDO, chat_key, read_marks, room_key, side_key
+from .marks import LOBBY_KEY, TAKEBACK, chat_key, read_marks, room_key, side_key
 
 if TYPE_CHECKING:
     from chat.models import Message
@@ -71,10 +71,10 @@ def on_chat_message(message: Message) -> None:
     transaction.on_commit(lambda: send(key, number))
 
 
-def on_undo_changed(notice: hooks.UndoAsked | hooks.UndoAnswered) -> None:
+def on_takeback_changed(notice: hooks.TakebackAsked | hooks.TakebackAnswered) -> None:
     """The `games.hooks` listener of requests to take a move back and their answers: the players' pages
     hear of it once it commits (the key's number read then: it counts every change committed so far)."""
-    key = side_key(notice.game.pk, UNDO)
+    key = side_key(notice.game.pk, TAKEBACK)
 
     def after_commit() -> None:
         number = read_marks([key]).get(key)

@@ -231,7 +231,7 @@ def _read_line(reply: _Reply, index: int, line: str) -> LineResult:
     """The line, read by the reader of its kind. The order settles what a word means: "accept"/"decline"
     answers a finished game's rematch; a line this message already applied (delivered twice) is told as it
     was; a first line answering an email the game has moved on from is refused (but "resign", whenever);
-    "undo", "accept", "refuse" are a takeback's; "resign" resigns; any other line names a move."""
+    "take back" ("undo"), "accept", "refuse" are a takeback's; "resign" resigns; any other line names a move."""
     rematch = rematches.wanted(reply.game, line)
     if rematch is not None:
         return _rematch_line(reply, line, rematch)
@@ -270,7 +270,7 @@ def _repeated_line(reply: _Reply, line: str, command: dict[str, Any]) -> LineRes
 
 
 def _takeback_line(reply: _Reply, line: str, takeback: str, key: str) -> LineResult:
-    """"undo", "accept", "refuse": a takeback or the answer to a request for one, awaited or not."""
+    """"take back" ("undo"), "accept", "refuse": a takeback or the answer to a request for one, awaited or not."""
     try:
         said = takebacks.apply(reply.user, reply.game, takeback, key)
     except ServiceError as error:

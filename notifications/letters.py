@@ -17,7 +17,7 @@ from accounts.models import User
 from core.links import site_link
 from games.models import Game, SeatTakeover
 from games.registry import get_kind
-from games.services.takeback import is_undone
+from games.services.takeback import is_taken_back
 from games.wording import history_lines
 from rules_kit.takeback import TAKEN_BACK
 
@@ -58,7 +58,7 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
         lines.append(_("... and {count} earlier events").format(count=total - HISTORY_LIMIT))
         after_seq = upto - HISTORY_LIMIT
     told: list[dict[str, Any]] = []
-    undone: list[tuple[int, int]] = []  # the takebacks within the window: the lines they undid are marked
+    taken_back: list[tuple[int, int]] = []  # the takebacks within the window: the lines they undid are marked
     for seq in range(after_seq + 1, upto + 1):
         if seq not in events:
             continue
@@ -69,14 +69,14 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
         if seen is None:
             continue
         if event.type == TAKEN_BACK:
-            undone.append((int(event.public["to"]), int(event.public["at"])))
+            taken_back.append((int(event.public["to"]), int(event.public["at"])))
         told.append({"seq": seq, "data": seen, "by_service": by_service})
     for event in told:
-        event["undone"] = is_undone(event["seq"], undone)
+        event["taken_back"] = is_taken_back(event["seq"], taken_back)
     # The page's lines: what belongs together is one line (as each game's site gathers its events).
     for line in history_lines(site, told, names):
         text = line["text"] + (" " + _("(played for the absent player)") if line["by_service"] else "")
-        lines.append(text + " " + _("(taken back)") if line["undone"] else text)
+        lines.append(text + " " + _("(taken back)") if line["taken_back"] else text)
     return lines
 
 
@@ -259,7 +259,7 @@ def reminder(game: Game, state: Any, seat: int, user: User, users: dict[int, Use
         )
 
 
-def undo_request(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Letter:
+def takeback_request(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Letter:
     """Another player asks the reader to let them take back their last move (and every move since)."""
     title = get_kind(game.kind).title
     asker = users[params["asker"]].public_name if params.get("asker") in users else "?"
@@ -276,7 +276,7 @@ def undo_request(game: Game, seat: int, user: User, users: dict[int, User], para
         )
 
 
-def undo_refused(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Letter:
+def takeback_refused(game: Game, seat: int, user: User, users: dict[int, User], params: dict[str, Any]) -> Letter:
     """Another player refused the reader's request to take back their last move."""
     title = get_kind(game.kind).title
     name = users[params["refused_by"]].public_name if params.get("refused_by") in users else "?"

@@ -41,7 +41,14 @@ from .presence_hold import PRESENCE_RECHECK, WHILE_PRESENT
 from .reply_tokens import reply_address
 
 if TYPE_CHECKING:
-    from games.hooks import EventsAppended, ReminderDue, SeatNotice, TimeoutPlayed, UndoAnswered, UndoAsked
+    from games.hooks import (
+        EventsAppended,
+        ReminderDue,
+        SeatNotice,
+        TakebackAnswered,
+        TakebackAsked,
+        TimeoutPlayed,
+    )
 
 log = logging.getLogger(__name__)
 
@@ -226,11 +233,11 @@ DECISION_KINDS = (Kind.TURN, Kind.REMINDER, Kind.TIMEOUT)
 def cancel_taken_back(batch: EventsAppended) -> int:
     """A takeback in the batch cancels the game's mails not yet sent about the versions it undid (a turn
     that is no longer anyone's, a reminder of a deadline that moved, a timeout played and taken back)."""
-    undone = [int(row.data["public"]["to"]) for row in batch.events if row.type == TAKEN_BACK]
-    if not undone:
+    taken_back = [int(row.data["public"]["to"]) for row in batch.events if row.type == TAKEN_BACK]
+    if not taken_back:
         return 0
     return Outbox.objects.filter(
-        game=batch.game, kind__in=DECISION_KINDS, version__gt=min(undone),
+        game=batch.game, kind__in=DECISION_KINDS, version__gt=min(taken_back),
         status__in=(Outbox.Status.PENDING, Outbox.Status.HELD),
     ).update(status=Outbox.Status.CANCELLED, last_error="the move was taken back")
 
@@ -275,19 +282,19 @@ def on_reminder_due(notice: ReminderDue) -> int:
     return reminder_notice(notice.game, notice.seats, version=notice.version)
 
 
-def on_undo_asked(notice: UndoAsked) -> None:
+def on_takeback_asked(notice: TakebackAsked) -> None:
     """games.hooks listener: ask each other player to accept or refuse a request to take a move back (they
     may answer on the page or by replying "accept" or "refuse")."""
     game, users = notice.game, seat_users(notice.game)
     params = {"request": notice.request_id, "asker": notice.seat, "to": notice.to_version}
     enqueue([
-        Mail(Kind.UNDO, users[seat], game, dedupe_key(Kind.UNDO, notice.request_id, seat), seat, game.version, params,
+        Mail(Kind.TAKEBACK, users[seat], game, dedupe_key(Kind.TAKEBACK, notice.request_id, seat), seat, game.version, params,
              reply_to=reply_address(users[seat].pk, game.pk, game.version))
         for seat in notice.seats if seat in users
     ])
 
 
-def on_undo_answered(notice: UndoAnswered) -> None:
+def on_takeback_answered(notice: TakebackAnswered) -> None:
     """games.hooks listener: a refusal tells the asker (by mail, in their language), who may ask again later."""
     if notice.status != "refused":
         return
@@ -296,7 +303,7 @@ def on_undo_answered(notice: UndoAnswered) -> None:
     if asker is None:
         return
     params = {"request": notice.request_id, "outcome": "refused", "refused_by": notice.seat}
-    enqueue([Mail(Kind.UNDO, asker, game, dedupe_key(Kind.UNDO, notice.request_id, "refused"), notice.asker,
+    enqueue([Mail(Kind.TAKEBACK, asker, game, dedupe_key(Kind.TAKEBACK, notice.request_id, "refused"), notice.asker,
                   game.version, params)])
 
 

@@ -120,10 +120,10 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
         return letters.timeout(batch, letters.as_of(game, row.version), row.seat, user, users, params)
     if row.kind == Kind.ANSWER:
         return letters.answer(letters.as_of(game, row.version), state, row.seat, user, users, params["outcome"])
-    if row.kind == Kind.UNDO and params.get("outcome") == "refused":
-        return letters.undo_refused(letters.as_of(game, row.version), row.seat, user, users, params)
-    if row.kind == Kind.UNDO:
-        return letters.undo_request(letters.as_of(game, row.version), row.seat, user, users, params)
+    if row.kind == Kind.TAKEBACK and params.get("outcome") == "refused":
+        return letters.takeback_refused(letters.as_of(game, row.version), row.seat, user, users, params)
+    if row.kind == Kind.TAKEBACK:
+        return letters.takeback_request(letters.as_of(game, row.version), row.seat, user, users, params)
     raise ValueError(f"outbox #{row.pk}: unknown kind {row.kind!r}")
 
 

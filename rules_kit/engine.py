@@ -14,7 +14,16 @@ from .chapters import NO_CHAPTERS, Chapters
 from .commands import CommandShape, normalize_command, shapes_by_type
 from .events import Event, EventCodec, JsonObject, encode, redact
 from .fold import Fold
-from .takeback import TAKEN_BACK, Reveals, free_takebacks, reveals_any_hidden_part
+from .resign import RESIGN_SHAPE
+from .takeback import (
+    TAKE_BACK,
+    TAKE_BACK_SHAPE,
+    TAKEN_BACK,
+    Reveals,
+    TakeBack,
+    free_takebacks,
+    reveals_any_hidden_part,
+)
 
 StateT = TypeVar("StateT")
 CommandT = TypeVar("CommandT")
@@ -28,6 +37,11 @@ Question = tuple[str, dict[str, object]]
 
 Bot = Callable[[StateT, int, random.Random], CommandT]
 """A bot: `(state, seat, rng) -> command`, one of the seat's legal commands, in the game's command type."""
+
+CROSS_GAME_SHAPES: tuple[CommandShape, ...] = (RESIGN_SHAPE, TAKE_BACK_SHAPE)
+"""The commands of every game, which `GameRules` declares beside the game's own (a game lists only those):
+`resign`, which the game's rules decide (`rules_kit.resign`), and `take_back`, which the hosting decides
+(it needs the log: `rules_kit.takeback`), so the game's command type has no `take_back`."""
 
 STAND_IN = "heuristic"
 """The name (in a game's `bots`) of the bot that plays for a seat whose player let a deadline pass, resigned or
@@ -79,7 +93,8 @@ class GameRules(Generic[StateT, CommandT]):
     validate_options: Callable[[Options | None, int], None]
     """`validate_options(options, players)`: IllegalCommand('bad_options') unless such a game can start."""
     command_shapes: tuple[CommandShape, ...]
-    """Every command type and its fields (one table per game): what `normalize_command` lets through."""
+    """Every command type and its fields: the game's own table, then `CROSS_GAME_SHAPES` (resign, take_back);
+    what `normalize_command` lets through."""
     resigned: Callable[[StateT], frozenset[int]]
     """`resigned(state)`: the seats whose player resigned (`rules_kit.resign`; the bot plays them for good)."""
     question: Callable[[StateT, int, JsonObject], Question | None]
@@ -133,7 +148,11 @@ class GameRules(Generic[StateT, CommandT]):
         self.encode, self.decode, self.redact = encode, codec.decode, redact
         self.dump_state, self.load_state = dump_state, load_state
         self.validate_options = validate_options
-        self.command_shapes = tuple(command_shapes)
+        own = tuple(command_shapes)
+        listed = {shape.type for shape in own} & {shape.type for shape in CROSS_GAME_SHAPES}
+        if listed:
+            raise ValueError(f"{kind} lists every game's commands ({', '.join(sorted(listed))}): GameRules declares them")
+        self.command_shapes = (*own, *CROSS_GAME_SHAPES)
         self._read_command = read_command
         self.resigned = resigned
         self._shapes_by_type = shapes_by_type(self.command_shapes)
@@ -144,11 +163,15 @@ class GameRules(Generic[StateT, CommandT]):
         self._codec = codec
         fold.restore_with(load_state)
 
-    def normalize_command(self, command: object) -> CommandT:
-        """The command as `decide` takes it and the service stores it: its type and declared fields only
+    def normalize_command(self, command: object) -> CommandT | TakeBack:
+        """The command as the service stores it and `decide` takes it: its type and declared fields only
         (IllegalCommand for one no shape of `command_shapes` declares, see `rules_kit.commands`), read into
-        the game's command type by its `read_command` (which checks the values the type promises)."""
-        return self._read_command(normalize_command(self._shapes_by_type, command))
+        the game's command type by its `read_command` (which checks the values the type promises); a
+        takeback as `TakeBack`, which the hosting decides (never the game's `decide`)."""
+        normalized = normalize_command(self._shapes_by_type, command)
+        if normalized["type"] == TAKE_BACK:
+            return TakeBack(type=TAKE_BACK)
+        return self._read_command(normalized)
 
     @property
     def stand_in_bot(self) -> Bot[StateT, CommandT]:

@@ -9,15 +9,35 @@ A seat may take back its own last moves without asking anyone as long as no othe
 those moves showed nothing hidden to anyone (a card drawn, a deck shuffled, a character called, a card
 revealed) nor asked another seat to decide: each game says which of its events do that (`Reveals`).
 
+A player asks for it with every game's `take_back` command (`TAKE_BACK_SHAPE`, a command without fields,
+declared for each game by `GameRules` beside `rules_kit.resign.RESIGN_SHAPE`). Unlike a resignation the
+rules cannot decide it: how far back it goes depends on the log (which moves are still in effect, who sent
+them, whether the other players agreed), which only the hosting reads; it decides with `free_takebacks`
+and appends the game's `GameRules.takeback_event`.
+
 A resignation (`rules_kit.resign.RESIGNED`) is final: no takeback, alone or agreed, reaches back past it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final, Literal, TypedDict
 
+from .commands import CommandShape
 from .events import Event, JsonObject
 from .resign import RESIGNED
+
+TAKE_BACK: Final = "take_back"
+"""The command type of a takeback: the sender takes back their newest move (and every move since)."""
+
+TAKE_BACK_SHAPE = CommandShape(TAKE_BACK)
+"""The takeback command's shape (no fields: the seat is the sender's; the hosting finds the move)."""
+
+
+class TakeBack(TypedDict):
+    """A takeback command as `GameRules.normalize_command` returns it (never passed to a game's `decide`)."""
+
+    type: Literal["take_back"]
 
 TAKEN_BACK = "taken_back"
 """The type of the event that takes moves back (public: `seat`, `to`, `at`; secret: `state`)."""

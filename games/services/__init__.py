@@ -6,7 +6,7 @@ One module per concern, reached through this package (`from games import service
 * `commands`: `execute`, a player's command exactly once (idempotency key, expected version, races), and
   `apply_command`, the one write path of every command under it (a player's, an emailed reply's, the
   service's for a passed deadline);
-* `takeback`, `undo`: taking a move back (alone when the rules allow it, else with the others' consent);
+* `takeback`, `takeback_requests`: taking a move back (alone when the rules allow it, else with the others' consent);
 * `reading`: game_detail / history / state_at, a game as a viewer may see it;
 * `seat_reading`: one seat's reads for a client acting for it (an emailed reply): its choices now or at
   a version, the rules' refusal of a command, the command its idempotency key applied, its players' names;
@@ -64,8 +64,16 @@ from .seat_reading import (
 )
 from .story import chapters, last_read, mark_read, open_views, story
 from .story import rounds as story_rounds
+from .takeback_requests import (
+    TakebackOutcome,
+    answer_takeback,
+    ask_takeback,
+    open_takeback_request,
+    request_as_dict,
+    take_back,
+    takeback_status,
+)
 from .takeover import games_with_wanted_seats, take_over_seat, wanted_seats
-from .undo import UndoOutcome, answer_undo, ask_undo, open_undo_request, request_as_dict, undo, undo_status
 from .waiting_room import close_stale_open_games, recent_changes, room_mark
 from .writing import PROJECTION_FIELDS, game_rng
 
@@ -74,13 +82,13 @@ __all__ = [
     "MAX_DECISION_HOURS",
     "PROJECTION_FIELDS",
     "Applied",
-    "UndoOutcome",
-    "answer_undo",
-    "ask_undo",
-    "open_undo_request",
+    "TakebackOutcome",
+    "answer_takeback",
+    "ask_takeback",
+    "open_takeback_request",
     "request_as_dict",
-    "undo_status",
-    "undo",
+    "takeback_status",
+    "take_back",
     "CommandResult",
     "accept_rematch",
     "apply_command",

@@ -19,6 +19,7 @@ from core.errors import ServiceError
 from core.metrics import COMMANDS, REFUSALS
 from core.parsers import has_bad_text
 from rules_kit.resign import RESIGN
+from rules_kit.takeback import TAKE_BACK
 
 from .. import store
 from ..models import SERVICE_KEY_PREFIX, Command, Event, Game
@@ -56,14 +57,12 @@ def _check_command(command: Any) -> dict[str, Any]:
 
 
 def _normalized(game: Game, command: dict[str, Any]) -> dict[str, Any]:
-    """The command as the game's rules declare its type (`normalize_command`): what is decided and stored.
-    A field the type does not take (a `seat` where it names none, anything else) is refused, so it never
-    reaches the append-only command log."""
-    if command.get("type") == takeback.UNDO:  # the hosting's own command (undo), for every game
-        return takeback.normalize(command)
+    """The command as the game's rules declare its type (`normalize_command`; every game's `resign` and
+    `take_back` too): what is decided and stored. A field the type does not take (a `seat` where it names
+    none, anything else) is refused, so it never reaches the append-only command log."""
     kind = get_kind(game.kind)
     try:
-        return kind.rules.normalize_command(command)
+        return dict(kind.rules.normalize_command(command))
     except kind.illegal_command as exc:
         raise kind.refused(exc) from exc
 
@@ -212,7 +211,8 @@ def apply_command(
             version=game.version,
         )
     kind = get_kind(game.kind)
-    if command.get("type") == takeback.UNDO:  # a takeback: any time, as far as the rules or consent allow
+    if command.get("type") == TAKE_BACK:  # every game's command the hosting decides (it needs the log):
+        # any time, as far back as the rules' count or the others' consent allow
         state, events = takeback.decide_takeback(game, seat, command)
     else:
         state = store.load_state(game)

@@ -192,16 +192,16 @@ def history(
     game: Game, user: User | None, after: Any = 0, limit: Any = 1000, *, as_of: int | None = None
 ) -> dict[str, Any]:
     """The events after seq `after` as this viewer may see them (at most `limit`, up to 5000), each marked
-    `undone` if a takeback undid it (with `as_of`, a replay's step: only by takebacks up to that event)."""
+    `taken_back` if a takeback undid it (with `as_of`, a replay's step: only by takebacks up to that event)."""
     after_seq = _parse_seq(after or 0, "after")
     count = min(_parse_seq(limit or 1000, "limit") or 1000, 5000)
     own = seat_of(game, user)
     rows = list(Event.objects.filter(game=game, seq__gt=after_seq).order_by("seq")[:count])
     last = rows[-1].seq if rows else after_seq
     events = render_events(game, rows, own)
-    undone = [(to, at) for to, at in takeback.undone_ranges(game) if as_of is None or at < as_of]
+    taken_back = [(to, at) for to, at in takeback.taken_back_ranges(game) if as_of is None or at < as_of]
     for event in events:
-        event["undone"] = takeback.is_undone(event["seq"], undone)
+        event["taken_back"] = takeback.is_taken_back(event["seq"], taken_back)
     return {"version": game.version, "events": events, "next_after": min(last, game.version)}
 
 

@@ -60,7 +60,7 @@ def story(game: Game, user: User | None, *, upto: int | None = None, before_roun
     newest `SHOWN_ROUNDS` rounds (with `since`, the version the reader had read, also the rounds after it,
     up to `MOST_NEW_ROUNDS`: the page opens on the first new line), or with `before_round` the
     `ROUNDS_PER_PAGE` rounds before that round.
-    Each chapter carries its events (`reading.history`'s, marked `undone`); `earlier` is the round to ask
+    Each chapter carries its events (`reading.history`'s, marked `taken_back`); `earlier` is the round to ask
     for the page before this one (None at the start), `total_rounds` how many rounds there are."""
     end = game.version if upto is None else min(upto, game.version)
     every = rounds(chapters(game, end))

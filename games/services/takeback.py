@@ -1,11 +1,12 @@
-"""Deciding a takeback (an "undo") inside the one write path (`commands.apply_command`): which moves are
+"""Deciding a takeback inside the one write path (`commands.apply_command`): which moves are
 still in effect, how far back a seat may go alone (the rules decide: `GameRules.free_takebacks`), and the
 `taken_back` event that returns the game to its state before the move. Nothing is deleted: the event
 joins the log, and every fold of the log restores the state it holds (`rules_kit.takeback`).
 
-The command is the hosting's, not a game's: `{"type": "undo"}` from a player (their last move, when the
-rules let them take it back alone), `{"type": "undo", "request": id}` from the service once every other
-player has accepted a request (`games.services.undo`).
+The command is every game's (`rules_kit.takeback.TAKE_BACK`, declared beside resign by `GameRules`), but
+the hosting decides it, not the rules, as only it reads the log: `{"type": "take_back"}` from a player
+(their last move, when the rules let them take it back alone), `{"type": "take_back", "request": id}` from
+the service once every other player has accepted a request (`games.services.takeback_requests`).
 
 A resignation is final (docs/rulings.md): no takeback reaches back past a `player_resigned` still in effect,
 neither alone (the rules' count stops at it) nor by request (refused: `resignation_final`), so the log,
@@ -21,33 +22,23 @@ from django.utils.translation import gettext
 
 from core.errors import ServiceError
 from rules_kit.resign import RESIGNED
-from rules_kit.takeback import TAKEN_BACK
+from rules_kit.takeback import TAKE_BACK, TAKEN_BACK
 
 from .. import store
-from ..models import Command, Event, Game, UndoRequest
+from ..models import Command, Event, Game, TakebackRequest
 from ..registry import get_kind
 
-UNDO = "undo"
 RECENT_MOVES = 64  # how many moves back a takeback looks at most (a request goes back to the seat's newest)
 NOBODY = -1  # the mover of the service's moves (a passed deadline): no seat takes those back alone
 
 
-def normalize(command: dict[str, Any]) -> dict[str, Any]:
-    """A player's undo command as stored: `{"type": "undo"}`; any other field is refused (a player cannot
-    name a request: the service sends that one when the others have accepted)."""
-    extra = sorted(set(command) - {"type"})
-    if extra:
-        raise ServiceError("invalid", "unknown_fields", gettext("“undo” takes no fields: {fields}.").format(fields=", ".join(extra)))
-    return {"type": UNDO}
-
-
-def undone_ranges(game: Game) -> list[tuple[int, int]]:
-    """The (to, at) of every takeback of the game, oldest first: the events after `to` up to `at` are undone."""
+def taken_back_ranges(game: Game) -> list[tuple[int, int]]:
+    """The (to, at) of every takeback of the game, oldest first: the events after `to` up to `at` are taken back."""
     rows = Event.objects.filter(game=game, type=TAKEN_BACK).order_by("seq").values_list("data", flat=True)
     return [(int(data["public"]["to"]), int(data["public"]["at"])) for data in rows]
 
 
-def is_undone(seq: int, ranges: Iterable[tuple[int, int]]) -> bool:
+def is_taken_back(seq: int, ranges: Iterable[tuple[int, int]]) -> bool:
     """Whether the event at `seq` was taken back (it lies inside one of `ranges`)."""
     return any(to < seq <= at for to, at in ranges)
 
@@ -55,9 +46,9 @@ def is_undone(seq: int, ranges: Iterable[tuple[int, int]]) -> bool:
 def moves_in_effect(game: Game) -> list[tuple[Command, list[Any]]]:
     """The game's newest moves that no takeback undid (at most `RECENT_MOVES`), oldest first, each with its
     decoded events. Takebacks themselves are not moves."""
-    ranges = undone_ranges(game)
+    ranges = taken_back_ranges(game)
     moves: list[Command] = []
-    query = Command.objects.filter(game=game).exclude(command__type=UNDO)
+    query = Command.objects.filter(game=game).exclude(command__type=TAKE_BACK)
     for to, at in ranges:  # skip in the database what a takeback undid
         query = query.exclude(Q(first_seq__gt=to) & Q(last_seq__lte=at))
     moves = list(query.order_by("-first_seq")[:RECENT_MOVES])[::-1]
@@ -77,7 +68,7 @@ def mover(command: Command) -> int:
 
 
 def free_target(game: Game, seat: int) -> int | None:
-    """The version a seat's undo returns the game to without asking anyone (before its newest move), or
+    """The version a seat's takeback returns the game to without asking anyone (before its newest move), or
     None when the rules do not let it take that move back alone."""
     moves = moves_in_effect(game)
     rules = get_kind(game.kind).rules
@@ -95,13 +86,13 @@ def newest_own_target(game: Game, seat: int) -> int | None:
 
 
 def resigned_since(game: Game, target: int) -> bool:
-    """Whether a resignation still in effect lies after version `target` (taking back to it would undo it)."""
+    """Whether a resignation still in effect lies after version `target` (taking back to it would take it back too)."""
     found = Event.objects.filter(game=game, seq__gt=target, type=RESIGNED).values_list("seq", flat=True)
     seqs = list(found)
     if not seqs:
         return False
-    ranges = undone_ranges(game)  # an old log may hold a resignation taken back before it was final
-    return any(not is_undone(seq, ranges) for seq in seqs)
+    ranges = taken_back_ranges(game)  # an old log may hold a resignation taken back before it was final
+    return any(not is_taken_back(seq, ranges) for seq in seqs)
 
 
 def request_target(game: Game, seat: int) -> int | None:
@@ -112,29 +103,29 @@ def request_target(game: Game, seat: int) -> int | None:
 
 
 def resignation_final() -> ServiceError:
-    """The refusal of a takeback that would undo a resignation."""
+    """The refusal of a takeback that would take a resignation back."""
     return ServiceError("conflict", "resignation_final", gettext(
         "A resignation is final: no move before it can be taken back."))
 
 
 def decide_takeback(game: Game, seat: int, command: dict[str, Any]) -> tuple[Any, list[Any]]:
-    """The state now and the `taken_back` event of an undo command of `seat` (see the module); refuses
+    """The state now and the `taken_back` event of a takeback command of `seat` (see the module); refuses
     (ServiceError, nothing written) what may not be taken back."""
     if "request" in command:
-        request = UndoRequest.objects.filter(pk=command["request"], game=game, seat=seat, status=UndoRequest.Status.OPEN).first()
+        request = TakebackRequest.objects.filter(pk=command["request"], game=game, seat=seat, status=TakebackRequest.Status.OPEN).first()
         if request is None or request.at_version != game.version:
-            raise ServiceError("conflict", "undo_request_ended", gettext("This request to take a move back has ended."))
+            raise ServiceError("conflict", "takeback_request_ended", gettext("This request to take a move back has ended."))
         target: int | None = request.to_version
     else:
         target = free_target(game, seat)
         if target is None:
             wanted = newest_own_target(game, seat)
             if wanted is None:
-                raise ServiceError("conflict", "nothing_to_undo", gettext("You have no move to take back."))
+                raise ServiceError("conflict", "nothing_to_take_back", gettext("You have no move to take back."))
             if resigned_since(game, wanted):
                 raise resignation_final()
             raise ServiceError(
-                "conflict", "undo_needs_consent",
+                "conflict", "takeback_needs_consent",
                 gettext("Another player has moved or something hidden was shown since your move: "
                         "taking it back needs the other players' consent."),
             )

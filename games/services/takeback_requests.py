@@ -1,4 +1,4 @@
-"""A player's undo: taken back at once when the rules allow (`takeback`), else asked of the other players,
+"""A player's takeback: taken back at once when the rules allow (`takeback`), else asked of the other players,
 who accept or refuse; once all accept, the takeback is appended through the one write path
 (`commands.apply_command`). A refusal, any move in the game or the request's deadline ends a request."""
 
@@ -16,9 +16,10 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from core.errors import ServiceError
+from rules_kit.takeback import TAKE_BACK
 
 from .. import hooks
-from ..models import SERVICE_KEY_PREFIX, Game, Seat, UndoRequest
+from ..models import SERVICE_KEY_PREFIX, Game, Seat, TakebackRequest
 from . import takeback
 from .commands import CommandResult, apply_command, execute
 from .reading import may_see
@@ -26,22 +27,22 @@ from .writing import LostRace, game_not_found, game_or_404
 
 
 @dataclass(frozen=True)
-class UndoOutcome:
-    """What an undo did: took the move back (`result`, the command's answer) or asked the others (`request`)."""
+class TakebackOutcome:
+    """What a takeback did: took the move back (`result`, the command's answer) or asked the others (`request`)."""
 
     result: CommandResult | None = None
-    request: UndoRequest | None = None
+    request: TakebackRequest | None = None
 
 
-def undo(user: User, game_id: Any, idempotency_key: str | None = None) -> UndoOutcome:
+def take_back(user: User, game_id: Any, idempotency_key: str | None = None) -> TakebackOutcome:
     """Take back the user's last move: at once when the rules let them alone, else by asking the other
     players (a request). ServiceError when there is nothing to take back or a request is already open."""
     try:
-        return UndoOutcome(result=execute(user, game_id, {"type": takeback.UNDO}, idempotency_key))
+        return TakebackOutcome(result=execute(user, game_id, {"type": TAKE_BACK}, idempotency_key))
     except ServiceError as error:
-        if error.code != "undo_needs_consent":
+        if error.code != "takeback_needs_consent":
             raise
-    return UndoOutcome(request=ask_undo(user, game_id))
+    return TakebackOutcome(request=ask_takeback(user, game_id))
 
 
 def _seated_game(user: User, game_id: Any) -> tuple[Game, int, dict[int, int]]:
@@ -62,78 +63,78 @@ def _seated_game(user: User, game_id: Any) -> tuple[Game, int, dict[int, int]]:
 def end_stale_requests(game: Game) -> None:
     """Mark ended the game's open requests that a move or their deadline has ended."""
     stale = Q(expires_at__lte=timezone.now()) | ~Q(at_version=game.version)
-    UndoRequest.objects.filter(stale, game=game, status=UndoRequest.Status.OPEN).update(
-        status=UndoRequest.Status.EXPIRED, decided_at=timezone.now()
+    TakebackRequest.objects.filter(stale, game=game, status=TakebackRequest.Status.OPEN).update(
+        status=TakebackRequest.Status.EXPIRED, decided_at=timezone.now()
     )
 
 
-def open_undo_request(game: Game) -> UndoRequest | None:
+def open_takeback_request(game: Game) -> TakebackRequest | None:
     """The game's request that is still open (none after a move, a refusal or its deadline)."""
-    request = UndoRequest.objects.filter(game=game, status=UndoRequest.Status.OPEN).first()
+    request = TakebackRequest.objects.filter(game=game, status=TakebackRequest.Status.OPEN).first()
     if request is None or request.at_version != game.version or request.expires_at <= timezone.now():
         return None
     return request
 
 
-def ask_undo(user: User, game_id: Any) -> UndoRequest:
+def ask_takeback(user: User, game_id: Any) -> TakebackRequest:
     """Ask the other players to let the user take back their newest move (and every move since)."""
     with transaction.atomic():
         game, seat, users = _seated_game(user, game_id)
         end_stale_requests(game)
-        if UndoRequest.objects.filter(game=game, status=UndoRequest.Status.OPEN).exists():
-            raise ServiceError("conflict", "undo_request_open", gettext("A request to take a move back is open already."))
+        if TakebackRequest.objects.filter(game=game, status=TakebackRequest.Status.OPEN).exists():
+            raise ServiceError("conflict", "takeback_request_open", gettext("A request to take a move back is open already."))
         target = takeback.newest_own_target(game, seat)
         if target is None:
-            raise ServiceError("conflict", "nothing_to_undo", gettext("You have no move to take back."))
+            raise ServiceError("conflict", "nothing_to_take_back", gettext("You have no move to take back."))
         if takeback.resigned_since(game, target):  # as the takeback itself refuses it: a resignation is final
             raise takeback.resignation_final()
         now = timezone.now()
-        expires = now + timedelta(hours=float(settings.GAMES_UNDO_REQUEST_HOURS))
+        expires = now + timedelta(hours=float(settings.GAMES_TAKEBACK_REQUEST_HOURS))
         if game.deadline_at is not None:
             expires = min(expires, game.deadline_at)
-        request = UndoRequest.objects.create(
+        request = TakebackRequest.objects.create(
             game=game, seat=seat, user=user, to_version=target, at_version=game.version, expires_at=expires
         )
         others = sorted(index for index in users if index != seat)
-        hooks.undo_asked(hooks.UndoAsked(game, request.pk, seat, others, target))
+        hooks.takeback_asked(hooks.TakebackAsked(game, request.pk, seat, others, target))
     return request
 
 
-def answer_undo(user: User, game_id: Any, accept: bool) -> UndoRequest:
+def answer_takeback(user: User, game_id: Any, accept: bool) -> TakebackRequest:
     """Accept or refuse the open request as one of the other players; the last acceptance takes the moves
     back (through `apply_command`), a refusal ends the request."""
     with transaction.atomic():
         game, seat, users = _seated_game(user, game_id)
-        request = open_undo_request(game)
+        request = open_takeback_request(game)
         end_stale_requests(game)
         if request is None:
-            raise ServiceError("conflict", "undo_request_ended", gettext("There is no open request to take a move back."))
+            raise ServiceError("conflict", "takeback_request_ended", gettext("There is no open request to take a move back."))
         if seat == request.seat:
-            raise ServiceError("forbidden", "own_undo_request", gettext("The other players answer your request."))
+            raise ServiceError("forbidden", "own_takeback_request", gettext("The other players answer your request."))
         if str(seat) in request.answers:
-            raise ServiceError("conflict", "undo_already_answered", gettext("You have answered this request already."))
+            raise ServiceError("conflict", "takeback_already_answered", gettext("You have answered this request already."))
         request.answers = {**request.answers, str(seat): bool(accept)}
         others = {str(index) for index in users if index != request.seat}
         if not accept:
-            request.status, request.decided_at = UndoRequest.Status.REFUSED, timezone.now()
+            request.status, request.decided_at = TakebackRequest.Status.REFUSED, timezone.now()
         elif all(request.answers.get(other) is True for other in others):
-            request.status, request.decided_at = UndoRequest.Status.ACCEPTED, timezone.now()
+            request.status, request.decided_at = TakebackRequest.Status.ACCEPTED, timezone.now()
             _take_back(game, request)
         request.save(update_fields=["answers", "status", "decided_at"])
-        hooks.undo_answered(hooks.UndoAnswered(game, request.pk, request.seat, seat, bool(accept), request.status))
+        hooks.takeback_answered(hooks.TakebackAnswered(game, request.pk, request.seat, seat, bool(accept), request.status))
     return request
 
 
-def _take_back(game: Game, request: UndoRequest) -> None:
+def _take_back(game: Game, request: TakebackRequest) -> None:
     """Append the accepted request's takeback, as the requester's command, through the one write path."""
-    command = {"type": takeback.UNDO, "request": request.pk}
+    command = {"type": TAKE_BACK, "request": request.pk}
     try:
-        apply_command(game, request.user, request.seat, command, key=f"{SERVICE_KEY_PREFIX}undo:{request.pk}")
+        apply_command(game, request.user, request.seat, command, key=f"{SERVICE_KEY_PREFIX}takeback:{request.pk}")
     except LostRace:
         raise ServiceError("conflict", "busy", gettext("The game is busy; answer again.")) from None
 
 
-def request_as_dict(request: UndoRequest | None) -> dict[str, Any] | None:
+def request_as_dict(request: TakebackRequest | None) -> dict[str, Any] | None:
     """A request as the API and the page show it (None for none)."""
     if request is None:
         return None
@@ -143,10 +144,10 @@ def request_as_dict(request: UndoRequest | None) -> dict[str, Any] | None:
     }
 
 
-def undo_status(game: Game, seat: int | None) -> dict[str, Any]:
+def takeback_status(game: Game, seat: int | None) -> dict[str, Any]:
     """What `seat` may do about taking back now: take its last move back alone (`may_take_back`), ask the
     others (`may_ask`), and the open request, if any (whose answers it may give when it is not its own)."""
-    request = open_undo_request(game) if game.status == Game.Status.ACTIVE else None
+    request = open_takeback_request(game) if game.status == Game.Status.ACTIVE else None
     free = ask = False
     if seat is not None and game.status == Game.Status.ACTIVE:
         free = takeback.free_target(game, seat) is not None
@@ -161,7 +162,7 @@ def _refused_by(game: Game, seat: int | None) -> int | None:
     is told on the page until the game goes on); None otherwise."""
     if seat is None or game.status != Game.Status.ACTIVE:
         return None
-    newest = UndoRequest.objects.filter(game=game, seat=seat, at_version=game.version).order_by("-id").first()
-    if newest is None or newest.status != UndoRequest.Status.REFUSED:
+    newest = TakebackRequest.objects.filter(game=game, seat=seat, at_version=game.version).order_by("-id").first()
+    if newest is None or newest.status != TakebackRequest.Status.REFUSED:
         return None
     return next((int(other) for other, accepted in newest.answers.items() if accepted is False), None)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games import store
-from tests.games.test_undo_pages import _dominion_in_buy_phase
+from tests.games.test_takeback_pages import _dominion_in_buy_phase
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

@@ -1,5 +1,5 @@
-"""Undo and the confirmation in Chromium (axe-core checked): a Dominion player plays their Treasures, the
-Curse button asks once and buys on the second press, the Undo button takes the buy back (struck through in
+"""Taking back and the confirmation in Chromium (axe-core checked): a Dominion player plays their Treasures, the
+Curse button asks once and buys on the second press, the Take back button takes the buy back (struck through in
 the history); then a Citadels seat asks the other to take back an ended turn, who accepts on their page."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
-from games.models import Game, UndoRequest
+from games.models import Game, TakebackRequest
 from tests.games.helpers import seat_users, started_game
-from tests.games.test_undo import play_until, send
+from tests.games.test_takeback import play_until, send
 
 from .axe import assert_accessible
 from .conftest import hold_live_updates, moved_in_place
@@ -34,7 +34,7 @@ def _button(page: Any, command: str) -> Any:
     return page.locator(f"button.cmd[data-command='{command}']")
 
 
-def test_the_curse_asks_once_and_undo_takes_the_buy_back(make_user: Any, page_for: Any, live_server: Any) -> None:
+def test_the_curse_asks_once_and_takeback_takes_the_buy_back(make_user: Any, page_for: Any, live_server: Any) -> None:
     users = [make_user("ann"), make_user("ben")]
     game = services.create_game(users[0], "dominion", 2, options={"kingdom": KINGDOM, "decks": DECKS}, trusted=True)
     services.join_game(users[1], game.pk)
@@ -56,11 +56,11 @@ def test_the_curse_asks_once_and_undo_takes_the_buy_back(make_user: Any, page_fo
     with moved_in_place(page):
         curse.click()
     assert Game.objects.get(pk=game.pk).version > version
-    undo = page.locator("button.undo-button")
-    assert undo.inner_text() == "Undo my last move"
-    assert_accessible(page, "the table with the Undo button")
+    take_back = page.locator("button.takeback-button")
+    assert take_back.inner_text() == "Take back my last move"
+    assert_accessible(page, "the table with the Take back button")
     with page.expect_navigation():
-        undo.click()
+        take_back.click()
     assert "Your last move was taken back." in page.content()
     assert page.locator(".history del").count() >= 1
     assert_accessible(page, "the history with a taken-back move")
@@ -86,7 +86,7 @@ def test_a_request_is_accepted_on_the_other_page(make_user: Any, page_for: Any, 
     with other.expect_navigation():
         other.get_by_role("button", name="Accept").click()
     assert "You accepted: the move was taken back." in other.content()
-    assert UndoRequest.objects.get(game=game).status == UndoRequest.Status.ACCEPTED
+    assert TakebackRequest.objects.get(game=game).status == TakebackRequest.Status.ACCEPTED
     game.refresh_from_db()
     assert game.awaiting == [seat]
     assert _errors(other) == []
@@ -112,13 +112,13 @@ def test_a_request_and_its_refusal_arrive_live_on_both_pages(make_user: Any, bro
     refuse = other.get_by_role("button", name="Refuse")
     expect(refuse).to_be_visible(timeout=5_000)
     assert other.evaluate("window.loadedOnce") == "yes"  # in place
-    expect(other.locator("section.undo [role=status]")).to_contain_text(f"{users[seat].display_name} asks to take back their last move")
+    expect(other.locator("section.takeback [role=status]")).to_contain_text(f"{users[seat].display_name} asks to take back their last move")
     assert_accessible(other, "the request arrived live")
     with other.expect_navigation():
         refuse.click()
-    assert UndoRequest.objects.get(game=game).status == UndoRequest.Status.REFUSED
+    assert TakebackRequest.objects.get(game=game).status == TakebackRequest.Status.REFUSED
 
-    refused = asker.locator("section.undo [role=alert]")
+    refused = asker.locator("section.takeback [role=alert]")
     expect(refused).to_have_text(f"{users[1 - seat].display_name} refused your request to take back your last move.",
                                  timeout=5_000)
     assert asker.evaluate("window.loadedOnce") == "yes"

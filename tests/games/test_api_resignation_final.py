@@ -1,5 +1,5 @@
 """A resignation is final (docs/rulings.md): through the API, neither the player who resigned nor anyone
-whose takeback would reach back past it can undo it, alone or by asking; the refusal is a 409
+whose takeback would reach back past it can take it back, alone or by asking; the refusal is a 409
 `resignation_final` that writes nothing, and the log, the state and the seat's record all still say the
 seat resigned. Moves after a resignation are taken back as before. Both games, three players."""
 
@@ -12,12 +12,12 @@ import pytest
 
 from core.errors import ServiceError
 from games import services, store
-from games.models import Game, SeatPresence, UndoRequest
+from games.models import Game, SeatPresence, TakebackRequest
 from games.registry import get_kind
 from rules_kit.takeback import TAKEN_BACK
 
 from .helpers import db_snapshot, seat_users, started_game
-from .test_undo import play_until, send
+from .test_takeback import play_until, send
 
 pytestmark = pytest.mark.django_db
 
@@ -66,16 +66,16 @@ def test_the_resigned_player_cannot_take_the_resignation_back(make_user: Any, ap
     resign(api_client, game, quitter)
     assert game.status == Game.Status.ACTIVE
     client = api_client(seat_users(game)[quitter])
-    status = client.get(f"/api/games/{game.pk}/undo").json()
+    status = client.get(f"/api/games/{game.pk}/take-back").json()
     assert status["may_take_back"] is False and status["may_ask"] is False
     before = db_snapshot()
-    for answer in (client.post(f"/api/games/{game.pk}/undo"),
-                   client.post(f"/api/games/{game.pk}/commands", {"command": {"type": "undo"}}, format="json")):
+    for answer in (client.post(f"/api/games/{game.pk}/take-back"),
+                   client.post(f"/api/games/{game.pk}/commands", {"command": {"type": "take_back"}}, format="json")):
         assert answer.status_code == 409, answer.content
         assert answer.json()["code"] == "resignation_final" and answer.json()["message"]
-    german = client.post(f"/api/games/{game.pk}/undo", HTTP_ACCEPT_LANGUAGE="de").json()
+    german = client.post(f"/api/games/{game.pk}/take-back", HTTP_ACCEPT_LANGUAGE="de").json()
     assert german["code"] == "resignation_final" and "endgültig" in german["message"]
-    assert db_snapshot() == before and not UndoRequest.objects.exists()
+    assert db_snapshot() == before and not TakebackRequest.objects.exists()
     still_resigned(game, quitter)
 
 
@@ -88,17 +88,17 @@ def test_no_takeback_reaches_back_past_another_players_resignation(make_user: An
     quitter = next(seat for seat in range(3) if seat not in game.awaiting and seat != mover)
     resign(api_client, game, quitter)
     client = api_client(seat_users(game)[mover])
-    status = client.get(f"/api/games/{game.pk}/undo").json()
+    status = client.get(f"/api/games/{game.pk}/take-back").json()
     assert status["may_take_back"] is False and status["may_ask"] is False
     before = db_snapshot()
-    answer = client.post(f"/api/games/{game.pk}/undo")
+    answer = client.post(f"/api/games/{game.pk}/take-back")
     assert answer.status_code == 409 and answer.json()["code"] == "resignation_final", answer.content
-    assert db_snapshot() == before and not UndoRequest.objects.exists()
+    assert db_snapshot() == before and not TakebackRequest.objects.exists()
     with pytest.raises(ServiceError) as refused:  # the service's own door to a request
-        services.ask_undo(seat_users(game)[mover], game.pk)
+        services.ask_takeback(seat_users(game)[mover], game.pk)
     # the direct request names the resignation as the takeback does, not "no move to take back"
     assert refused.value.code == "resignation_final"
-    assert db_snapshot() == before and not UndoRequest.objects.exists()
+    assert db_snapshot() == before and not TakebackRequest.objects.exists()
     still_resigned(game, quitter)
 
 
@@ -110,7 +110,7 @@ def test_a_move_after_a_resignation_is_still_taken_back(make_user: Any, api_clie
     quitter = next(seat for seat in range(3) if seat not in game.awaiting)
     resign(api_client, game, quitter)
     send(game, mover, first)
-    answer = api_client(seat_users(game)[mover]).post(f"/api/games/{game.pk}/undo")
+    answer = api_client(seat_users(game)[mover]).post(f"/api/games/{game.pk}/take-back")
     assert answer.status_code == 201, answer.content
     assert answer.json()["result"]["events"][0]["type"] == TAKEN_BACK
     game.refresh_from_db()

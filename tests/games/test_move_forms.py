@@ -18,7 +18,7 @@ from games.models import Game
 from tests.dominion.site.conftest import stacked_game
 
 from .helpers import db_snapshot
-from .test_undo_pages import _dominion_in_buy_phase
+from .test_takeback_pages import _dominion_in_buy_phase
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Taking a move back through the services (`games.services.undo`): alone while the rules allow it, else
+"""Taking a move back through the services (`games.services.takeback_requests`): alone while the rules allow it, else
 with the other players' consent; the log keeps everything (a `taken_back` event), folds to the state
 before the move and stays verifiable; refusals write nothing."""
 
@@ -11,7 +11,7 @@ import pytest
 
 from core.errors import ServiceError
 from games import integrity, services, store
-from games.models import Command, Event, Game, UndoRequest
+from games.models import Command, Event, Game, TakebackRequest
 from games.registry import get_kind
 from rules_kit.takeback import TAKEN_BACK
 
@@ -73,7 +73,7 @@ def test_citadels_gold_taken_back_alone(citadels_game: Game) -> None:
     before = dumped(game)
     send(game, seat, "take_gold")
     version = game.version
-    outcome = services.undo(seat_users(game)[seat], game.pk)
+    outcome = services.take_back(seat_users(game)[seat], game.pk)
     game.refresh_from_db()
     assert outcome.result is not None and outcome.request is None
     assert game.version == version + 1 and game.awaiting == [seat]
@@ -96,20 +96,20 @@ def test_dominion_buy_and_treasures_taken_back_one_at_a_time(dominion_game: Game
     rules = get_kind(game.kind).rules
     buy = next(c for c in rules.legal_commands(store.load_state(game), seat) if c["type"] == "buy")
     services.execute(user, game.pk, buy)
-    services.undo(user, game.pk)
+    services.take_back(user, game.pk)
     assert dumped(Game.objects.get(pk=game.pk)) == after_treasures
-    services.undo(user, game.pk)
+    services.take_back(user, game.pk)
     game.refresh_from_db()
     assert dumped(game) == start
     check_log(game)
     before = db_snapshot()
     with pytest.raises(ServiceError) as nothing:
-        services.undo(user, game.pk)
-    assert nothing.value.code == "nothing_to_undo" and nothing.value.status == 409
+        services.take_back(user, game.pk)
+    assert nothing.value.code == "nothing_to_take_back" and nothing.value.status == 409
     assert db_snapshot() == before
 
 
-def test_undo_after_another_seat_moved_asks_and_a_refusal_ends_it(citadels_game: Game) -> None:
+def test_takeback_after_another_seat_moved_asks_and_a_refusal_ends_it(citadels_game: Game) -> None:
     game = citadels_game
     seat = play_until(game, {"take_gold"}, random.Random(2))
     send(game, seat, "take_gold")
@@ -117,43 +117,43 @@ def test_undo_after_another_seat_moved_asks_and_a_refusal_ends_it(citadels_game:
     users = seat_users(game)
     before = db_snapshot()
     with pytest.raises(ServiceError) as needs:
-        services.execute(users[seat], game.pk, {"type": "undo"})
-    assert needs.value.code == "undo_needs_consent" and needs.value.status == 409
+        services.execute(users[seat], game.pk, {"type": "take_back"})
+    assert needs.value.code == "takeback_needs_consent" and needs.value.status == 409
     assert db_snapshot() == before
-    outcome = services.undo(users[seat], game.pk)
+    outcome = services.take_back(users[seat], game.pk)
     request = outcome.request
     assert outcome.result is None and request is not None and request.status == "open"
     others = [s for s in users if s != seat]
     with pytest.raises(ServiceError) as own:
-        services.answer_undo(users[seat], game.pk, True)
-    assert own.value.code == "own_undo_request"
-    services.answer_undo(users[others[0]], game.pk, True)
+        services.answer_takeback(users[seat], game.pk, True)
+    assert own.value.code == "own_takeback_request"
+    services.answer_takeback(users[others[0]], game.pk, True)
     events = Event.objects.filter(game=game).count()
-    refused = services.answer_undo(users[others[1]], game.pk, False)
-    assert refused.status == UndoRequest.Status.REFUSED
+    refused = services.answer_takeback(users[others[1]], game.pk, False)
+    assert refused.status == TakebackRequest.Status.REFUSED
     assert Event.objects.filter(game=game).count() == events
     with pytest.raises(ServiceError) as ended:
-        services.answer_undo(users[others[0]], game.pk, True)
-    assert ended.value.code == "undo_request_ended"
+        services.answer_takeback(users[others[0]], game.pk, True)
+    assert ended.value.code == "takeback_request_ended"
 
 
-def test_undo_with_consent_goes_back_before_the_move(citadels_game: Game) -> None:
+def test_takeback_with_consent_goes_back_before_the_move(citadels_game: Game) -> None:
     game = citadels_game
     seat = play_until(game, {"take_gold"}, random.Random(3))
     send(game, seat, "take_gold")
     before_end = game.version
     send(game, seat, "end_turn")
     users = seat_users(game)
-    services.undo(users[seat], game.pk)
+    services.take_back(users[seat], game.pk)
     for other in (s for s in users if s != seat):
-        request = services.answer_undo(users[other], game.pk, True)
-    assert request.status == UndoRequest.Status.ACCEPTED
+        request = services.answer_takeback(users[other], game.pk, True)
+    assert request.status == TakebackRequest.Status.ACCEPTED
     game.refresh_from_db()
     assert dumped(game) == dumped(game, at=before_end)
     assert game.awaiting == [seat]
     check_log(game)
-    undo_command = Command.objects.get(game=game, first_seq=game.version)
-    assert undo_command.seat == seat and undo_command.user == users[seat] and not undo_command.by_service
+    takeback_command = Command.objects.get(game=game, first_seq=game.version)
+    assert takeback_command.seat == seat and takeback_command.user == users[seat] and not takeback_command.by_service
     # privacy: what the others see of the takeback is who took back what, never the state it holds
     for viewer in [None, *users]:
         seen = services.history(game, users.get(viewer) if viewer is not None else None, after=game.version - 1)
@@ -166,33 +166,33 @@ def test_a_move_ends_the_request(citadels_game: Game) -> None:
     send(game, seat, "take_gold")
     send(game, seat, "end_turn")
     users = seat_users(game)
-    services.ask_undo(users[seat], game.pk)
+    services.ask_takeback(users[seat], game.pk)
     game.refresh_from_db()
     mover = game.awaiting[0]
     rules = get_kind(game.kind).rules
     services.execute(users[mover], game.pk, rules.legal_commands(store.load_state(game), mover)[0])
     game.refresh_from_db()
-    assert services.open_undo_request(game) is None
+    assert services.open_takeback_request(game) is None
     other = next(s for s in users if s != seat)
     with pytest.raises(ServiceError) as ended:
-        services.answer_undo(users[other], game.pk, True)
-    assert ended.value.code == "undo_request_ended"
+        services.answer_takeback(users[other], game.pk, True)
+    assert ended.value.code == "takeback_request_ended"
 
 
 def test_refusals_write_nothing(citadels_game: Game, make_user: Any) -> None:
     game = citadels_game
     users = seat_users(game)
     before = db_snapshot()
-    for user, code in [(make_user(), "not_a_player"), (users[0], "nothing_to_undo")]:
+    for user, code in [(make_user(), "not_a_player"), (users[0], "nothing_to_take_back")]:
         with pytest.raises(ServiceError) as refused:
-            services.undo(user, game.pk)
+            services.take_back(user, game.pk)
         assert refused.value.code == code
     with pytest.raises(ServiceError) as extra:
-        services.execute(users[0], game.pk, {"type": "undo", "request": 1})
-    assert extra.value.code == "unknown_fields"
+        services.execute(users[0], game.pk, {"type": "take_back", "request": 1})  # only the service names one
+    assert (extra.value.code, extra.value.extra["reason"]) == ("malformed", "unknown_fields")
     with pytest.raises(ServiceError) as none:
-        services.answer_undo(users[1], game.pk, True)
-    assert none.value.code == "undo_request_ended"
+        services.answer_takeback(users[1], game.pk, True)
+    assert none.value.code == "takeback_request_ended"
     assert db_snapshot() == before
 
 
@@ -204,21 +204,21 @@ def test_the_deadline_ends_a_request_and_the_clock_follows_a_takeback(citadels_g
     send(game, seat, "take_gold")
     send(game, seat, "end_turn")
     users = seat_users(game)
-    request = services.ask_undo(users[seat], game.pk)
+    request = services.ask_takeback(users[seat], game.pk)
     assert request.expires_at <= game.deadline_at
-    UndoRequest.objects.filter(pk=request.pk).update(expires_at=timezone.now())
+    TakebackRequest.objects.filter(pk=request.pk).update(expires_at=timezone.now())
     other = next(s for s in users if s != seat)
     before = db_snapshot()
     with pytest.raises(ServiceError) as ended:
-        services.answer_undo(users[other], game.pk, True)
-    assert ended.value.code == "undo_request_ended" and db_snapshot() == before
+        services.answer_takeback(users[other], game.pk, True)
+    assert ended.value.code == "takeback_request_ended" and db_snapshot() == before
     game.refresh_from_db()
-    assert services.open_undo_request(game) is None
+    assert services.open_takeback_request(game) is None
     # a new request (marking the ended one expired), accepted: the deadline is the requester's again, set at the takeback's version
-    services.ask_undo(users[seat], game.pk)
+    services.ask_takeback(users[seat], game.pk)
     for index in (s for s in users if s != seat):
-        services.answer_undo(users[index], game.pk, True)
-    assert UndoRequest.objects.get(pk=request.pk).status == UndoRequest.Status.EXPIRED
+        services.answer_takeback(users[index], game.pk, True)
+    assert TakebackRequest.objects.get(pk=request.pk).status == TakebackRequest.Status.EXPIRED
     game.refresh_from_db()
     assert game.awaiting == [seat] and game.deadline_version == game.version
     assert game.deadline_at is not None and game.deadline_at > timezone.now()
@@ -235,9 +235,9 @@ def test_a_takeback_of_a_draw_shows_the_others_only_what_they_saw_before(citadel
     before = game.version
     services.execute(seat_users(game)[seat], game.pk, draw)
     users = seat_users(game)
-    services.ask_undo(users[seat], game.pk)
+    services.ask_takeback(users[seat], game.pk)
     for other in (s for s in users if s != seat):
-        services.answer_undo(users[other], game.pk, True)
+        services.answer_takeback(users[other], game.pk, True)
     game.refresh_from_db()
     now, then = store.load_state(game), store.load_state(game, at=before)
     for viewer in [None, *users]:

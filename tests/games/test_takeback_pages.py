@@ -1,4 +1,4 @@
-"""The table's Undo button and the request's answer forms (plain forms: no JavaScript needed), and the
+"""The table's Take back button and the request's answer forms (plain forms: no JavaScript needed), and the
 history's mark on a taken-back move."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games.models import Game, UndoRequest
+from games.models import Game, TakebackRequest
 
 from .helpers import db_snapshot, seat_users, started_game
-from .test_undo import dumped, play_until, send
+from .test_takeback import dumped, play_until, send
 
 pytestmark = pytest.mark.django_db
 
@@ -23,16 +23,16 @@ def _page(client: Client, game: Game) -> str:
     return response.content.decode()
 
 
-def test_undo_button_takes_back_and_the_history_strikes_the_move(client: Client, make_user: Any) -> None:
+def test_takeback_button_takes_back_and_the_history_strikes_the_move(client: Client, make_user: Any) -> None:
     game = started_game([make_user(), make_user()])
     seat = play_until(game, {"take_gold"}, random.Random(6))
     users = seat_users(game)
     client.force_login(users[seat])
-    assert "Undo my last move" not in _page(client, game)
+    assert "Take back my last move" not in _page(client, game)
     before = dumped(game)
     send(game, seat, "take_gold")
-    assert "Undo my last move" in _page(client, game)
-    response = client.post(f"/games/{game.pk}/undo", follow=True)
+    assert "Take back my last move" in _page(client, game)
+    response = client.post(f"/games/{game.pk}/take-back", follow=True)
     assert response.status_code == 200 and "Your last move was taken back." in response.content.decode()
     game.refresh_from_db()
     assert dumped(game) == before
@@ -48,26 +48,26 @@ def test_request_shown_to_the_other_with_accept_and_refuse(client: Client, make_
     send(game, seat, "end_turn")
     client.force_login(users[seat])
     assert "Ask to take back my last move" in _page(client, game)
-    client.post(f"/games/{game.pk}/undo")
+    client.post(f"/games/{game.pk}/take-back")
     assert "waiting for the other players" in _page(client, game)
     other = Client()
     other.force_login(users[1 - seat])
     page = _page(other, game)
     assert "asks to take back their last move" in page and "Accept" in page and "Refuse" in page
-    response = other.post(f"/games/{game.pk}/undo/answer", {"accept": "0"}, follow=True)
+    response = other.post(f"/games/{game.pk}/take-back/answer", {"accept": "0"}, follow=True)
     assert "You refused the request." in response.content.decode()
-    assert UndoRequest.objects.get(game=game).status == UndoRequest.Status.REFUSED
+    assert TakebackRequest.objects.get(game=game).status == TakebackRequest.Status.REFUSED
     before = db_snapshot()
-    again = other.post(f"/games/{game.pk}/undo/answer", {"accept": "1"})
+    again = other.post(f"/games/{game.pk}/take-back/answer", {"accept": "1"})
     assert again.status_code == 409 and db_snapshot() == before
 
 
-def test_spectators_and_strangers_get_no_undo(client: Client, make_user: Any) -> None:
+def test_spectators_and_strangers_get_no_takeback(client: Client, make_user: Any) -> None:
     game = started_game([make_user(), make_user()])
     client.force_login(make_user())
-    assert "undo-button" not in _page(client, game)
+    assert "takeback-button" not in _page(client, game)
     before = db_snapshot()
-    assert client.post(f"/games/{game.pk}/undo").status_code == 403
+    assert client.post(f"/games/{game.pk}/take-back").status_code == 403
     assert db_snapshot() == before
 
 
@@ -110,7 +110,7 @@ def test_a_replay_before_the_takeback_does_not_strike_the_move(client: Client, m
     client.force_login(users[seat])
     send(game, seat, "take_gold")
     gold = game.version
-    client.post(f"/games/{game.pk}/undo")
+    client.post(f"/games/{game.pk}/take-back")
     replay = client.get(f"/games/{game.pk}/?at={gold}").content.decode()
     assert "<del>" not in replay  # the replay tells nothing of what came after its step
     game.refresh_from_db()

@@ -16,12 +16,12 @@ from asgiref.sync import sync_to_async
 
 from chat import services as chat
 from games import services
-from games.models import UndoRequest
+from games.models import TakebackRequest
 from games.page_access import watch_token
 from live import fanout, publish
-from live.marks import PLAYERS_CHAT, SPECTATORS_CHAT, UNDO, read_marks, side_key, table_keys
+from live.marks import PLAYERS_CHAT, SPECTATORS_CHAT, TAKEBACK, read_marks, side_key, table_keys
 from tests.games.helpers import seat_users, started_game
-from tests.games.test_undo import play_until, send
+from tests.games.test_takeback import play_until, send
 
 from .helpers import next_versions, read_events, run, signed_in_client
 
@@ -147,9 +147,9 @@ def test_a_takeback_request_and_its_refusal_reach_the_players_streams(make_user:
         stream = Reader((await (await signed_in_client(users[seat])).get(
             f"/games/{game.pk}/live?since={version}")).streaming_content)
         await asyncio.sleep(0.3)
-        await sync_to_async(services.ask_undo)(users[seat], game.pk)
+        await sync_to_async(services.ask_takeback)(users[seat], game.pk)
         heard = [await stream.event()]
-        await sync_to_async(services.answer_undo)(users[1 - seat], game.pk, False)
+        await sync_to_async(services.answer_takeback)(users[1 - seat], game.pk, False)
         heard.append(await stream.event())
         await stream.close()
         return heard
@@ -159,20 +159,20 @@ def test_a_takeback_request_and_its_refusal_reach_the_players_streams(make_user:
         {"game": game.pk, "version": version, "table": 1},  # asked
         {"game": game.pk, "version": version, "table": 3},  # answered (1) and ended (1)
     ]
-    assert UndoRequest.objects.get(game=game).status == UndoRequest.Status.REFUSED
+    assert TakebackRequest.objects.get(game=game).status == TakebackRequest.Status.REFUSED
 
 
 def test_the_table_keys_of_a_player_a_watcher_and_a_watcher_of_a_public_chat(make_user: Any) -> None:
     game, ann, _ben = _private_game(make_user)
     wanda = make_user()
-    spectators, players, undo = (side_key(game.pk, SPECTATORS_CHAT), side_key(game.pk, PLAYERS_CHAT),
-                                 side_key(game.pk, UNDO))
-    assert sorted(table_keys(game, ann)) == sorted([players, spectators, undo])
+    spectators, players, takeback = (side_key(game.pk, SPECTATORS_CHAT), side_key(game.pk, PLAYERS_CHAT),
+                                 side_key(game.pk, TAKEBACK))
+    assert sorted(table_keys(game, ann)) == sorted([players, spectators, takeback])
     assert table_keys(game, wanda, watched=True) == [spectators]
     chat.set_players_public(ann, game.pk, True)
     assert sorted(table_keys(game, wanda, watched=True)) == sorted([players, spectators])
     chat.post(ann, game.pk, "hello")
-    assert read_marks([players, spectators, undo, game.pk]) == {players: 1, game.pk: game.version}
+    assert read_marks([players, spectators, takeback, game.pk]) == {players: 1, game.pk: game.version}
 
 
 @pytest.mark.parametrize("how", [pytest.param("postgres", marks=pytest.mark.postgres), "redis", "poll"])
@@ -183,11 +183,11 @@ def test_a_chat_line_and_a_request_reach_the_listening_process(how: str, setting
     send(game, seat, "take_gold")
     send(game, seat, "end_turn")
     users = seat_users(game)
-    chat_key, undo_key = side_key(game.pk, PLAYERS_CHAT), side_key(game.pk, UNDO)
+    chat_key, takeback_key = side_key(game.pk, PLAYERS_CHAT), side_key(game.pk, TAKEBACK)
 
     async def scenario() -> tuple[dict[int, int], dict[int, int]]:
         hub = fanout.hub()
-        watch = fanout.Watch([game.pk, chat_key, undo_key])
+        watch = fanout.Watch([game.pk, chat_key, takeback_key])
         hub.add(watch)
         try:
             assert hub.listening is not None
@@ -195,7 +195,7 @@ def test_a_chat_line_and_a_request_reach_the_listening_process(how: str, setting
             await next_versions(watch, timeout=0.3)  # the resync of the subscription
             await sync_to_async(chat.post)(users[0], game.pk, "hi")
             said = await next_versions(watch)
-            await sync_to_async(services.ask_undo)(users[seat], game.pk)
+            await sync_to_async(services.ask_takeback)(users[seat], game.pk)
             asked = await next_versions(watch)
             return said, asked
         finally:
@@ -205,7 +205,7 @@ def test_a_chat_line_and_a_request_reach_the_listening_process(how: str, setting
     assert said == {chat_key: 1}
     # The request's number arrives; the chat line's may come again beside it (a fan-out may repeat a key's
     # number: the streams send a number only once, `live.streams`), but nothing else and nothing newer.
-    assert asked[undo_key] == 1 and {**said, **asked} == {chat_key: 1, undo_key: 1}
+    assert asked[takeback_key] == 1 and {**said, **asked} == {chat_key: 1, takeback_key: 1}
 
 
 def test_the_poll_finds_a_chat_line_of_another_process(settings: Any, make_user: Any, monkeypatch: Any) -> None:

@@ -37,4 +37,4 @@ def test_a_reply_read_again_tells_its_applied_move_and_takeback_and_sends_neithe
     assert again.results[0].said and again.results[0].command == {"type": "take_gold"}
     assert Game.objects.get(pk=game.pk).version == game.version
     assert Event.objects.filter(game=game).count() == events
-    assert mail_commands(table) == [{"type": "take_gold"}, {"type": "undo"}]
+    assert mail_commands(table) == [{"type": "take_gold"}, {"type": "take_back"}]

@@ -1,6 +1,6 @@
-"""Taking a move back by email: a reply line "undo" ("rückgängig") takes back the sender's last move (the
+"""Taking a move back by email: a reply line "take back" ("zurücknehmen"; "undo", "rückgängig" too) takes back the sender's last move (the
 answer says so); a request for consent is mailed to the others, who answer "accept" or "refuse"; the
-mails of an undone move are not sent."""
+mails of a move taken back are not sent."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from citadels import RULES
 from games import services, store
-from games.models import Event, UndoRequest
+from games.models import Event, TakebackRequest
 from notifications import delivery as notifications
 from notifications.models import Kind, Outbox
 from rules_kit.takeback import TAKEN_BACK
@@ -20,8 +20,8 @@ from tests.mailin.test_receive_mail import answer_to, to_turn
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("word", ["undo", "Rückgängig"])
-def test_gold_then_undo_in_one_reply(table: dict[str, Any], word: str) -> None:
+@pytest.mark.parametrize("word", ["take back", "Zurücknehmen", "undo", "Rückgängig"])
+def test_gold_then_takeback_in_one_reply(table: dict[str, Any], word: str) -> None:
     user, seat = to_turn(table)
     game = table["game"]
     game.refresh_from_db()
@@ -35,7 +35,7 @@ def test_gold_then_undo_in_one_reply(table: dict[str, Any], word: str) -> None:
     assert ("Your last move was taken back." in body) or ("zurückgenommen" in body)
 
 
-def test_an_undo_that_needs_consent_is_asked_by_mail_and_accepted_by_reply(table: dict[str, Any]) -> None:
+def test_an_takeback_that_needs_consent_is_asked_by_mail_and_accepted_by_reply(table: dict[str, Any]) -> None:
     user, seat = to_turn(table)
     game = table["game"]
     turn = last_mail(user)
@@ -47,17 +47,17 @@ def test_an_undo_that_needs_consent_is_asked_by_mail_and_accepted_by_reply(table
     game.refresh_from_db()
     other_seat = 1 - seat
     other = table["seats"][other_seat]
-    # the turn mail of the other seat is not sent yet when the undo is asked and accepted
+    # the turn mail of the other seat is not sent yet when the takeback is asked and accepted
     # (none when the ended turn's player also holds the next character called: then nobody new is awaited)
     turns = list(Outbox.objects.filter(game=game, kind=Kind.TURN, status=Outbox.Status.PENDING).values_list("pk", flat=True))
-    outcome = services.undo(user, game.pk)
+    outcome = services.take_back(user, game.pk)
     assert outcome.request is not None
-    row = Outbox.objects.get(game=game, kind=Kind.UNDO, user=other)
+    row = Outbox.objects.get(game=game, kind=Kind.TAKEBACK, user=other)
     notifications.deliver(row.pk)
     asked = last_mail(other)
     assert user.display_name in asked.subject and ("\"accept\"" in asked.body or "„annehmen“" in asked.body)
     assert pipe(reply(asked, "accept\n\n" + quoted(asked)))[0] == 0
-    assert UndoRequest.objects.get(pk=outcome.request.pk).status == UndoRequest.Status.ACCEPTED
+    assert TakebackRequest.objects.get(pk=outcome.request.pk).status == TakebackRequest.Status.ACCEPTED
     game.refresh_from_db()
     assert game.awaiting == [seat]
     assert set(Outbox.objects.filter(pk__in=turns).values_list("status", flat=True)) <= {Outbox.Status.CANCELLED}
@@ -72,7 +72,7 @@ def test_a_refusal_by_reply_ends_the_request(table: dict[str, Any]) -> None:
     services.execute(user, game.pk, {"type": "take_gold"})
     services.execute(user, game.pk, {"type": "end_turn"})
     deliver()
-    request = services.ask_undo(user, game.pk)
+    request = services.ask_takeback(user, game.pk)
     other = table["seats"][1 - seat]
     asked = [m for m in deliver() if other.email in m.to and m.reply_to][0]
     game.refresh_from_db()
@@ -80,5 +80,5 @@ def test_a_refusal_by_reply_ends_the_request(table: dict[str, Any]) -> None:
     assert pipe(reply(asked, "ablehnen\n\n" + quoted(asked)))[0] == 0
     request.refresh_from_db()
     game.refresh_from_db()
-    assert request.status == UndoRequest.Status.REFUSED and game.version == version
+    assert request.status == TakebackRequest.Status.REFUSED and game.version == version
     assert not Event.objects.filter(game=game, type=TAKEN_BACK).exists()

@@ -25,7 +25,7 @@ def _asked(table: dict[str, Any]) -> tuple[Any, Any]:
     services.execute(user, game.pk, {"type": "take_gold"})
     services.execute(user, game.pk, {"type": "end_turn"})
     deliver()
-    services.ask_undo(user, game.pk)
+    services.ask_takeback(user, game.pk)
     return user, table["seats"][1 - seat]
 
 
@@ -35,12 +35,12 @@ def _refusal_mails(user: Any) -> list[Any]:
 
 def test_a_refusal_on_the_page_is_mailed_to_the_asker_in_their_language(table: dict[str, Any]) -> None:
     asker, other = _asked(table)
-    services.answer_undo(other, table["game"].pk, False)
+    services.answer_takeback(other, table["game"].pk, False)
     deliver()
     sent = _refusal_mails(asker)
     assert len(sent) == 1
     assert other.display_name in sent[0].subject
-    assert Outbox.objects.get(user=asker, kind=Kind.UNDO).params["outcome"] == "refused"
+    assert Outbox.objects.get(user=asker, kind=Kind.TAKEBACK).params["outcome"] == "refused"
     # The other language's words are not in it (the mail is the asker's, not the refuser's).
     other_words = SUBJECTS["de" if asker.language == "en" else "en"]
     assert other_words not in sent[0].subject
@@ -57,7 +57,7 @@ def test_a_refusal_by_reply_is_mailed_to_the_asker(table: dict[str, Any]) -> Non
 
 def test_an_acceptance_mails_no_refusal(table: dict[str, Any]) -> None:
     asker, other = _asked(table)
-    services.answer_undo(other, table["game"].pk, True)
+    services.answer_takeback(other, table["game"].pk, True)
     deliver()
     assert _refusal_mails(asker) == []
-    assert not Outbox.objects.filter(user=asker, kind=Kind.UNDO).exists()
+    assert not Outbox.objects.filter(user=asker, kind=Kind.TAKEBACK).exists()

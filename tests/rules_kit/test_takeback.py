@@ -56,14 +56,14 @@ def test_taking_back_a_free_move_folds_to_the_state_before_and_replays_the_same(
         taken += 1
         after = rules.fold(events, before)
         back = rules.takeback_event(seat, 10, 10 + len(events), before)
-        undone = rules.fold([back], after)
-        assert _dumped(rules, undone) == _dumped(rules, before)
+        restored = rules.fold([back], after)
+        assert _dumped(rules, restored) == _dumped(rules, before)
         assert _dumped(rules, rules.evolve(after, rules.decode(rules.encode(back)))) == _dumped(rules, before)
         for viewer in [None, *range(players)]:
-            assert rules.view(undone, viewer) == rules.view(before, viewer)
-        again = rules.decide(undone, seat, command, random.Random(seed))
+            assert rules.view(restored, viewer) == rules.view(before, viewer)
+        again = rules.decide(restored, seat, command, random.Random(seed))
         assert again == events
-        assert _dumped(rules, rules.fold(again, undone)) == _dumped(rules, after)
+        assert _dumped(rules, rules.fold(again, restored)) == _dumped(rules, after)
     assert taken > 5  # the games hold free moves to take back
 
 
