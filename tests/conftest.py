@@ -42,7 +42,7 @@ def _fast_hashing_and_clean_cache(settings: Any) -> Iterator[None]:
     """Cheap password hashing in tests, and no state carried between tests by the state cache."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.ACCOUNTS_ASYNC_MAIL = False  # mails straight into mail.outbox; the Celery path has its own test
-    # The waiting room's emails are tested in tests/seats; the older tests count the mails without them.
+    # The waiting room's emails are tested in tests/games (test_waiting_room.py); the older tests count the mails without them.
     settings.NOTIFICATIONS_TABLE_EMAILS = False
     from django.core.cache import cache
 

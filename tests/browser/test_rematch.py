@@ -9,7 +9,7 @@ import pytest
 
 from games import services
 from games.models import Game, Rematch
-from tests.seats.test_resign import started, user_at
+from tests.games.test_resign import started, user_at
 
 from .axe import assert_accessible
 

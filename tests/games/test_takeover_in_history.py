@@ -11,7 +11,7 @@ from django.utils import timezone
 from games import services
 from games.models import Seat, SeatTakeover
 from tests.games.story_helpers import lines_of
-from tests.seats.test_takeover import neglected_game
+from tests.games.test_takeover import neglected_game
 
 pytestmark = pytest.mark.django_db
 

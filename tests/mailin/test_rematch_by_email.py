@@ -13,9 +13,8 @@ from django.utils import timezone
 from games.models import Game, Rematch, Seat
 from games.services import offer_rematch
 from notifications.models import Kind, Outbox
+from tests.games.test_rematch import finished
 from tests.mailin.conftest import deliver, pipe, reply
-
-from .test_rematch import finished
 
 pytestmark = pytest.mark.django_db
 

@@ -61,7 +61,7 @@ def test_a_two_player_game_shows_the_resigned_player_in_the_final_scores(kind: s
 
 def test_a_takeover_is_told_in_the_end_email(make_user: Any) -> None:
     """The end email's results say who played which seat, in the reader's language (the history's line of a
-    takeover: tests/seats/test_takeover_in_history.py)."""
+    takeover: tests/games/test_takeover_in_history.py)."""
     users = [make_user(n, email_verified_at=timezone.now()) for n in ("ann", "bob", "cid")]
     game, seat = neglected_game(users)
     newcomer = make_user("Bea", email_verified_at=timezone.now(), language="de")
