@@ -23,7 +23,7 @@ class Kind(models.TextChoices):
     ENDED = "ended", _("game ended")
     DIGEST = "digest", _("daily digest")
     ANSWER = "answer", _("answer to a reply by email")
-    TAKEBACK = "undo", _("request to take a move back")
+    TAKEBACK = "takeback", _("request to take a move back")
     CHAT = "chat", _("chat message")
     TABLE = "table", _("waiting room: seats taken and left, rematch offers")
     VERIFY = mails.VERIFY, _("address confirmation")

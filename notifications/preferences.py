@@ -57,12 +57,16 @@ def unsubscribe_url(user: User, kind: str) -> str:
     return site_link("notifications-unsubscribe", unsubscribe_token(user, kind))
 
 
+# Kinds renamed since a link was mailed (signed, it names the kind as it was then): read as their new name.
+RENAMED_KINDS = {"undo": Kind.TAKEBACK.value}  # issue 37: one name, takeback
+
+
 def read_unsubscribe_token(token: str) -> tuple[User, str]:
     """The user and kind a token names; a forged or broken token is a 400."""
     try:
         data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
         user = User.objects.get(pk=int(data["u"]))
-        kind = str(data["k"])
+        kind = RENAMED_KINDS.get(str(data["k"]), str(data["k"]))
     except (signing.BadSignature, User.DoesNotExist, KeyError, TypeError, ValueError):
         raise ServiceError("invalid", "invalid_token", _("This unsubscribe link is not valid.")) from None
     if kind != "all" and kind not in GAME_KINDS:

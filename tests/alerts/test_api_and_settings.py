@@ -27,7 +27,7 @@ def test_push_settings_subscribe_and_unsubscribe(make_user: Any, api_client: Any
     answer = api.get("/api/alerts/push")
     assert answer.status_code == 200
     assert answer.json() == {"public_key": vapid.keys().public_key, "kinds": ["turn", "reminder", "timeout", "started",
-                                                                              "ended", "undo"], "subscriptions": []}
+                                                                              "ended", "takeback"], "subscriptions": []}
     keys = browser().keys()
     answer = api.post("/api/alerts/push/subscriptions", {"endpoint": ENDPOINT, "keys": keys, "expirationTime": None},
                       format="json")
