@@ -43,7 +43,7 @@ class Registry(Generic[T]):
 
     def _key(self, entry: T, name: str | None) -> Hashable:
         if name is not None:
-            return name
+            return str(name)  # a plain text: a `TextChoices` member (`Channel.PUSH`) is kept as its value
         if self._name_of is not None:
             return self._name_of(entry)
         if self._unnamed:

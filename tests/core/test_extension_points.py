@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from accounts import mails, personal_data, settings_page
+from core.registry import UnknownEntry
 from games import hooks, table_sections
 from games.deadlines import clock
 from notifications import delivery, outbox
@@ -25,6 +28,8 @@ def test_every_channel_but_email_has_its_sender_and_account_mails_their_listener
         channel for channel in map(str, Channel) if delivery.channel_senders.get(channel) is not None
     }
     assert delivery.channel_senders.get(Channel.EMAIL) is None  # the emails go over SMTP, not a registered sender
+    with pytest.raises(UnknownEntry, match=r"\(registered: 'push', 'webhook'\)"):  # by value, not <Channel.PUSH>
+        delivery.channel_senders["fax"]
     assert list(mails.account_mail_requested) == [outbox.on_account_mail_requested]
 
 
