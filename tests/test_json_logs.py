@@ -151,8 +151,8 @@ def test_the_web_servers_own_lines_are_json_too(server: str, tmp_path: Any) -> N
     import subprocess
     import time
 
+    from tests.core import servers
     from tests.deploy import units
-    from tests.security import servers
 
     port = servers.free_port()
     env = servers.environment(tmp_path, LOG_FORMAT="json", WEB_HOST="127.0.0.1", WEB_PORT=str(port), WEB_WORKERS="2",
@@ -195,8 +195,8 @@ def test_celerys_start_up_lines_are_json_too(program: str, tmp_path: Any) -> Non
     import subprocess
     import time
 
+    from tests.core import servers
     from tests.deploy import units
-    from tests.security import servers
 
     command = _make_run_commands(servers.free_port())[program]
     assert "--quiet" in command and "--quiet" in units.unit_lines(f"pbem-{program}.service")["ExecStart"][0]

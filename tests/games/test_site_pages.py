@@ -56,7 +56,7 @@ def test_bad_ids_and_foreign_actions_are_friendly_pages(client: Any, make_user: 
         answer = client.get(path)
         assert answer.status_code == 404 and b"<header" in answer.content, path
     client.force_login(other)
-    # A private game is no game to a stranger (tests/security/test_private_games.py); a listed one refuses.
+    # A private game is no game to a stranger (tests/games/test_private_games.py); a listed one refuses.
     hidden = client.post(f"/games/{game.pk}/join")
     assert hidden.status_code == 404 and f"There is no game {game.pk}.".encode() in hidden.content
     assert client.post(f"/games/{game.pk}/start").status_code == 404
