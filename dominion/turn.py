@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from rules_kit import IllegalCommand
 
 from .cards import ACTION, CARDS, TREASURE
@@ -22,29 +24,37 @@ def start_turn(g: Recorder, seat: int) -> None:
 
 
 def turn_command(g: Recorder, seat: int, command: Command) -> None:
-    """Carry out a turn command of the current player (no decision is pending)."""
-    if command["type"] == "play":
-        _play(g, seat, command)
-    elif command["type"] == "play_treasures":
-        treasures = [c for c in g.zone(seat, "hand") if g.name(c) in ASKS_NOTHING]
-        if not treasures:
-            raise IllegalCommand("no_treasures", "you hold no Treasure that plays by itself")
-        _check_treasure_time(g)
-        silvers_before = g.s.turn_plays.get("silver", 0)
-        g.move(seat, treasures, "hand", "in_play", "played")
-        bonus = merchant_bonus(g, silvers_before) if any(g.name(c) == "silver" for c in treasures) else 0
-        g.plus(coins=sum(g.card(c).coins for c in treasures if g.name(c) != "spoils") + bonus)
-        for card in reversed(treasures):
-            if g.name(card) == "spoils":
-                g.push({"op": "spoils", "seat": seat, "card": card, "step": 0})
-    elif command["type"] == "buy":
-        _buy(g, seat, command)
-    elif command["type"] == "end_turn":
-        g.push({"op": "cleanup", "seat": seat, "step": 0})
-    elif command["type"] == "decide":
-        raise IllegalCommand("no_decision", "no decision is asked of you now")
-    else:  # resign and set_reaction are decided before the turn is looked at (decide.py)
-        raise IllegalCommand("unknown_command", f"{command['type']!r} is no turn command")
+    """Carry out a turn command of the current player (no decision is pending). One `match` on the type, as
+    Citadels' `actions.perform`, so that mypy checks each action gets its command's TypedDict."""
+    match command["type"]:
+        case "play":
+            _play(g, seat, command)
+        case "play_treasures":
+            _play_treasures(g, seat)
+        case "buy":
+            _buy(g, seat, command)
+        case "end_turn":
+            g.push({"op": "cleanup", "seat": seat, "step": 0})
+        case "decide":
+            raise IllegalCommand("no_decision", "no decision is asked of you now")
+        case "set_reaction" | "resign":
+            raise AssertionError("decide carries out set_reaction and resign itself, before the turn")
+        case _:
+            assert_never(command)
+
+
+def _play_treasures(g: Recorder, seat: int) -> None:
+    treasures = [c for c in g.zone(seat, "hand") if g.name(c) in ASKS_NOTHING]
+    if not treasures:
+        raise IllegalCommand("no_treasures", "you hold no Treasure that plays by itself")
+    _check_treasure_time(g)
+    silvers_before = g.s.turn_plays.get("silver", 0)
+    g.move(seat, treasures, "hand", "in_play", "played")
+    bonus = merchant_bonus(g, silvers_before) if any(g.name(c) == "silver" for c in treasures) else 0
+    g.plus(coins=sum(g.card(c).coins for c in treasures if g.name(c) != "spoils") + bonus)
+    for card in reversed(treasures):
+        if g.name(card) == "spoils":
+            g.push({"op": "spoils", "seat": seat, "card": card, "step": 0})
 
 
 def _check_treasure_time(g: Recorder) -> None:
