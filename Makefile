@@ -15,7 +15,7 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/citadels_$(RUN_ID)
 SQLITE_TEST_URL := sqlite:///$(CURDIR)/var/test-$(RUN_ID).sqlite3
 PYTEST_WORKERS ?= auto
 # Work stealing: a worker that runs out takes half of another's queue, so the suite's tail is its longest
-# single test (long checks are split into tests of a few seconds: tests/reach, the random-game chunks).
+# single test (long checks are split into tests of a few seconds: the reach tests, the random-game chunks).
 PYTEST_XDIST := -n $(PYTEST_WORKERS) --dist worksteal
 
 .PHONY: run test install lint typecheck pytest-pg pytest-sqlite migrate bench clean messages test-needs

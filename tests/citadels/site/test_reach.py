@@ -1,6 +1,6 @@
 """Citadels with Dark City, 2 to 8 players: at every decision point of seeded bot games, every legal command
 of every awaited seat can be sent from the table (a button or a card choice) and by an email reply
-(its number or its words); see tests/reach/checks.py. Dominion's are in tests/reach/test_dominion.py."""
+(its number or its words); see tests/games/reach_checks.py. Dominion's are in tests/dominion/site/test_reach.py."""
 
 from __future__ import annotations
 
@@ -17,8 +17,7 @@ from citadels.bots import heuristic_bot, random_bot
 from citadels.cards import BASE_PURPLE, DARK_CITY_PURPLE
 from games.registry import get_kind
 from tests.citadels.scenario import drafted
-
-from .checks import Tally, check_email, check_page, play_and_check, table_html
+from tests.games.reach_checks import Tally, check_email, check_page, play_and_check, table_html
 
 KIND = get_kind("citadels")
 EVERY_PURPLE = [*BASE_PURPLE, *DARK_CITY_PURPLE]

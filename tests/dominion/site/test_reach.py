@@ -1,7 +1,7 @@
 """Dominion with Dark Ages and the base game (Ruins, Shelters, Spoils, Madman, Mercenary, Knights, Moat and
 every card with a decision): at every decision point of seeded bot games over kingdoms that together hold every kingdom pile,
 every legal command of every awaited seat can be sent from the table (a button, the card selection, the
-named card) and by an email reply (its number or its words); see tests/reach/checks.py."""
+named card) and by an email reply (its number or its words); see tests/games/reach_checks.py."""
 
 from __future__ import annotations
 
@@ -16,8 +16,7 @@ from dominion import RULES
 from dominion.bots import heuristic_bot, random_bot
 from dominion.cards import KINGDOM_PILES
 from games.registry import get_kind
-
-from .checks import Tally, play_and_check
+from tests.games.reach_checks import Tally, play_and_check
 
 KIND = get_kind("dominion")
 

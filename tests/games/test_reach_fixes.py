@@ -1,4 +1,4 @@
-"""The dead ends the reach tests (test_citadels.py, test_dominion.py) found, each shown on its own: a Magician's two copies of a
+"""The dead ends the reach tests (tests/citadels/site/test_reach.py, tests/dominion/site/test_reach.py) found, each shown on its own: a Magician's two copies of a
 district, a district named like a verb, an order of cards by words, and a Diplomat's hundreds of exchanges."""
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from django.utils import translation
 from games.registry import get_kind
 from mailin import choices
 from notifications import email_choices
-
-from .checks import controls, table_html
+from tests.games.reach_checks import controls, table_html
 
 CITADELS, DOMINION = get_kind("citadels"), get_kind("dominion")
 NAMES = {0: "Ann", 1: "Bob"}
