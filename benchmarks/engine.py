@@ -29,7 +29,7 @@ from dominion import RULES as DOMINION  # noqa: E402
 from dominion.bots import heuristic_bot as dominion_bot  # noqa: E402
 from dominion.simulate import MIXED  # noqa: E402
 from dominion.simulate import play as play_dominion  # noqa: E402
-from games.registry import KINDS, GameKind  # noqa: E402 (plain Python: no Django settings needed)
+from games.registry import GameKind  # noqa: E402 (plain Python: no Django settings needed)
 
 TABLES: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("base game, 5 players, 8 characters", 5, {}),
@@ -47,7 +47,7 @@ def measure(title: str, players: int, options: dict[str, Any], games: int, repea
     events = sum(len(h) for h in histories)
 
     fold_seconds = best(repeat, lambda: [RULES.fold(history) for history in histories])
-    service_rate = events / service_fold(KINDS["citadels"], histories, repeat)
+    service_rate = events / service_fold(GameKind("citadels", "Citadels", RULES), histories, repeat)
 
     positions = []
     for seed in range(games // 3):
@@ -141,7 +141,7 @@ def dominion(games: int, players: int, repeat: int, mixed: bool = False) -> None
 
     evolve_rate = events / best(repeat, evolve_each)
     fold_rate = events / best(repeat, lambda: [DOMINION.fold(history) for history in histories])
-    service_rate = events / service_fold(KINDS["dominion"], histories, repeat)
+    service_rate = events / service_fold(GameKind("dominion", "Dominion", DOMINION), histories, repeat)
 
     positions = []
     for seed in range(games // 3):

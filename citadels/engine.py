@@ -33,6 +33,12 @@ class CitadelsRules(GameRules[State, Command]):
             legal_commands=_legal_json, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
             question=question, chapters=CHAPTERS, bots=BOTS, standings=standings,
+            # 8 needs 9 characters: the rules refuse what the options do not allow (`options.resolve`).
+            min_players=2, max_players=8,
+            # The thanks first: under a Ball Room any other first command loses the whole turn.
+            minimal_commands=("thank_your_excellency", "take_gold", "decline_graveyard", "end_turn"),
+            # The district deck's and the characters' orders, stacked (tests, re-created physical games).
+            fixed_order_options=("deck", "character_orders"),
         )
 
 

@@ -92,9 +92,10 @@ INSTALLED_APPS = [
     # The game pages' live updates (server-sent events behind the fan-out of LIVE_FANOUT).
     "live",
     "anymail",
-    # Each game's Django-facing app (its table template, words and translations). The registry
-    # (games.registry.KINDS) names the same modules; its system check games.E001 refuses a kind whose site
-    # is missing here. Settings import no app: that would make config and games import each other.
+    # Each game's Django-facing app (its table template, words and translations), which registers its game
+    # with the hosting when ready (games.registry.kinds; the first listed is a new game's default kind; the
+    # system check games.E002 refuses a site without one). Settings import no app: that would make config
+    # and games import each other.
     "citadels.site",
     "dominion.site",
 ] + env_list("EXTRA_INSTALLED_APPS", "")

@@ -28,14 +28,20 @@ class DominionRules(GameRules[State, Command]):
     """The rules of Dominion with Dark Ages as a decider; every method is pure. `legal_commands` lists a
     representative set where the answers are very many."""
 
-    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-
     def __init__(self) -> None:
         super().__init__(
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=read_command, awaiting=awaiting,
             legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
             question=question, chapters=CHAPTERS, standings=standings, bots=BOTS,
+            min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
+            # A missed turn ends at once (no card played, nothing bought); a missed decision takes the first
+            # listed answer (the smallest selection, or the first option).
+            minimal_commands=("end_turn",),
+            # A standing answer for reactions (e.g. reveal Moat to every attack) is set whoever's turn it is.
+            anytime_commands=("set_reaction",),
+            # The players' decks and the piles' orders, stacked (tests, re-created physical games).
+            fixed_order_options=("decks", "piles"),
         )
 
 

@@ -6,7 +6,7 @@ from django.core import checks
 
 class GamesConfig(AppConfig):
     """Games app: keeps each game's deadline columns right with every batch of events, and checks that
-    every registered game's site app is installed."""
+    some game is registered (each game's site app registers its kind: `registry.kinds`)."""
 
     name = "games"
     default_auto_field = "django.db.models.BigAutoField"
@@ -21,7 +21,7 @@ class GamesConfig(AppConfig):
 
         # First subscriber: the deadline columns are settled before any other app (the emails) reads them.
         hooks.subscribe(clock.on_events_appended)
-        checks.register(registry.check_site_apps)
+        checks.register(registry.check_kinds)
         settings_section.add_section()
         # What games keeps of a person: erased with the account, given in the data export.
         from accounts import personal_data as accounts_personal_data

@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .registry import DEFAULT_KIND, KINDS, GameKind
+from .registry import GameKind, default_kind, kinds
 from .selectors import PACES
 from .services import DEFAULT_TIME_CONTROL, MAX_DECISION_HOURS
 from .services.lifecycle import MIN_RATING_BOUNDS
@@ -20,20 +20,13 @@ def option_prefix(kind: GameKind) -> str:
 
 
 class NewGameForm(forms.Form):
-    """Every choice of a new game; each kind's option fields are added from its site module."""
+    """Every choice of a new game; the kinds and the player counts are the registered kinds' (read in
+    `__init__`: the games' site apps register them once the apps are ready), each kind's option fields are
+    added from its site module."""
 
-    kind = forms.ChoiceField(
-        label=_("Game"), choices=[(k.name, k.title) for k in KINDS.values()], initial=DEFAULT_KIND,
-        # site.js shows the options of the chosen game only (without script, every game's are shown).
-        # ... and offers the player counts the chosen game is played with.
-        widget=forms.Select(attrs={"data-kind-select": "", "data-players": json.dumps(
-            {k.name: [k.min_players, k.max_players] for k in KINDS.values()})}),
-    )
+    kind = forms.ChoiceField(label=_("Game"))
     players = forms.TypedChoiceField(
         label=_("Players"), coerce=int, initial=4,
-        choices=[(n, str(n)) for n in range(
-            min(k.min_players for k in KINDS.values()), max(k.max_players for k in KINDS.values()) + 1
-        )],
         help_text=_("Seats at the table, you included. The host may start earlier with fewer players."),
     )
     decision_hours = forms.IntegerField(
@@ -83,8 +76,20 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        registered = list(kinds)
+        choose = self.fields["kind"]
+        assert isinstance(choose, forms.ChoiceField)
+        choose.choices, choose.initial = [(k.name, k.title) for k in registered], default_kind()
+        # site.js shows the options of the chosen game only (without script, every game's are shown).
+        # ... and offers the player counts the chosen game is played with.
+        choose.widget.attrs.update({"data-kind-select": "", "data-players": json.dumps(
+            {k.name: [k.min_players, k.max_players] for k in registered})})
+        players = self.fields["players"]
+        assert isinstance(players, forms.ChoiceField)
+        players.choices = [(n, str(n)) for n in range(
+            min(k.min_players for k in registered), max(k.max_players for k in registered) + 1)]
         self.kind_fields: dict[str, list[str]] = {}
-        for kind in KINDS.values():
+        for kind in registered:
             if not kind.site:
                 continue
             names = []
@@ -96,7 +101,7 @@ class NewGameForm(forms.Form):
     def kind_fieldsets(self) -> list[tuple[str, str, list[Any]]]:
         """Each kind's name, title and bound option fields, for the template."""
         return [
-            (name, str(KINDS[name].title), [self[field] for field in fields]) for name, fields in self.kind_fields.items()
+            (name, str(kinds[name].title), [self[field] for field in fields]) for name, fields in self.kind_fields.items()
         ]
 
     def clean(self) -> dict[str, Any]:
@@ -104,7 +109,7 @@ class NewGameForm(forms.Form):
         decision, reminder = data.get("decision_hours"), data.get("reminder_hours")
         if decision is not None and reminder is not None and reminder >= decision:
             self.add_error("reminder_hours", _("The reminder must come before the deadline."))
-        kind = KINDS.get(str(data.get("kind")))
+        kind = kinds.get(str(data.get("kind")))
         if kind is not None:
             # Only the chosen kind's options count: another kind's fields may be left out or empty.
             for other, names in self.kind_fields.items():
@@ -120,7 +125,7 @@ class NewGameForm(forms.Form):
     def game_arguments(self) -> dict[str, Any]:
         """The arguments of `services.create_game` from the cleaned form."""
         data = self.cleaned_data
-        kind = KINDS[data["kind"]]
+        kind = kinds[data["kind"]]
         prefix = option_prefix(kind)
         own = {name[len(prefix):]: value for name, value in data.items() if name.startswith(prefix)}
         return {
@@ -149,7 +154,8 @@ PACE_LABELS = {"fast": _("fast (a day at most for a decision)"), "normal": _("no
 class LobbyFilterForm(forms.Form):
     """The lobby's filters of the open games: by game and by pace (both optional)."""
 
+    # The registered kinds, read when the form is built (the games' site apps register them once the apps are ready).
     kind = forms.ChoiceField(label=_("Game"), required=False,
-                             choices=[("", _("every game")), *((k.name, k.title) for k in KINDS.values())])
+                             choices=lambda: [("", _("every game")), *((k.name, k.title) for k in kinds)])
     pace = forms.ChoiceField(label=_("Pace"), required=False,
                              choices=[("", _("any pace")), *((name, PACE_LABELS[name]) for name in PACES)])

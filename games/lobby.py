@@ -15,7 +15,7 @@ from core.errors import ServiceError
 from . import hooks, selectors, services
 from .forms import LobbyFilterForm, NewGameForm
 from .models import Game
-from .registry import KINDS
+from .registry import kinds
 
 LOBBY_SIZE = 50  # open games to join
 MY_GAMES_SHOWN = 200
@@ -24,7 +24,7 @@ MY_GAMES_SHOWN = 200
 def home(request: HttpRequest) -> HttpResponse:
     """Signed out: what the site is. Signed in: my games (those waiting for me first), open games, finished ones."""
     if not request.user.is_authenticated:
-        return render(request, "home.html", {"kinds": list(KINDS.values())})
+        return render(request, "home.html", {"kinds": list(kinds)})
     return render(request, "games/lobby.html", _lobby(request.user, LobbyFilterForm(request.GET or None)))
 
 
@@ -68,7 +68,7 @@ def _open_games(user: User, filters: LobbyFilterForm) -> list[OpenGame]:
     facts = {kind: hooks.player_facts(kind, sorted(users)) for kind, users in users_by_kind.items()}
     listed = []
     for game in games:
-        kind = KINDS.get(game.kind)
+        kind = kinds.get(game.kind)
         listed.append(OpenGame(
             game=game,
             players=[(seat.user, facts[game.kind][seat.user_id]) for seat in game.seats.all()],

@@ -1,10 +1,12 @@
-"""The registry of game kinds. The hosting code knows a game's rules only as a `rules_kit.GameRules` (the
-one rules interface: its bots and standings too) and its site only through the `Site` protocol below; a
-second game (e.g. Dominion) is one more entry in `KINDS`, not a fork of the hosting code.
+"""The registry of game kinds (`kinds`). The hosting code knows a game's rules only as a
+`rules_kit.GameRules` (the one rules interface: its bots, standings, player range and timeout commands too)
+and its site only through the `Site` protocol below; another game is one more entry, not a fork of the
+hosting code.
 
-A kind names its rules package and its site by module name, the one lookup by string left: `games` imports
-no game package (the import contract `games-hosts-no-game`), and the site is also a Django app (its
-templates and locale/), listed by that name in INSTALLED_APPS and checked against it (`check_site_apps`).
+Each game's site app (a Django app beside its rules package: its table, words, templates and locale/)
+registers its kind in its `AppConfig.ready()`, handing over its title and its rules: `games` imports no
+game package (the import contract `games-hosts-no-game`) and names none. The kinds are known once the apps
+are ready: code that runs on import reads them lazily (a form's choices in its `__init__`).
 """
 
 from __future__ import annotations
@@ -15,11 +17,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from django.apps import apps
 from django.core import checks
-from django.utils.translation import gettext, gettext_lazy
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext
 
 from core.errors import ServiceError
+from core.registry import Registry
 from rules_kit import IllegalCommand
 from rules_kit.engine import Bot, GameRules
 from rules_kit.events import JsonObject
@@ -60,8 +63,8 @@ class CardSelection:
 
 
 class Site(Protocol):
-    """What the web site and the emails need of a game (a Django-facing module beside its rules, e.g.
-    `citadels.site`): its table, its words in the active language (events, commands, the engine's
+    """What the web site and the emails need of a game (a Django-facing module beside its rules, the game's
+    site app): its table, its words in the active language (events, commands, the engine's
     refusals by their code), its part of the new-game form."""
 
     TABLE_TEMPLATE: str
@@ -96,35 +99,52 @@ class Site(Protocol):
 
 @dataclass(frozen=True)
 class GameKind:
-    """One playable game: its rules object (loaded lazily), player range and the engine's error type."""
+    """One playable game, as its site app registers it in `kinds`: its name, title, rules and site module.
+    The rest (player range, timeout commands, the fixed-order options) is the rules' own."""
 
     name: str
     # The game's name as players read it, in the active language (lazy: its translation, e.g. a German
     # edition's own title, is in the game's site catalogue). Say `str(kind.title)` where a plain str is needed.
     title: StrOrPromise
-    # The rules package, whose `RULES` is the game's `GameRules` (imported on first use: see the module's doc).
-    module: str
-    min_players: int
-    max_players: int
-    # Option keys that fix random outcomes (a stacked deck): allowed for tests and re-created physical
-    # games only, never from a player through the API.
-    fixed_order_options: frozenset[str] = field(default_factory=frozenset)
-    # The Django-facing module of the game (its table, words and form fields; see `Site`); also an
-    # installed app, for its templates and locale/.
+    # The game's `RULES` (read it as `rules`): held as any `GameRules`, since the hosting knows no game's
+    # state or command type.
+    game_rules: GameRules[Any, Any] = field(repr=False)
+    # The Django-facing module of the game (its table, words and form fields; see `Site`), by its name: the
+    # site app that registers the kind (imported on first use).
     site: str = ""
-    # The "minimal" timeout policy's preferred commands, first found first (else the first legal one).
-    minimal_commands: tuple[str, ...] = ()
-    # Command types any seat may send at any time, awaited or not (standing answers and other settings
-    # that change no one's turn); they are not among the legal commands and never start a deadline.
-    anytime_commands: frozenset[str] = field(default_factory=frozenset)
 
     @property
     def rules(self) -> GameRules[Any, JsonObject]:
-        """The module's `RULES` object (every game's rules are a `rules_kit.GameRules`). The hosting knows
-        no game's state type; a game's command type is a JSON object to it (a TypedDict is a dict when
-        run), as it stores it."""
-        rules: GameRules[Any, JsonObject] = importlib.import_module(self.module).RULES
-        return rules
+        """The game's rules (every game's are a `rules_kit.GameRules`). The hosting knows no game's state
+        type; a game's command type is a JSON object to it (a TypedDict is a dict when run), as it stores it."""
+        return self.game_rules
+
+    @property
+    def min_players(self) -> int:
+        """The fewest players of a game of this kind (the rules')."""
+        return self.game_rules.min_players
+
+    @property
+    def max_players(self) -> int:
+        """The most players of a game of this kind (the rules')."""
+        return self.game_rules.max_players
+
+    @property
+    def fixed_order_options(self) -> frozenset[str]:
+        """Option keys that fix random outcomes (a stacked deck): taken from tests and re-created physical
+        games only, never from a player through the API (the rules')."""
+        return self.game_rules.fixed_order_options
+
+    @property
+    def minimal_commands(self) -> tuple[str, ...]:
+        """The "minimal" timeout policy's preferred commands, first found first (else the first legal one)."""
+        return self.game_rules.minimal_commands
+
+    @property
+    def anytime_commands(self) -> frozenset[str]:
+        """Command types any seat may send at any time, awaited or not (the rules'): they are not among the
+        legal commands and never start a deadline."""
+        return self.game_rules.anytime_commands
 
     @property
     def illegal_command(self) -> type[IllegalCommand]:
@@ -186,54 +206,40 @@ class GameKind:
         return rules.fold(map(rules.decode, datas), state)
 
 
-KINDS: dict[str, GameKind] = {
-    "citadels": GameKind(
-        name="citadels",
-        title=gettext_lazy("Citadels"),
-        module="citadels",
-        min_players=2,
-        max_players=8,  # 8 needs 9 characters: the engine refuses what the options do not allow
-        fixed_order_options=frozenset({"deck", "character_orders"}),
-        site="citadels.site",
-        # The thanks first: under a Ball Room any other first command loses the whole turn.
-        minimal_commands=("thank_your_excellency", "take_gold", "decline_graveyard", "end_turn"),
-    ),
-    "dominion": GameKind(
-        name="dominion",
-        title=gettext_lazy("Dominion"),
-        module="dominion",
-        min_players=2,
-        max_players=6,
-        fixed_order_options=frozenset({"decks", "piles"}),
-        site="dominion.site",
-        # A missed turn ends at once (no card played, nothing bought); a missed decision takes the first
-        # listed answer (the smallest selection, or the first option).
-        minimal_commands=("end_turn",),
-        anytime_commands=frozenset({"set_reaction"}),
-    ),
-}
-DEFAULT_KIND = next(iter(KINDS))
+kinds: Registry[GameKind] = Registry("game kind", name_of=lambda kind: kind.name)
+"""Every playable game by its name, in the order registered: each game's site app registers its kind in its
+`AppConfig.ready()` (so in the order of INSTALLED_APPS); the first is a new game's unless another is chosen."""
 
 
-def check_site_apps(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
-    """System check (`manage.py check`, every start): each registered kind's site is an installed app
-    (settings.INSTALLED_APPS lists them by name), else its table template and translations are missing."""
-    return [
-        checks.Error(
-            f"The site app {kind.site!r} of game kind {kind.name!r} is not installed.",
-            hint=f"Add {kind.site!r} to INSTALLED_APPS in config/settings.py.",
-            obj=f"games.registry.KINDS[{kind.name!r}]",
-            id="games.E001",
-        )
-        for kind in KINDS.values() if kind.site and not apps.is_installed(kind.site)
-    ]
+def kind_names() -> list[str]:
+    """The registered kinds' names, in registration order."""
+    return [kind.name for kind in kinds]
+
+
+def default_kind() -> str:
+    """The name of the first registered kind: the game a new game is unless another is chosen."""
+    for kind in kinds:
+        return kind.name
+    raise ImproperlyConfigured("No game kind is registered (see the system check games.E002).")
+
+
+def check_kinds(app_configs: Any = None, **kwargs: Any) -> list[checks.CheckMessage]:
+    """System check (`manage.py check`, every start): some game kind is registered, else no game can be
+    opened (each game's site app registers its own: an INSTALLED_APPS without one has none)."""
+    if len(kinds):
+        return []
+    return [checks.Error(
+        "No game kind is registered.",
+        hint="Add a game's site app to INSTALLED_APPS in config/settings.py: it registers its kind when ready.",
+        obj="games.registry.kinds", id="games.E002",
+    )]
 
 
 def get_kind(name: str) -> GameKind:
     """The registered game kind of this name, or a 400 for an unknown one."""
-    try:
-        return KINDS[name]
-    except KeyError:
-        known = ", ".join(sorted(KINDS))
+    kind = kinds.get(name)
+    if kind is None:
+        known = ", ".join(sorted(kind_names()))
         raise ServiceError("invalid", "unknown_kind", gettext("There is no game kind {name}; the kinds are {known}.").format(
-            name=name, known=known)) from None
+            name=name, known=known))
+    return kind

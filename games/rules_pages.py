@@ -9,12 +9,12 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from .registry import KINDS
+from .registry import kinds
 
 
 def rules_index(request: HttpRequest, kind_name: str) -> HttpResponse:
     """Every card of the kind, grouped as its site groups them, each linked to its page."""
-    kind = KINDS.get(kind_name)
+    kind = kinds.get(kind_name)
     if kind is None or not kind.site:
         raise Http404(kind_name)
     groups = kind.site_module.rules_index()
@@ -23,7 +23,7 @@ def rules_index(request: HttpRequest, kind_name: str) -> HttpResponse:
 
 def rules_card(request: HttpRequest, kind_name: str, card_id: str) -> HttpResponse:
     """One card's page: its name, its facts and its full text; 404 for a card the kind does not have."""
-    kind = KINDS.get(kind_name)
+    kind = kinds.get(kind_name)
     if kind is None or not kind.site:
         raise Http404(kind_name)
     card = kind.site_module.rules_card(card_id)

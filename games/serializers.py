@@ -17,7 +17,7 @@ from rest_framework import serializers
 
 from . import hooks
 from .models import Game, TakebackRequest
-from .registry import DEFAULT_KIND, KINDS, get_kind
+from .registry import default_kind, get_kind, kind_names, kinds
 from .selectors import PACES
 from .services.lifecycle import MAX_DECISION_HOURS, MAX_TAKEOVER_AFTER, MIN_RATING_BOUNDS, TIMEOUT_POLICIES
 
@@ -37,7 +37,7 @@ class TimeControlField(serializers.JSONField):
 def command_schemas() -> list[dict[str, Any]]:
     """The JSON Schema of every command shape of every game kind, each once (the kinds share a few)."""
     schemas: dict[str, dict[str, Any]] = {}
-    for kind in KINDS.values():
+    for kind in kinds:
         for shape in kind.rules.command_shapes:
             schema = shape.json_schema()
             schemas.setdefault(repr(schema), schema)
@@ -115,22 +115,29 @@ class KindField(serializers.CharField):
     """A game kind's name (the service refuses an unknown one with `unknown_kind`)."""
 
 
+class KindChoiceField(serializers.ChoiceField):
+    """A registered game kind's name. The choices are the kinds registered when a serializer is built (the
+    games' site apps register them once the apps are ready, perhaps after this module was imported)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=(), **kwargs)
+
+    def bind(self, field_name: str, parent: Any) -> None:
+        super().bind(field_name, parent)
+        self.choices = kind_names()
+
+
 class KindFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
     target_class = KindField
 
     def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
-        return {"type": "string", "enum": list(KINDS), "default": DEFAULT_KIND}
+        return {"type": "string", "enum": kind_names(), "default": default_kind()}
 
 
 class GameCreateSerializer(serializers.Serializer[Any]):
     refuse_unknown_fields = True
 
-    kind = KindField(max_length=32, default=DEFAULT_KIND, help_text=f"the game: {', '.join(KINDS)}")
-    players = serializers.IntegerField(
-        min_value=min(k.min_players for k in KINDS.values()), max_value=max(k.max_players for k in KINDS.values()),
-        help_text="seats, you included (the host may start with fewer); each game's range: "
-                  + ", ".join(f"{name} {k.min_players} to {k.max_players}" for name, k in KINDS.items()),
-    )
+    # First `kind` and `players`, which `get_fields` builds of the registered kinds.
     options = OptionsField(
         required=False, default=dict,
         help_text="the game's options, `{}` for the standard game (each game's are in its rulings document)",
@@ -173,12 +180,24 @@ class GameCreateSerializer(serializers.Serializer[Any]):
                   "null: no limit",
     )
 
+    def get_fields(self) -> dict[str, serializers.Field]:  # type: ignore[type-arg]  # as DRF declares it
+        """The game's kind and its players, of the kinds registered now (once the apps are ready: the games'
+        site apps register them), then the declared fields."""
+        registered = list(kinds)
+        kind = KindField(max_length=32, default=default_kind, help_text=f"the game: {', '.join(kind_names())}")
+        players = serializers.IntegerField(
+            min_value=min(k.min_players for k in registered), max_value=max(k.max_players for k in registered),
+            help_text="seats, you included (the host may start with fewer); each game's range: "
+                      + ", ".join(f"{k.name} {k.min_players} to {k.max_players}" for k in registered),
+        )
+        return {"kind": kind, "players": players, **super().get_fields()}
+
 
 class CommandSerializer(serializers.Serializer[Any]):
     refuse_unknown_fields = True
 
     command = CommandField(
-        help_text='one of `legal_commands` of `GET /api/games/{id}/`, e.g. `{"type": "take_gold"}`'
+        help_text='one of `legal_commands` of `GET /api/games/{id}/`, as listed there (a JSON object with its `type`)'
     )
     expected_version = serializers.IntegerField(
         required=False, allow_null=True, min_value=0,
@@ -214,7 +233,7 @@ class HistorySerializer(serializers.Serializer[Any]):
 class GameListQuerySerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Game.Status.choices, required=False, help_text="only games in this status")
     mine = serializers.BooleanField(required=False, default=False, help_text="only games I have a seat in")
-    kind = serializers.ChoiceField(choices=list(KINDS), required=False, help_text="only games of this kind")
+    kind = KindChoiceField(required=False, help_text="only games of this kind")
     pace = serializers.ChoiceField(
         choices=list(PACES), required=False,
         help_text="only games of this pace: fast (a decision in 24 hours at most), normal (up to 72), slow (more)",

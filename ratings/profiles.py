@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from core.errors import ServiceError
 from games.models import Game, Seat
-from games.registry import KINDS
+from games.registry import kind_names
 
 from .models import ProfilePrivacy, Rating, Result
 from .rating import display_rating
@@ -85,7 +85,7 @@ def _record(player: User) -> list[dict[str, Any]]:
     running = dict(Seat.objects.filter(user=player, game__status=Game.Status.ACTIVE).values("game__kind")
                    .annotate(n=Count("pk")).values_list("game__kind", "n"))
     return [{"kind": kind, "played": finished.get(kind, {}).get("played", 0), "won": finished.get(kind, {}).get("won", 0),
-             "running": running.get(kind, 0)} for kind in KINDS]
+             "running": running.get(kind, 0)} for kind in kind_names()]
 
 
 def _ratings(player: User) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from games import store
 from games.models import Game
-from games.registry import KINDS
+from games.registry import kind_names
 
 from .models import Rating, Result
 from .rating import record_game
@@ -30,7 +30,7 @@ def recompute_ratings() -> Recomputed:
     with transaction.atomic():
         games = list(
             Game.objects.select_for_update(of=("self",))
-            .filter(status=Game.Status.FINISHED, kind__in=list(KINDS))
+            .filter(status=Game.Status.FINISHED, kind__in=kind_names())
             .order_by("finished_at", "id")
         )
         Result.objects.all().delete()

@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from core.errors import ServiceError
-from games.registry import KINDS
+from games.registry import kinds
 
 from . import profiles
 
@@ -20,7 +20,7 @@ def profile_page(request: HttpRequest, user_id: int) -> HttpResponse:
     except ServiceError as error:
         return render(request, "error.html", {"message": error.reader_message()}, status=error.status)
     found = profiles.profile(player, request.user)  # type: ignore[arg-type]
-    titles = {name: kind.title for name, kind in KINDS.items()}
+    titles = {kind.name: kind.title for kind in kinds}
     for part in ("record", "ratings", "finished_games"):
         for row in found[part] or []:
             row["title"] = titles.get(row["kind"], row["kind"])

@@ -114,6 +114,19 @@ class GameRules(Generic[StateT, CommandT]):
     standings: Callable[[StateT], list[int]]
     """`standings(state)`: at the game's end, each seat's place by the rulebook, 1 the best, a tie the rulebook
     does not break shared (1, 1, 3); the ratings read a game's result through this."""
+    min_players: int
+    """The fewest players a game is set up for (the new-game form and the service refuse fewer)."""
+    max_players: int
+    """The most players a game is set up for."""
+    minimal_commands: tuple[str, ...]
+    """The command types the "minimal" timeout policy sends for a late seat, the first legal one found first
+    (none legal: the seat's first legal command)."""
+    anytime_commands: frozenset[str]
+    """Command types any seat may send at any time, awaited or not (standing answers and other settings that
+    change no one's turn): they are not among the legal commands and never start a deadline."""
+    fixed_order_options: frozenset[str]
+    """Option keys that fix random outcomes (a stacked deck): the service takes them from tests and re-created
+    physical games only, never from a player through the API."""
 
     def __init__(
         self,
@@ -134,13 +147,20 @@ class GameRules(Generic[StateT, CommandT]):
         resigned: Callable[[StateT], frozenset[int]],
         bots: Mapping[str, Bot[StateT, CommandT]],
         standings: Callable[[StateT], list[int]],
+        min_players: int,
+        max_players: int,
         stand_in: str = STAND_IN,
+        minimal_commands: Iterable[str] = (),
+        anytime_commands: Iterable[str] = (),
+        fixed_order_options: Iterable[str] = (),
         reveals: Reveals = reveals_any_hidden_part,
         question: Callable[[StateT, int, JsonObject], Question | None] = no_question,
         chapters: Chapters = NO_CHAPTERS,
     ) -> None:
         if stand_in not in bots:
             raise ValueError(f"the stand-in bot {stand_in!r} is not one of the game's bots ({', '.join(bots)})")
+        if not 1 <= min_players <= max_players:
+            raise ValueError(f"{kind} is played by {min_players} to {max_players} players: no such range")
         self.kind = kind
         self.setup, self.decide, self.awaiting = setup, decide, awaiting
         self.legal_commands, self.view = legal_commands, view
@@ -160,6 +180,9 @@ class GameRules(Generic[StateT, CommandT]):
         self.question = question
         self.chapters = chapters
         self.bots, self.stand_in, self.standings = dict(bots), stand_in, standings
+        self.min_players, self.max_players = min_players, max_players
+        self.minimal_commands = tuple(minimal_commands)
+        self.anytime_commands, self.fixed_order_options = frozenset(anytime_commands), frozenset(fixed_order_options)
         self._codec = codec
         fold.restore_with(load_state)
 

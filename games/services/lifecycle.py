@@ -17,7 +17,7 @@ from core.errors import ServiceError
 from .. import hooks
 from ..deadlines.clock import DEFAULT_TIME_CONTROL, TAKEOVER_AFTER
 from ..models import Game, Seat, SeatChange
-from ..registry import DEFAULT_KIND, GameKind, get_kind
+from ..registry import GameKind, default_kind, get_kind
 from .reading import may_see
 from .waiting_room import MAX_CLOSE_AFTER_DAYS, record_seat_change
 from .writing import append_and_project, game_not_found, game_or_404, game_rng
@@ -102,7 +102,7 @@ def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool)
 
 def create_game(
     user: User,
-    kind: str = DEFAULT_KIND,
+    kind: str | None = None,
     players: int = 4,
     options: dict[str, Any] | None = None,
     time_control: dict[str, Any] | None = None,
@@ -116,12 +116,13 @@ def create_game(
     auto_start: bool = False,
     close_after_days: int = 14,
 ) -> Game:
-    """Open a new game; the creator takes the first seat. `trusted` admits fixed-order options (tests, demo);
-    a game not `listed` is joined only through its invite link (`join_game(..., invited=True)`) and seen only
-    by its players (`reading.may_see`); with `spectators_allowed`, signed-in others watch it once it runs
-    through its watch link on the site (`games.pages.watch`). A game not `rated` changes nobody's rating;
-    `min_rating` and `min_reliability` (percent) are what a player needs to join (`hooks.on_join` checks)."""
-    game_kind = get_kind(kind)
+    """Open a new game of `kind` (None: the first registered); the creator takes the first seat. `trusted`
+    admits fixed-order options (tests, demo); a game not `listed` is joined only through its invite link
+    (`join_game(..., invited=True)`) and seen only by its players (`reading.may_see`); with
+    `spectators_allowed`, signed-in others watch it once it runs through its watch link on the site
+    (`games.pages.watch`). A game not `rated` changes nobody's rating; `min_rating` and `min_reliability`
+    (percent) are what a player needs to join (`hooks.on_join` checks)."""
+    game_kind = get_kind(default_kind() if kind is None else kind)
     if isinstance(players, bool) or not isinstance(players, int) or not (
         game_kind.min_players <= players <= game_kind.max_players
     ):
@@ -141,7 +142,7 @@ def create_game(
             "close_after_days is a whole number of days from 1 to {max}.").format(max=MAX_CLOSE_AFTER_DAYS))
     with transaction.atomic():
         game = Game.objects.create(
-            kind=kind,
+            kind=game_kind.name,
             options=clean_options,
             players=players,
             created_by=user,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from django import template
 
-from games.registry import KINDS
+from games.registry import kinds
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -17,5 +17,5 @@ register = template.Library()
 @register.filter
 def kind_title(kind: str) -> StrOrPromise:
     """The title of the game kind of this name (the name itself for a kind no longer registered)."""
-    found = KINDS.get(kind)
+    found = kinds.get(kind)
     return found.title if found is not None else kind

@@ -1,5 +1,5 @@
 """Invariants every state and event of every Citadels game must keep (besides those of every game, in
-tests/rules_invariants.py); used by the random-game tests."""
+tests/rules_kit/invariants.py); used by the random-game tests."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ from citadels.bots import Bot
 from citadels.cards import BASE_PURPLE, DARK_CITY_PURPLE
 from citadels.events import Event
 from citadels.state import DRAFT, Player, State
-
-from ..rules_invariants import check_commands_accepted, check_event, check_turn_order
+from tests.rules_kit.invariants import check_commands_accepted, check_event, check_turn_order
 
 HIDDEN = "hidden"
 _UNUSED_RNG = random.Random(0)  # a refused command draws nothing

@@ -1,10 +1,10 @@
 """The rules package's shape: the turn flow reaches the abilities only through their tables, and no ability
 imports the flow back (an import inside a function counts too; no circles anywhere:
-tests/test_import_circles.py)."""
+tests/project/test_import_circles.py)."""
 
 from __future__ import annotations
 
-from tests.import_graph import graph
+from tests.project.import_graph import graph
 
 
 def _graph() -> dict[str, set[str]]:

@@ -1,5 +1,5 @@
 """Invariants every state and event of every Dominion game must keep (besides those of every game, in
-tests/rules_invariants.py); used by the random-game tests."""
+tests/rules_kit/invariants.py); used by the random-game tests."""
 
 from __future__ import annotations
 
@@ -15,8 +15,7 @@ from dominion.decide import decide_live
 from dominion.events import Event
 from dominion.evolve import apply
 from dominion.state import OVER, SEAT_ZONES, State, clone
-
-from ..rules_invariants import check_commands_accepted, check_event, check_turn_order
+from tests.rules_kit.invariants import check_commands_accepted, check_event, check_turn_order
 
 HIDDEN = "hidden"
 SEAT_ZONE_NAMES = set(SEAT_ZONES)

@@ -1,7 +1,7 @@
 """What the base game's cards show whom: cards looked at are seen by their player only (Sentry, Harbinger's
 pick from below the top, Cellar's discards, Artisan's card onto the deck, Chancellor's deck), revealed cards
 by everyone (Library's set-aside Actions, Bureaucrat's Victory card, Spy's, Thief's and Bandit's reveals).
-Each step is held to the privacy invariants of every game (tests/rules_invariants.py) and every seat's view
+Each step is held to the privacy invariants of every game (tests/rules_kit/invariants.py) and every seat's view
 to the no-leak check of the random games."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 
 from dominion import RULES
 from dominion.events import Event
+from tests.rules_kit.invariants import check_event
 
-from ..rules_invariants import check_event
 from .invariants import check_view
 from .table import Table
 

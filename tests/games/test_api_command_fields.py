@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from games import services, store
 from games.models import Command
-from games.registry import KINDS
+from games.registry import kind_names, kinds
 from rules_kit import IllegalCommand
 from rules_kit.simulate import play
 from rules_kit.takeback import TAKE_BACK
@@ -37,7 +37,7 @@ def _checking(rules: Any, bot: Any) -> Any:
 
 @pytest.mark.parametrize(("kind", "players", "options"), GAMES)
 def test_every_legal_command_is_its_own_normal_form(kind: str, players: int, options: dict[str, Any]) -> None:
-    rules = KINDS[kind].rules
+    rules = kinds[kind].rules
     bots = __import__(f"{kind}.bots", fromlist=["random_bot"])
     for seed in range(3):
         play(rules, [_checking(rules, bots.random_bot)] * players, random.Random(seed), options)  # type: ignore[arg-type]
@@ -52,21 +52,21 @@ def _example(schema: Any) -> Any:
     return {"integer": 0, "boolean": True}.get(schema.get("type"), "x")
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("kind", sorted(kind_names()))
 def test_the_table_names_every_command_type_once_per_field_set(kind: str) -> None:
-    shapes = KINDS[kind].rules.command_shapes
+    shapes = kinds[kind].rules.command_shapes
     assert len({(s.type, s.fields) for s in shapes}) == len(shapes)
     for shape in shapes:
         example = {"type": shape.type, **{name: _example(schema) for name, schema in shape.required.items()}}
-        assert KINDS[kind].rules.normalize_command(example) == example
+        assert kinds[kind].rules.normalize_command(example) == example
         with pytest.raises(IllegalCommand) as refusal:
-            KINDS[kind].rules.normalize_command({**example, "seat_of_someone": 1})
+            kinds[kind].rules.normalize_command({**example, "seat_of_someone": 1})
         assert refusal.value.reason == "unknown_fields"
 
 
 def test_dominion_answers_a_decision_with_one_field() -> None:
     with pytest.raises(IllegalCommand) as refusal:
-        KINDS["dominion"].rules.normalize_command({"type": "decide", "cards": [1], "choice": "yes"})
+        kinds["dominion"].rules.normalize_command({"type": "decide", "cards": [1], "choice": "yes"})
     assert (refusal.value.code, refusal.value.reason) == ("malformed", "one_of_fields")
 
 
@@ -77,7 +77,7 @@ def test_an_old_log_with_unknown_fields_still_loads_and_verifies(make_user: Any)
     for step in range(3):
         game.refresh_from_db()
         seat = game.awaiting[0]
-        command = KINDS["citadels"].rules.legal_commands(store.load_state(game, use_cache=False), seat)[0]
+        command = kinds["citadels"].rules.legal_commands(store.load_state(game, use_cache=False), seat)[0]
         services.execute(users[seat], game.pk, command, idempotency_key=f"k{step}")
     # As a log written before the tables: fields kept that no table declares (never decided again).
     for record in Command.objects.filter(game=game):
@@ -98,7 +98,7 @@ def test_the_service_refuses_nul_or_a_lone_surrogate_in_a_command_from_anywhere(
 
     game = started_game([make_user() for _ in range(3)])
     seat = game.awaiting[0]
-    legal = KINDS["citadels"].rules.legal_commands(store.load_state(game), seat)[0]
+    legal = kinds["citadels"].rules.legal_commands(store.load_state(game), seat)[0]
     before = db_snapshot()
     with pytest.raises(ServiceError) as refusal:
         services.execute(seat_users(game)[seat], game.pk, {**legal, "character": legal["character"] + bad})
@@ -111,5 +111,5 @@ def test_citadels_declares_the_fields_of_every_command_it_decides() -> None:
     saw it (the Lighthouse's `search_deck` and `decline_search` once were)."""
     from citadels.decide import COMMAND_TYPES
 
-    decided = {shape.type for shape in KINDS["citadels"].rules.command_shapes} - {TAKE_BACK}  # the hosting's
+    decided = {shape.type for shape in kinds["citadels"].rules.command_shapes} - {TAKE_BACK}  # the hosting's
     assert decided == set(COMMAND_TYPES)

@@ -8,10 +8,10 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.registry import KINDS
+from games.registry import kinds
 
-CITADELS = KINDS["citadels"].site_module
-DOMINION = KINDS["dominion"].site_module
+CITADELS = kinds["citadels"].site_module
+DOMINION = kinds["dominion"].site_module
 NAMES = {0: "Anna"}
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from citadels.site import describe_command, describe_event
-from games.registry import KINDS
+from games.registry import kinds
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = {0: "Anna", 1: "Ben"}
@@ -46,14 +46,14 @@ def test_citadels_events_name_characters_with_their_article(seen: dict[str, obje
 
 
 def test_citadels_commands_and_refusals_say_bauwerk() -> None:
-    site = KINDS["citadels"].site_module
+    site = kinds["citadels"].site_module
     with translation.override("de"):
         assert describe_command({"type": "collect_income"}, NAMES) == "Einkommen aus deinen Bauwerken nehmen"
         assert site.describe_refusal("bishop", "") == "Die Bauwerke des Predigers sind geschützt."
 
 
 def test_dominion_says_whom_it_waits_for() -> None:
-    site = KINDS["dominion"].site_module
+    site = kinds["dominion"].site_module
     seen = {"type": "waiting", "asks": [{"seat": 1, "prompt": "discard_down", "card": "militia"}]}
     with translation.override("de"):
         assert site.describe_event(seen, NAMES).startswith("Warten auf Ben – ")
@@ -65,5 +65,5 @@ def test_the_turn_email_says_where_before_am_zug() -> None:
     from django.utils.translation import gettext
 
     with translation.override("de"):
-        said = gettext("it is your turn in {title} #{game}.").format(title=KINDS["citadels"].title, game=3)
+        said = gettext("it is your turn in {title} #{game}.").format(title=kinds["citadels"].title, game=3)
         assert said == "du bist in der Partie Ohne Furcht und Adel #3 am Zug."

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.utils import translation
 
-from games.registry import KINDS
+from games.registry import kind_names, kinds
 from tests.games.helpers import seat_users, started_game
 
 ENGINE_WORDS = "the engine's own words"
@@ -40,6 +40,11 @@ def _returned_codes(trees: list[ast.AST], function_name: str) -> set[str]:
     return codes
 
 
+def rules_package(kind: str) -> str:
+    """The package of the kind's rules (the one its `GameRules` class is defined in)."""
+    return type(kinds[kind].rules).__module__.partition(".")[0]
+
+
 def refusal_codes(package: str) -> set[str]:
     """Every code the rules package can refuse with, read from its source: the literal first arguments of
     `IllegalCommand`, and for a code held in a variable, the codes the function it came from returns."""
@@ -64,13 +69,13 @@ def refusal_codes(package: str) -> set[str]:
     return codes
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("kind", sorted(kind_names()))
 def test_every_refusal_code_the_rules_can_raise_has_a_german_sentence(kind: str) -> None:
-    codes = refusal_codes(KINDS[kind].module)
+    codes = refusal_codes(rules_package(kind))
     # The reading finds the codes of literals and of a code chosen by a function (Dominion's buy).
     assert {"not_your_turn", "malformed", "bad_options"} <= codes
     assert kind != "dominion" or {"too_expensive", "pile_empty", "no_buys", "not_in_supply"} <= codes
-    site = KINDS[kind].site_module
+    site = kinds[kind].site_module
     for code in sorted(codes):
         with translation.override("de"):
             german = site.describe_refusal(code, ENGINE_WORDS)
@@ -106,11 +111,11 @@ def refusal_reasons(package: str) -> dict[tuple[str, str], set[str]]:
     return found
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
+@pytest.mark.parametrize("kind", sorted(kind_names()))
 def test_every_reason_the_rules_give_is_told_whole_with_its_params(kind: str) -> None:
-    reasons = refusal_reasons(KINDS[kind].module)
+    reasons = refusal_reasons(rules_package(kind))
     assert ("bad_options", "unknown_options") in reasons and ("malformed", "not_an_object") in reasons
-    site = KINDS[kind].site_module
+    site = kinds[kind].site_module
     for (code, reason), keys in sorted(reasons.items()):
         params = {key: f"P{index}" for index, key in enumerate(sorted(keys))}
         with translation.override("de"):
@@ -125,7 +130,7 @@ def test_every_reason_the_rules_give_is_told_whole_with_its_params(kind: str) ->
 
 
 def test_a_reason_is_told_with_lists_as_rows_and_a_missing_param_falls_back_to_the_code() -> None:
-    site = KINDS["citadels"].site_module
+    site = kinds["citadels"].site_module
     with translation.override("de"):
         assert site.describe_refusal("bad_options", ENGINE_WORDS, "unknown_ids", {"option": "deck", "names": ["a", "b"]}) == (
             "Mit diesen Optionen lässt sich keine Partie spielen: deck nennt unbekannte IDs: a, b.")
@@ -134,7 +139,7 @@ def test_a_reason_is_told_with_lists_as_rows_and_a_missing_param_falls_back_to_t
 
 
 def test_an_unknown_code_keeps_the_engines_message() -> None:
-    for kind in KINDS.values():
+    for kind in kinds:
         with translation.override("de"):
             assert kind.site_module.describe_refusal("no_such_code_anywhere", ENGINE_WORDS) == ENGINE_WORDS
 

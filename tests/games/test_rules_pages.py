@@ -13,7 +13,7 @@ from django.utils import translation
 from citadels import RULES as CITADELS
 from citadels.cards import CHARACTERS, DISTRICTS
 from dominion.cards import CARDS
-from games.registry import KINDS
+from games.registry import kinds
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def test_the_rules_pages_show_every_card_with_its_full_text(client: Any, path: s
 
 def test_every_card_has_its_page(client: Any) -> None:
     for kind, ids in (("citadels", [*CHARACTERS, *DISTRICTS]), ("dominion", list(CARDS))):
-        site = KINDS[kind].site_module
+        site = kinds[kind].site_module
         for card_id in ids:
             card = site.rules_card(card_id)
             assert card is not None and card["name"], (kind, card_id)
@@ -55,7 +55,7 @@ def test_the_citadels_table_links_each_character_to_its_page() -> None:
     import random
 
     state = CITADELS.fold(CITADELS.setup({}, 4, random.Random(1)))
-    site = KINDS["citadels"].site_module
+    site = kinds["citadels"].site_module
     with translation.override("en"):
         shown = site.table(CITADELS.view(state, 0), 0, {0: "A", 1: "B", 2: "C", 3: "D"}, [])
         page = render_to_string(site.TABLE_TEMPLATE, {"table": shown})

@@ -10,7 +10,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from dominion import RULES as DOMINION
-from games.registry import KINDS
+from games.registry import kinds
 from tests.citadels.test_characters import warlord_table
 from tests.dominion.table import Table as DominionTable
 
@@ -18,7 +18,7 @@ NAMES = {0: "Anna", 1: "Ben", 2: "Cleo", 3: "Dora"}
 
 
 def _render(kind: str, view: dict, seat: int | None, legal: list) -> str:
-    site = KINDS[kind].site_module
+    site = kinds[kind].site_module
     shown = site.table(view, seat, NAMES, legal)
     return html.unescape(render_to_string(site.TABLE_TEMPLATE, {"table": shown}))
 

@@ -1,10 +1,10 @@
 """The mail apps' imports point one way (issue 18): mailin points to notifications and never the other way,
 and accounts, below both, imports neither (deferred imports included; no circles anywhere:
-tests/test_import_circles.py)."""
+tests/project/test_import_circles.py)."""
 
 from __future__ import annotations
 
-from tests.import_graph import graph
+from tests.project.import_graph import graph
 
 APPS = ("accounts", "notifications", "mailin")
 

@@ -53,6 +53,7 @@ def _toy(bots: Mapping[str, Bot[int, dict[str, object]]], stand_in: str = STAND_
         legal_commands=lambda state, seat: [], view=lambda state, seat: {}, dump_state=lambda state: {},
         load_state=lambda data: 0, validate_options=lambda options, players: None, command_shapes=(),
         resigned=lambda state: frozenset(), standings=lambda state: [1], bots=bots, stand_in=stand_in,
+        min_players=1, max_players=4,
     )
 
 

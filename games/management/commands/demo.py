@@ -14,7 +14,7 @@ from accounts.models import User
 from core.links import site_link
 from games import services, store
 from games.models import Game
-from games.registry import DEFAULT_KIND, KINDS, get_kind
+from games.registry import default_kind, get_kind, kind_names
 
 NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de")]
 PASSWORD = "demo-password-1"
@@ -24,7 +24,7 @@ class Command(BaseCommand):
     help = "Create demo players and a game that bots have played partly; print how to sign in."
 
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--kind", choices=list(KINDS), default=DEFAULT_KIND, help="the game")
+        parser.add_argument("--kind", choices=kind_names(), default=default_kind(), help="the game")
         parser.add_argument("--players", type=int, default=4, choices=range(2, 5))
         parser.add_argument("--moves", type=int, default=30, help="bot moves before handing over to Alice")
         parser.add_argument("--seed", type=int, default=None)

@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import User
 from core.links import site_link
 from games import services
-from games.registry import DEFAULT_KIND
+from games.registry import default_kind
 
 NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de")]
 PASSWORD = "demo-password-1"
@@ -40,7 +40,7 @@ class Command(BaseCommand):
                                                 email_verified_at=timezone.now())
             users.append(user)
         control = {"decision_hours": minutes / 60, "reminder_hours": minutes / 120, "timeout_policy": policy}
-        game = services.create_game(users[0], DEFAULT_KIND, len(users), time_control=control)
+        game = services.create_game(users[0], default_kind(), len(users), time_control=control)
         for user in users[1:]:
             services.join_game(user, game.pk)
         services.start_game(users[0], game.pk)

@@ -46,9 +46,9 @@ def test_a_decision_in_another_players_turn_says_what_it_asks(
 def test_the_graveyards_offer_in_the_warlords_turn_says_what_it_asks() -> None:
     from django.utils import translation
 
-    from games.registry import KINDS
+    from games.registry import kinds
 
-    site = KINDS["citadels"].site_module
+    site = kinds["citadels"].site_module
     view = {"turn": {"seat": 0}, "graveyard_offer": {"seat": 1, "district": "castle"}}
     with translation.override("en"):
         assert site.asked_between_turns(view, 1) == "Graveyard: pay 1 gold to take the destroyed Castle into your hand?"

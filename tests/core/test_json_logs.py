@@ -125,7 +125,7 @@ def _make_run_commands(port: int) -> dict[str, list[str]]:
     from pathlib import Path
 
     assert shutil.which("make"), "make is missing"
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     script = subprocess.run(["make", "-n", "run", f"PORT={port}", "LOG_FORMAT=json"], cwd=root, capture_output=True,
                             text=True, check=True, timeout=60).stdout
     found = {}

@@ -68,7 +68,7 @@ def events() -> list[dict[str, Any]]:
 
 
 @pytest.mark.django_db
-@pytest.mark.urls("tests.test_sentry")
+@pytest.mark.urls("tests.core.test_sentry")
 def test_an_error_in_a_view_is_reported(sentry_dsn: str, make_user: Any) -> None:
     init_sentry(sentry_dsn, environment="test", traces_sample_rate=0.0)
     client = Client(raise_request_exception=False)

@@ -17,7 +17,7 @@ from django.test import AsyncClient
 
 from tests.games.helpers import started_game
 from tests.live.helpers import one_move, read_events, run
-from tests.test_metrics import scrape, value
+from tests.operations.test_metrics import scrape, value
 
 
 @current_app.task(name="tests.metrics_ok")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def modules(*packages: str, skip: tuple[str, ...] = ("migrations",)) -> dict[str, Path]:

@@ -10,7 +10,7 @@ from django.test import override_settings
 
 from core.links import site_link
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("accounts", "config", "core", "operations", "games", "mailin", "notifications", "citadels/site", "dominion/site")
 # A path of the site after an address or in an f-string: "{...}/games/", "/accounts/", "/settings/", "/api/", ...
 HAND_WRITTEN = re.compile(r"""(\}|SITE_URL\W*)/(games|accounts|settings|api|notifications|mail)\b""")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from django.conf import global_settings
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("accounts", "alerts", "config", "core", "operations", "games", "mailin", "notifications", "live", "citadels/site", "dominion/site")
 READ = re.compile(r"\bsettings\.([A-Z][A-Z0-9_]*)\b")
 

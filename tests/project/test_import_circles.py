@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.import_graph import cycle, graph
+from tests.project.import_graph import cycle, graph
 
 PACKAGES = ("rules_kit", "citadels", "dominion", "accounts", "games", "notifications", "alerts", "live", "mailin", "core", "config")
 # Too small to be tested on its own (five modules), but part of the circle across the packages.
@@ -31,7 +31,7 @@ def test_the_circle_finder_finds_a_circle() -> None:
 
 
 def test_a_deferred_import_counts(tmp_path_factory: pytest.TempPathFactory) -> None:
-    from tests import import_graph
+    from tests.project import import_graph
 
     root = tmp_path_factory.mktemp("project")
     (root / "pkg").mkdir()
