@@ -94,7 +94,7 @@ INSTALLED_APPS = [
     "anymail",
     # Each game's Django-facing app (its table template, words and translations), which registers its game
     # with the hosting when ready (games.registry.kinds; the first listed is a new game's default kind; the
-    # system check games.E002 refuses a site without one). Settings import no app: that would make config
+    # system check games.E002 refuses to start with no game). Settings import no app: that would make config
     # and games import each other.
     "citadels.site",
     "dominion.site",
