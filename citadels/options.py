@@ -7,7 +7,8 @@ of one engine, never copies of it; `docs/rulings.md` explains each default.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from rules_kit import IllegalCommand
 
@@ -20,10 +21,19 @@ REJECTED_UNDER_DECK = "under_deck"  # the online rules (seed 003): face down und
 REJECTED_CARD_CHOICES = (REJECTED_TO_DISCARD, REJECTED_ANY_HAND_CARD, REJECTED_UNDER_DECK)
 
 ONLINE = "online"
-EDITIONS: dict[str, dict[str, Any]] = {
-    "2012": {"rejected_card": REJECTED_TO_DISCARD, "king_sees_face_down": True},
-    "2000": {"rejected_card": REJECTED_ANY_HAND_CARD, "king_sees_face_down": False},
-    ONLINE: {"rejected_card": REJECTED_UNDER_DECK, "king_sees_face_down": False},
+
+
+class Edition(NamedTuple):
+    """An edition's readings, each of which the options may set otherwise (except in the online rules)."""
+
+    rejected_card: str
+    king_sees_face_down: bool
+
+
+EDITIONS: dict[str, Edition] = {
+    "2012": Edition(rejected_card=REJECTED_TO_DISCARD, king_sees_face_down=True),
+    "2000": Edition(rejected_card=REJECTED_ANY_HAND_CARD, king_sees_face_down=False),
+    ONLINE: Edition(rejected_card=REJECTED_UNDER_DECK, king_sees_face_down=False),
 }
 DEFAULT_EDITION = "2012"
 
@@ -62,12 +72,12 @@ class Rules(NamedTuple):
     random_first_crown: bool = False  # the online rules
 
 
-def _bad(reason: str, message: str, **params: Any) -> IllegalCommand:
+def _bad(reason: str, message: str, **params: object) -> IllegalCommand:
     """A `bad_options` refusal: `reason` and `params` for the site's words, `message` in English."""
     return IllegalCommand("bad_options", message, reason, params)
 
 
-def resolve(options: dict[str, Any] | None, players: int) -> Rules:
+def resolve(options: Mapping[str, object] | None, players: int) -> Rules:
     """Validate a game's options for `players` seats; raise IllegalCommand('bad_options') if wrong.
 
     `random_characters` and `dark_city_districts` are drawn by the setup, which writes the drawn set into
@@ -78,19 +88,14 @@ def resolve(options: dict[str, Any] | None, players: int) -> Rules:
     if unknown:
         raise _bad("unknown_options", f"unknown option(s): {', '.join(sorted(unknown))}", names=sorted(unknown))
     edition = options.get("edition", DEFAULT_EDITION)
-    if edition not in EDITIONS:
+    if not isinstance(edition, str) or edition not in EDITIONS:
         raise _bad("not_a_choice", f"edition must be one of {', '.join(EDITIONS)}", option="edition", choices=list(EDITIONS))
     lowest = 3 if edition == ONLINE else 2
     if isinstance(players, bool) or not isinstance(players, int) or not lowest <= players <= 8:
         if edition == ONLINE:
             raise _bad("player_count_online", f"Citadels is played by {lowest} to 8 players online", min=lowest, max=8)
         raise _bad("player_count", f"Citadels is played by {lowest} to 8 players", min=lowest, max=8)
-    settings = {**EDITIONS[edition], **{k: v for k, v in options.items() if k in EDITIONS[edition]}}
-    if settings["rejected_card"] not in REJECTED_CARD_CHOICES:
-        raise _bad("not_a_choice", f"rejected_card must be one of {', '.join(REJECTED_CARD_CHOICES)}",
-                   option="rejected_card", choices=list(REJECTED_CARD_CHOICES))
-    if not isinstance(settings["king_sees_face_down"], bool):
-        raise _bad("not_a_boolean", "king_sees_face_down must be true or false", option="king_sees_face_down")
+    rejected_card, king_sees_face_down = _readings(options, EDITIONS[edition])
     characters = _characters(options, players, edition)
     face_up = (FACE_UP_ONLINE if edition == ONLINE else FACE_UP)[len(characters)][players]
     never_face_up = ("king", "emperor") if edition == ONLINE else ("king",)
@@ -100,8 +105,8 @@ def resolve(options: dict[str, Any] | None, players: int) -> Rules:
         characters=characters,
         deck=_deck(options),
         deck_given="deck" in options,
-        rejected_card=settings["rejected_card"],
-        king_sees_face_down=settings["king_sees_face_down"],
+        rejected_card=rejected_card,
+        king_sees_face_down=king_sees_face_down,
         never_face_up=never_face_up,
         face_up_count=face_up,
         complete_city=8,
@@ -111,12 +116,24 @@ def resolve(options: dict[str, Any] | None, players: int) -> Rules:
     )
 
 
+def _readings(options: Mapping[str, object], edition: Edition) -> Edition:
+    """The edition's readings, as the options set them."""
+    rejected_card = options.get("rejected_card", edition.rejected_card)
+    if not isinstance(rejected_card, str) or rejected_card not in REJECTED_CARD_CHOICES:
+        raise _bad("not_a_choice", f"rejected_card must be one of {', '.join(REJECTED_CARD_CHOICES)}",
+                   option="rejected_card", choices=list(REJECTED_CARD_CHOICES))
+    king_sees_face_down = options.get("king_sees_face_down", edition.king_sees_face_down)
+    if not isinstance(king_sees_face_down, bool):
+        raise _bad("not_a_boolean", "king_sees_face_down must be true or false", option="king_sees_face_down")
+    return Edition(rejected_card, king_sees_face_down)
+
+
 def character_count(players: int) -> int:
     """How many characters `random_characters` draws: 9 from 4 players on, 8 for 2-3 players."""
     return 8 if players <= 3 else 9
 
 
-def _characters(options: dict[str, Any], players: int, edition: str) -> tuple[str, ...]:
+def _characters(options: Mapping[str, object], players: int, edition: str) -> tuple[str, ...]:
     random_ = options.get("random_characters", False)
     if not isinstance(random_, bool):
         raise _bad("not_a_boolean", "random_characters must be true or false", option="random_characters")
@@ -155,7 +172,7 @@ def _characters(options: dict[str, Any], players: int, edition: str) -> tuple[st
     return tuple(sorted(given, key=lambda c: CHARACTERS[c].rank))
 
 
-def _deck(options: dict[str, Any]) -> tuple[str, ...]:
+def _deck(options: Mapping[str, object]) -> tuple[str, ...]:
     given = options.get("deck")
     if given is None:
         return deck_of(_purple(options))
@@ -168,7 +185,7 @@ def _deck(options: dict[str, Any]) -> tuple[str, ...]:
     return tuple(given)
 
 
-def _purple(options: dict[str, Any]) -> tuple[str, ...]:
+def _purple(options: Mapping[str, object]) -> tuple[str, ...]:
     purple = options.get("purple")
     mixed = options.get("dark_city_districts")
     if mixed is not None:
@@ -196,7 +213,7 @@ def _purple(options: dict[str, Any]) -> tuple[str, ...]:
 
 
 def _character_orders(
-    given: Any, characters: tuple[str, ...], face_up: int, never_face_up: tuple[str, ...]
+    given: object, characters: tuple[str, ...], face_up: int, never_face_up: tuple[str, ...]
 ) -> tuple[tuple[str, ...], ...]:
     """Each round's character deck as it lies once the face-up cards are turned (top first): the first
     `face_up` cards lie face up, the next one face down, the rest is handed to the crown's holder."""
@@ -214,8 +231,3 @@ def _character_orders(
             raise _bad("never_face_up", f"{', '.join(sorted(shown))} may never lie face up: the first {face_up} cards are turned up",
                        names=sorted(shown), count=face_up)
     return tuple(tuple(order) for order in given)
-
-
-def character_ids(characters: tuple[str, ...]) -> list[str]:
-    """Character ids in rank order."""
-    return sorted(characters, key=lambda c: CHARACTERS[c].rank)

@@ -4,7 +4,7 @@ abilities read an event through them. Fields an older engine did not write are `
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 # --- parts several types share ---------------------------------------------------------------------------
 
@@ -85,7 +85,7 @@ class GameSetUp(TypedDict):
 class GameSetUpSecret(TypedDict):
     """game_set_up: the options as played (random draws made) and the deck."""
 
-    options: dict[str, Any]
+    options: dict[str, object]
     deck: list[str]
 
 

@@ -4,7 +4,7 @@ the crown, the first draft."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
 
 from . import draft
 from .cards import BASE_PURPLE, CHARACTERS, DARK_CITY_PURPLE, DISTRICTS, Colour
@@ -16,7 +16,7 @@ from .recorder import Recorder
 STARTING_GOLD, STARTING_HAND = 2, 4
 
 
-def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> list[Event]:
+def setup(options: Mapping[str, object] | None, players: int, rng: random.Random) -> list[Event]:
     """The opening events of a new game; IllegalCommand('bad_options') for options that make no game."""
     resolve(options, players)
     options = drawn_options(dict(options or {}), players, rng)
@@ -43,13 +43,13 @@ def setup(options: dict[str, Any] | None, players: int, rng: random.Random) -> l
     return [opening, *rec.events]
 
 
-def drawn_options(options: dict[str, Any], players: int, rng: random.Random) -> dict[str, Any]:
+def drawn_options(options: dict[str, object], players: int, rng: random.Random) -> dict[str, object]:
     """The options with `random_characters` and `dark_city_districts` replaced by the drawn sets (what the
     setup event stores, so that the fold never draws)."""
     if options.pop("random_characters", False):
         options["characters"] = random_characters(players, rng)
     mixed = options.pop("dark_city_districts", None)
-    if mixed is not None:
+    if isinstance(mixed, int):  # a number of 0 to 14 (`resolve` checked it)
         options["purple"] = mixed_purple(mixed, rng)
     return options
 

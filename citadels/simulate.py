@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from rules_kit import simulate
+from rules_kit.engine import Options
 
 from .bots import BOTS, Bot
 from .engine import RULES
@@ -18,7 +18,7 @@ from .events import Event
 from .state import State
 
 
-def play(bots: Sequence[Bot], rng: random.Random, options: dict[str, Any] | None = None) -> tuple[State, list[Event]]:
+def play(bots: Sequence[Bot], rng: random.Random, options: Options | None = None) -> tuple[State, list[Event]]:
     """Play one game with one bot per seat; return the final state and the whole history."""
     return simulate.play(RULES, bots, rng, options)
 

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from .decide import awaiting
 from .numbers import gold_quotes, scores_so_far
 from .state import DRAFT, OVER, Built, State
 
 
-def view(state: State, seat: int | None) -> dict[str, Any]:
+def view(state: State, seat: int | None) -> dict[str, object]:
     """The table as `seat` sees it: public facts plus that seat's own hand, characters and choices."""
-    data: dict[str, Any] = {
+    data: dict[str, object] = {
         "phase": state.phase,
         "round": state.round,
         "crown": state.crown,
@@ -44,7 +43,7 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def _public_players(state: State) -> list[dict[str, Any]]:
+def _public_players(state: State) -> list[dict[str, object]]:
     revealed: list[list[str]] = [[] for _ in state.players]
     for seat, character in state.revealed:
         revealed[seat].append(character)
@@ -80,7 +79,7 @@ def _city_facts(city: tuple[Built, ...]) -> tuple[tuple[str, ...], tuple[str, ..
     )
 
 
-def _public_turn(state: State) -> dict[str, Any] | None:
+def _public_turn(state: State) -> dict[str, object] | None:
     turn_ = state.turn
     if turn_ is None:
         return None
@@ -102,8 +101,8 @@ def _public_turn(state: State) -> dict[str, Any] | None:
     }
 
 
-def _private(state: State, seat: int) -> dict[str, Any]:
-    data: dict[str, Any] = {
+def _private(state: State, seat: int) -> dict[str, object]:
+    data: dict[str, object] = {
         "seat": seat,
         "hand": list(state.players[seat].hand),
         "my_characters": list(state.chosen[seat]) if state.chosen else [],
