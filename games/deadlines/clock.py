@@ -155,8 +155,8 @@ def on_events_appended(batch: hooks.EventsAppended) -> None:
         deadline, reminder = _new_deadline(game, now)
         version = game.version
     else:
-        # The same seat goes on with its decision (a turn of several commands, one after the other): the same clock runs on, but
-        # the enforcement must name the new version.
+        # The same seat goes on with its decision (a turn of several commands, one after the other): the
+        # same clock runs on, but the enforcement must name the new version.
         # (The row was loaded under lock at the start of the command, so these are the stored values.)
         deadline, reminder = game.deadline_at, game.reminder_at
         if deadline is None:
