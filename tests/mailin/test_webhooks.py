@@ -1,6 +1,6 @@
 """The Mailgun webhooks through django-anymail, with Mailgun's payload formats and signatures: an inbound
 reply (forwarded as raw MIME, `body-mime`) plays; a permanent failure event of a mail we sent marks the
-address. (tests/security/test_mail_probes.py: forged events, and the URLs without a provider.)"""
+address. (tests/mailin/test_mail_probes.py: forged events, and the URLs without a provider.)"""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from games.models import Game
 from notifications import delivery
 from notifications.models import Outbox
 
-from .games.helpers import started_game
+from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db
 

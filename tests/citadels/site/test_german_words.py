@@ -10,7 +10,7 @@ from django.utils import translation
 from citadels.site import describe_command, describe_event
 from games.registry import kinds
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NAMES = {0: "Anna", 1: "Ben"}
 
 # Words a German catalogue must not use, and why: the cards, the form and the table name Citadels'
