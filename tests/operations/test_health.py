@@ -13,7 +13,6 @@ from django.utils import timezone
 from games.models import Game
 from notifications import delivery
 from notifications.models import Outbox
-
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db
