@@ -23,9 +23,9 @@ def describe_command(
         return kind.describe_command(dict(command), dict(names), view)
 
 
-# More choices of one type than this (a Diplomat's every exchange, an Armory's every district, a card to
-# name) are told in one line with an example, and answered in words: a list of hundreds is no one's read.
-LONG_RUN = 24  # above a Supply's every pile to buy
+# More choices of one type than this (every pair of things to exchange, every card of a kind to name) are
+# told in one line with an example, and answered in words: a list of hundreds is no one's read.
+LONG_RUN = 24  # above the count of every pile a player may buy from
 
 
 def email_choices(
