@@ -176,12 +176,6 @@ class State:
                 return seat
         return None
 
-    def with_player(self, player: Player) -> State:
-        """A copy of this state with one player replaced."""
-        new = self.copy()
-        new.set_player(player)
-        return new
-
     def is_revealed(self, character: str) -> bool:
         """Whether `character` has revealed itself this round."""
         for _, revealed in self.revealed:

@@ -17,7 +17,7 @@ from citadels import RULES, IllegalCommand
 from citadels.cards import BASE_CHARACTERS, CHARACTERS
 from citadels.events import Event
 from citadels.options import Rules, resolve
-from citadels.state import TURNS, Built, State
+from citadels.state import TURNS, Built, Player, State
 
 RANK_ORDER = BASE_CHARACTERS
 FILLER_HAND = ("tavern", "market", "temple", "watchtower")
@@ -25,6 +25,14 @@ FILLER_DECK = (
     "manor", "castle", "church", "docks", "prison", "harbor", "monastery", "battlefield",
     "trading_post", "palace", "cathedral", "town_hall", "fortress", "tavern", "market", "temple",
 )
+
+
+def with_player(state: State, player: Player) -> State:
+    """A copy of `state` with one player (the one at `player.seat`) replaced: how a test arranges a city,
+    a hand or gold without playing to it."""
+    new = state.copy()
+    new.set_player(player)
+    return new
 
 
 def deck_of(options: dict[str, Any] | None) -> list[str]:
@@ -164,13 +172,13 @@ class Table:
             player = player._replace(hand=tuple(hand))
         if city is not None:
             player = player._replace(city=tuple(Built(d, built_round) for d in city))
-        self.state = self.state.with_player(player)
+        self.state = with_player(self.state, player)
 
     def add_to_city(self, seat: int, districts: list[str], built_round: int = 0) -> None:
         """Add districts (built in `built_round`) to a city, keeping the districts already there."""
         player = self.state.players[seat]
         city = player.city + tuple(Built(d, built_round) for d in districts)
-        self.state = self.state.with_player(player._replace(city=city))
+        self.state = with_player(self.state, player._replace(city=city))
 
     def set_deck(self, deck: list[str], discard: list[str] | None = None) -> None:
         """Rewrite the draw pile (top first) and the discard pile."""

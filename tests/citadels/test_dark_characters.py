@@ -11,7 +11,7 @@ import pytest
 
 from citadels import RULES, IllegalCommand
 
-from .scenario import Table, drafted, of_type
+from .scenario import Table, drafted, of_type, with_player
 
 BASE9 = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord", "artist"]
 
@@ -512,7 +512,7 @@ def test_artists_adornment_counts_for_the_diplomats_difference() -> None:
     table = diplomat_table()
     table.set(4, gold=2, city=["temple"])
     table.set(2, gold=0, city=["church"])
-    table.state = table.state.with_player(table.state.players[2]._replace(
+    table.state = with_player(table.state, table.state.players[2]._replace(
         city=tuple(b._replace(adorned=True) for b in table.state.players[2].city)))
     table.do("exchange", own="temple", seat=2, their="church")
     assert table.gold(4) == 0 and table.gold(2) == 2  # the Church 2 + 1 adorned, less the Temple's 1
@@ -523,9 +523,9 @@ def test_diplomat_takes_and_gives_the_plain_copy_of_a_quarry_district_first() ->
 
     table = diplomat_table()
     table.set(4, gold=2)
-    table.state = table.state.with_player(table.state.players[4]._replace(
+    table.state = with_player(table.state, table.state.players[4]._replace(
         city=(Built("quarry", 0), Built("temple", 0, True), Built("temple", 0))))
-    table.state = table.state.with_player(table.state.players[2]._replace(
+    table.state = with_player(table.state, table.state.players[2]._replace(
         gold=0, city=(Built("church", 0, True), Built("quarry", 0), Built("church", 0))))
     events = table.do("exchange", own="temple", seat=2, their="church")
     assert of_type(events, "districts_exchanged")[0].public == {

@@ -12,7 +12,7 @@ from citadels.abilities.cities import destroy_cost
 from citadels.scoring import score
 from citadels.state import OVER, Built
 
-from .scenario import Table, drafted, of_type, order
+from .scenario import Table, drafted, of_type, order, with_player
 
 FACE_UP = ("magician", "architect")
 
@@ -59,7 +59,7 @@ def test_quarry_allows_identical_districts_each_cheaper_by_those_already_built()
 def adorned_city(table: Table, seat: int, city: list[tuple[str, bool]]) -> None:
     """Rewrite a city with each district adorned or not."""
     player = table.state.players[seat]
-    table.state = table.state.with_player(player._replace(city=tuple(Built(d, 0, a) for d, a in city)))
+    table.state = with_player(table.state, player._replace(city=tuple(Built(d, 0, a) for d, a in city)))
 
 
 def adornment(table: Table, seat: int) -> list[tuple[str, bool]]:
@@ -155,7 +155,7 @@ def test_end_of_game_extras_wishing_well_treasury_map_room_museum() -> None:
     table.set(0, city=["imperial_treasury", "map_room"])
     assert score(table.state, table.state.players[0])["extras"] == 7 + 2
     player = table.state.players[0]._replace(city=table.state.players[0].city[:1], museum=("manor", "palace"))
-    table.state = table.state.with_player(player._replace(city=player.city + (player.city[0]._replace(district="museum"),)))
+    table.state = with_player(table.state, player._replace(city=player.city + (player.city[0]._replace(district="museum"),)))
     assert score(table.state, table.state.players[0])["extras"] == 7 + 2
 
 
@@ -265,7 +265,7 @@ def test_armory_blows_itself_up_with_a_district_of_another_even_complete_city() 
     full = ["manor", "castle", "palace", "temple", "church", "monastery", "cathedral", "tavern"]
     table.set(0, city=["armory", "market"])
     table.set(2, city=full)
-    table.state = table.state.with_player(table.state.players[2]._replace(museum=()))
+    table.state = with_player(table.state, table.state.players[2]._replace(museum=()))
     assert table.refuse("use_armory", seat=0, district="market") == "bad_target"
     table.do("use_armory", seat=2, district="palace")
     assert table.city(0) == ["market"] and "palace" not in table.city(2)
