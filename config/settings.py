@@ -70,6 +70,9 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SESSION_ENGINE = "accounts.sessions"
 
 INSTALLED_APPS = [
+    # Before the admin: the sign-in and password-reset pages (accounts/templates/registration/) take the place
+    # of the admin's templates of the same names (the app listed first wins).
+    "accounts",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -81,7 +84,6 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "csp",
-    "accounts",
     "games",
     "chat",
     "notifications",
@@ -89,6 +91,8 @@ INSTALLED_APPS = [
     "alerts",
     "ratings",
     "mailin",
+    # The operator's pages (health, metrics, the imprint and the privacy page, templates in operations/templates/).
+    "operations",
     # The game pages' live updates (server-sent events behind the fan-out of LIVE_FANOUT).
     "live",
     "anymail",
