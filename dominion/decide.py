@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping
 
 from rules_kit import IllegalCommand
 from rules_kit.resign import RESIGN, RESIGNED, check_resignation, last_seat_standing
@@ -17,9 +18,23 @@ from .turn import turn_command
 
 FLOW_TABLES: tuple[dict[str, Step], ...] = (turn.STEPS, play.STEPS, triggers.STEPS)
 """The steps of the turn flow's own frames: Clean-up, the reactions to an Attack, to a trash, to a gain."""
-STEPS: dict[str, Step] = {**{op: step for table in FLOW_TABLES for op, step in table.items()}, **kingdom.STEPS}
-"""Every step function by its frame `op`: the flow's and the cards' (`kingdom.STEPS`); the recorder runs a
-frame by it."""
+
+
+def merge_steps(tables: Iterable[Mapping[str, Step]]) -> dict[str, Step]:
+    """One table of the step functions of `tables` by their `op`; ValueError naming the ops that two tables
+    both define (merged, the later would silently replace the earlier: a card would run another's effect)."""
+    merged: dict[str, Step] = {}
+    for table in tables:
+        clash = sorted(merged.keys() & table.keys())
+        if clash:
+            raise ValueError(f"step ops defined in two tables: {', '.join(clash)}")
+        merged.update(table)
+    return merged
+
+
+STEPS: dict[str, Step] = merge_steps((*FLOW_TABLES, *kingdom.TABLES))
+"""Every step function by its frame `op`: the flow's and the cards' (`kingdom.TABLES`), no op in two of
+them (checked on import); the recorder runs a frame by it."""
 
 
 def awaiting(state: State) -> list[int]:

@@ -11,7 +11,7 @@ import pytest
 from dominion import RULES, kingdom
 from dominion.cards import ACTION, CARDS, TREASURE
 from dominion.commands import read_command
-from dominion.decide import FLOW_TABLES, STEPS
+from dominion.decide import FLOW_TABLES, STEPS, merge_steps
 from rules_kit import IllegalCommand
 
 from .table import Table
@@ -66,6 +66,13 @@ def test_every_effect_is_in_one_table_only_and_every_playable_card_has_one() -> 
     assert sum(len(table) for table in tables) == len(STEPS), "an op is in two tables"
     playable = {name for name, card in CARDS.items() if card.types & {ACTION, TREASURE}}
     assert playable - {"knights"} <= set(STEPS), sorted(playable - set(STEPS))
+
+
+def test_two_tables_defining_one_op_are_refused_by_name() -> None:
+    step = STEPS["cellar"]
+    assert merge_steps(({"cellar": step}, {"chapel": step})) == {"cellar": step, "chapel": step}
+    with pytest.raises(ValueError, match="step ops defined in two tables: cellar, chapel"):
+        merge_steps(({"cellar": step, "chapel": step}, {"moat": step}, {"chapel": step, "cellar": step}))
 
 
 def test_no_module_of_the_rules_is_imported_for_its_side_effects() -> None:
