@@ -18,7 +18,7 @@ from core.api import validated_body
 from core.errors import ServiceError
 
 from . import deletion, export, services
-from .models import User
+from .auth import request_user
 from .serializers import (
     DeleteAccountSerializer,
     DeleteConfirmSerializer,
@@ -36,14 +36,6 @@ from .serializers import (
 # The same words whether or not the address had an account.
 REGISTERED = "Thank you. If this address can be used, an email is on its way; you can sign in and play now."
 RESET_SENT = "If an account uses this address, an email with a link to reset the password is on its way."
-
-
-def request_user(request: Request) -> User:
-    """The signed-in user of a request to a view that requires authentication."""
-    user = request.user
-    if not isinstance(user, User):  # IsAuthenticated admits only real users; this narrows the type
-        raise ServiceError("unauthenticated", "not_authenticated", gettext("Sign in first."))
-    return user
 
 
 class RegisterView(APIView):

@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.api import request_user
+from accounts.auth import request_user
 from core.api import validated_body, validated_query
 
 from . import hooks, services
