@@ -12,7 +12,7 @@ admin.site.login_form = AdminSignInForm
 
 
 def admin_login(request: HttpRequest) -> HttpResponse:
-    """/admin/login/ (config.urls routes it here before the admin's own): the admin's page, answering 429
+    """/admin/login/ (accounts.urls' admin_urlpatterns, which config.urls puts before the admin's own): the admin's page, answering 429
     like the site's sign-in form once the attempts of a client or an account exceed the sign-in rate."""
     response = admin.site.login(request)
     form = (getattr(response, "context_data", None) or {}).get("form")

@@ -1,9 +1,10 @@
-"""URLs of accounts: the web pages under /accounts/ (and the settings page at /settings/), the API under /api/accounts/ and /api/me."""
+"""URLs of accounts: the web pages under /accounts/ (and the settings page at /settings/, the admin's sign-in at
+/admin/login/), the API under /api/accounts/ and /api/me."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from . import api, data_views, settings_page, views
+from . import admin, api, data_views, settings_page, views
 
 app_name = "accounts"
 
@@ -34,6 +35,11 @@ web_urlpatterns = [
 # At the site's root, outside /accounts/: the player's settings page (its sections come from the apps).
 settings_urlpatterns = [
     path("settings/", settings_page.settings_page, name="settings"),
+]
+
+# Before the admin's own URLs: the admin's sign-in, rate limited as the site's.
+admin_urlpatterns = [
+    path("admin/login/", admin.admin_login),
 ]
 
 api_urlpatterns = [

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from accounts.admin import admin_login
+from accounts.urls import admin_urlpatterns as accounts_admin
 from accounts.urls import api_urlpatterns as accounts_api
 from accounts.urls import settings_urlpatterns as accounts_settings
 from accounts.urls import web_urlpatterns as accounts_web
@@ -16,7 +16,7 @@ from core import api
 from games.urls import api_urlpatterns as games_api
 from games.urls import web_urlpatterns as games_web
 from live.urls import urlpatterns as live_urls
-from mailin.views import webhook_urlpatterns
+from mailin.urls import web_urlpatterns as mailin_web
 from notifications.urls import api_urlpatterns as notifications_api
 from notifications.urls import web_urlpatterns as notifications_web
 from operations.urls import web_urlpatterns as operations_web
@@ -31,7 +31,7 @@ urlpatterns = [
     path("api/", include((api_patterns, "api"))),
     *games_web,  # the lobby (the home page), a game's pages and forms, the rules
     *operations_web,  # the health probe, the metrics, the imprint and the privacy page
-    path("admin/login/", admin_login),  # the admin's sign-in, rate limited as the site's (before the admin's own)
+    *accounts_admin,  # the admin's sign-in, rate limited as the site's (before the admin's own)
     path("admin/", admin.site.urls),
     path("accounts/", include((accounts_web, "accounts"))),
     *accounts_settings,
@@ -40,7 +40,7 @@ urlpatterns = [
     *notifications_web,
     *alerts_web,
     *ratings_web,
-    *webhook_urlpatterns(),  # the mail provider's webhooks, when one is configured with its key
+    *mailin_web,  # the mail provider's webhooks, when one is configured with its key
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file of its own: no inline script (CSP).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),

@@ -1,9 +1,6 @@
 """The provider's webhook URLs (django-anymail's views), behind the API's checks of a JSON body (depth, NUL
 and lone surrogates: `core.parsers.json_body_checked`) and a rate limit of refused (unsigned) calls that
-answers 429 JSON.
-
-Only the mounted provider's URLs exist (`providers.mounted`: configured, and its signing key set); with no
-provider, none does (404)."""
+answers 429 JSON. mailin.urls mounts them."""
 
 from __future__ import annotations
 
@@ -13,12 +10,10 @@ from typing import Any
 from anymail.exceptions import AnymailWebhookValidationFailure
 from django.core.exceptions import SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.urls import URLPattern, URLResolver, include, path
+from django.urls import URLPattern
 
 from core import throttles
 from core.parsers import json_body_checked
-
-from . import providers
 
 # Anymail's refusals: a bad or missing signature or basic auth (its validation failure, Django's 400), a
 # JSON body the API's parser would refuse (`json_body_checked`, 400), a forbidden request (403).
@@ -86,18 +81,10 @@ def _readable_signatures(callback: Callable[..., HttpResponse]) -> Callable[...,
     return view
 
 
-def _provider_patterns(provider: str) -> list[URLPattern]:
+def provider_patterns(provider: str) -> list[URLPattern]:
     """anymail's URLs of `provider` (e.g. mailgun/inbound/, mailgun/tracking/), each rate limited and its JSON
     body checked before anymail parses it (new patterns: anymail's own are left as they are)."""
     from anymail import urls
 
     own = [p for p in urls.urlpatterns if isinstance(p, URLPattern) and str(p.pattern).lstrip("^").startswith(f"{provider}/")]
     return [URLPattern(p.pattern, throttled(json_body_checked(_readable_signatures(p.callback))), p.default_args, p.name) for p in own]
-
-
-def webhook_urlpatterns() -> list[URLPattern | URLResolver]:
-    """The URLs under mail/anymail/ for the settings now: the mounted provider's webhooks, or nothing."""
-    provider = providers.mounted()
-    if provider is None:
-        return []
-    return [path("mail/anymail/", include((_provider_patterns(provider), "anymail")))]

@@ -38,7 +38,8 @@ WEBHOOK_KEY = "key-webhook-signing-test"
 
 def reload_urls() -> None:
     """Build the site's URLs again from the settings now (the mail provider's webhooks are mounted, or not,
-    when config.urls is imported)."""
+    when mailin.urls is imported)."""
+    importlib.reload(importlib.import_module("mailin.urls"))
     importlib.reload(importlib.import_module(settings.ROOT_URLCONF))
     clear_url_caches()
 
