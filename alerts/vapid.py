@@ -86,6 +86,7 @@ def check_keys_set(app_configs: object = None, **kwargs: object) -> list[checks.
         return []
     return [checks.Warning(
         "VAPID_PRIVATE_KEY is not set: browser pushes are signed with a key generated into var/vapid.json.",
-        hint="Set VAPID_PRIVATE_KEY (and VAPID_PUBLIC_KEY) to one key pair shared by every host (README).",
+        hint="Set VAPID_PRIVATE_KEY (and VAPID_PUBLIC_KEY) to one key pair shared by every host "
+             "(docs/configuration.md).",
         id="alerts.W001",
     )]

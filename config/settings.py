@@ -320,7 +320,8 @@ ALERTS_TEST_TARGETS = env_list("ALERTS_TEST_TARGETS", "")
 
 # --- mail in (replies that play, bounces) ---------------------------------------------------------
 # Turn emails carry Reply-To: play+<signed token>@MAILIN_DOMAIN; the operator routes that domain's mail to
-# `manage.py receive_mail` (README) or to a provider whose inbound webhook posts to /mail/anymail/.
+# `manage.py receive_mail` (docs/deployment.md, "Routing mail in") or to a provider whose inbound webhook
+# posts to /mail/anymail/.
 MAILIN_DOMAIN = os.environ.get("MAILIN_DOMAIN", "") or (urlparse(SITE_URL).hostname or "localhost")
 # The local part of reply addresses before the "+<token>".
 MAILIN_LOCAL_PART = os.environ.get("MAILIN_LOCAL_PART", "play")

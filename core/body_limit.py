@@ -15,7 +15,7 @@ middleware decides on the declared length alone, so it needs one:
   and Django's WSGI request take a body without a length for empty).
 
 A body with a Content-Encoding (gzip, ...) is answered 415: no parser inflates one, so a small compressed
-body never becomes a large one. Pages and the mail webhooks keep Django's limits (README).
+body never becomes a large one. Pages and the mail webhooks keep Django's limits (docs/security.md, "API").
 """
 
 from __future__ import annotations

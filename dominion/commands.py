@@ -146,5 +146,5 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
         "answer": {"type": "string", "enum": ["always", "never", "ask"]},
     }),
 )
-"""Every command of Dominion and its fields (README, docs/commands.md). Resign and take_back, every game's, are
+"""Every command of Dominion and its fields (docs/commands.md). Resign and take_back, every game's, are
 not listed: `GameRules` declares them (`rules_kit.engine.CROSS_GAME_SHAPES`)."""

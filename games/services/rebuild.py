@@ -57,7 +57,7 @@ def rebuild(game_id: Any) -> Rebuilt:
                 raise _Unrepairable(problems)  # rolls the rebuild back
     except _Unrepairable as error:
         return Rebuilt(game_id=game.pk, problems=error.problems)
-    # This process may hold states loaded from a broken snapshot; others must be restarted (README).
+    # This process may hold states loaded from a broken snapshot; others must be restarted (docs/operating.md).
     store.state_cache.clear()
     return result
 

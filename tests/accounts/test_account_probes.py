@@ -113,7 +113,7 @@ def admin_sets_active(admin: Client, user: User, active: bool) -> None:
 
 
 def test_deactivating_an_account_ends_its_tokens_and_sessions_for_good(make_user: Any) -> None:
-    """README's way to cut off a leaked account: untick "active" in the admin. Ticking it again must not bring
+    """docs/security.md's way to cut off a leaked account: untick "active" in the admin. Ticking it again must not bring
     back what the leak gave (the old token, the old browser session); the owner signs in anew."""
     player = make_user("leaky")
     operator = User.objects.create_superuser("ops@example.org", PASSWORD, display_name="Ops")

@@ -1,5 +1,5 @@
 """The site under its real web servers, for probes through HTTP: uvicorn (the ASGI server of `make run` and
-deploy/) and gunicorn (`gunicorn config.wsgi`, the WSGI server README names), each a process of its own on a
+deploy/) and gunicorn (`gunicorn config.wsgi`, the WSGI server docs/deployment.md names), each a process of its own on a
 free loopback port, serving this test run's database (the tests that use them commit their data:
 `django_db(transaction=True)`). `raw_request` speaks HTTP/1.1 over a socket, as an attacker would: any
 headers, a counted or a chunked body, and it reads the answer while the body is still being sent (a server

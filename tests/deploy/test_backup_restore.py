@@ -27,7 +27,7 @@ def counts(database_url: str) -> dict[str, int]:
 
 def test_a_backup_restores_into_a_fresh_database_and_the_games_play_on(tmp_path: Path) -> None:
     need_services()
-    secret = secrets.token_urlsafe(50)  # the environment file is backed up with the database (README)
+    secret = secrets.token_urlsafe(50)  # the environment file is backed up with the database (docs/operating.md)
     with fresh_database("original") as original, fresh_database("restored") as restored:
         source = operator_environment(tmp_path, original, secret)
         manage(source, "migrate", "--noinput")

@@ -109,7 +109,7 @@ def _environment(tmp_path: Path, database_url: str) -> dict[str, str]:
 def _run_and_play(tmp_path: Path, database_url: str) -> None:
     env = _environment(tmp_path, database_url)
     manage = [str(VENV_BIN / "python"), "manage.py"]
-    # The release's steps (README, Deployment): migrate, collect the static files, then (re)start the units.
+    # The release's steps (docs/deployment.md): migrate, collect the static files, then (re)start the units.
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
         done = subprocess.run(manage + step, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
         assert done.returncode == 0, done.stdout + done.stderr

@@ -1,7 +1,7 @@
 """The migrations of this release apply to a database of the previous release with games in it.
 
 "The previous release" is the commit named in deploy/previous-release (written there at each release): its
-code is taken out with `git archive` (the repository's history is needed back to it; the README says so),
+code is taken out with `git archive` (the repository's history is needed back to it; docs/deployment.md says so),
 makes a database the way a site running it would (its own `migrate`, players and running Citadels and
 Dominion games through its own services, `manage.py demo`), and this checkout then migrates it as an
 upgrade does, verifies every game's log (`verify_events`) and plays on. Chosen over a committed database

@@ -1,5 +1,5 @@
 """`manage.py backup FILE`: the whole PostgreSQL database in pg_dump's custom format (compressed; one
-consistent snapshot while the site runs). Restore it with `manage.py restore FILE` (README, "Backups")."""
+consistent snapshot while the site runs). Restore it with `manage.py restore FILE` (docs/operating.md, "Backups")."""
 
 from __future__ import annotations
 
