@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules_kit.engine import GameRules
-from rules_kit.events import JsonObject
 
 from .bots import BOTS
 from .chapters import CHAPTERS
@@ -30,7 +29,7 @@ class CitadelsRules(GameRules[State, Command]):
     def __init__(self) -> None:
         super().__init__(
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=read_command, awaiting=awaiting,
-            legal_commands=_legal_json, view=view, dump_state=dump_state, load_state=load_state,
+            legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
             question=question, chapters=CHAPTERS, bots=BOTS, standings=standings,
             # 8 needs 9 characters: the rules refuse what the options do not allow (`options.resolve`).
@@ -40,11 +39,6 @@ class CitadelsRules(GameRules[State, Command]):
             # The district deck's and the characters' orders, stacked (tests, re-created physical games).
             fixed_order_options=("deck", "character_orders"),
         )
-
-
-def _legal_json(state: State, seat: int) -> list[JsonObject]:
-    """`legal_commands` as the hosting reads them (`GameRules.legal_commands`: JSON objects)."""
-    return [dict(command) for command in legal_commands(state, seat)]
 
 
 def _resigned(state: State) -> frozenset[int]:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import cast
 
 from rules_kit.engine import GameRules, Options
-from rules_kit.events import JsonObject
 
 from .bots import BOTS
 from .chapters import CHAPTERS
@@ -31,7 +29,7 @@ class DominionRules(GameRules[State, Command]):
     def __init__(self) -> None:
         super().__init__(
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=read_command, awaiting=awaiting,
-            legal_commands=_legal_commands, view=view, dump_state=dump_state, load_state=load_state,
+            legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
             question=question, chapters=CHAPTERS, standings=standings, bots=BOTS,
             min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
@@ -43,11 +41,6 @@ class DominionRules(GameRules[State, Command]):
             # The players' decks and the piles' orders, stacked (tests, re-created physical games).
             fixed_order_options=("decks", "piles"),
         )
-
-
-def _legal_commands(state: State, seat: int) -> list[JsonObject]:
-    """`legal.legal_commands` as the JSON objects `GameRules` speaks of (a `Command` is one, typed)."""
-    return cast(list[JsonObject], legal_commands(state, seat))
 
 
 def _resigned(state: State) -> frozenset[int]:

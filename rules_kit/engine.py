@@ -14,7 +14,7 @@ from .chapters import NO_CHAPTERS, Chapters
 from .commands import CommandShape, normalize_command, shapes_by_type
 from .events import Event, EventCodec, JsonObject, encode, redact
 from .fold import Fold
-from .resign import RESIGN_SHAPE
+from .resign import RESIGN, RESIGN_SHAPE
 from .takeback import (
     TAKE_BACK,
     TAKE_BACK_SHAPE,
@@ -76,8 +76,8 @@ class GameRules(Generic[StateT, CommandT]):
     """`decide(state, seat, command, rng)`: the events a command from `seat` causes; raises IllegalCommand."""
     awaiting: Callable[[StateT], list[int]]
     """`awaiting(state)`: the seats whose decision the game waits for."""
-    legal_commands: Callable[[StateT, int], list[JsonObject]]
-    """`legal_commands(state, seat)`: the commands `seat` may send now."""
+    legal_commands: Callable[[StateT, int], list[CommandT]]
+    """`legal_commands(state, seat)`: the commands `seat` may send now, in the game's command type."""
     view: Callable[[StateT, int | None], JsonObject]
     """`view(state, seat)`: what `seat` (None: a spectator) may see."""
     encode: Callable[[Event], JsonObject]
@@ -97,7 +97,7 @@ class GameRules(Generic[StateT, CommandT]):
     what `normalize_command` lets through."""
     resigned: Callable[[StateT], frozenset[int]]
     """`resigned(state)`: the seats whose player resigned (`rules_kit.resign`; the bot plays them for good)."""
-    question: Callable[[StateT, int, JsonObject], Question | None]
+    question: Callable[[StateT, int, CommandT], Question | None]
     """`question(state, seat, command)`: (code, params) when the legal `command` does nothing useful or throws
     something away (the page asks once before sending it), else None."""
     reveals: Reveals
@@ -123,7 +123,8 @@ class GameRules(Generic[StateT, CommandT]):
     (none legal: the seat's first legal command)."""
     anytime_commands: frozenset[str]
     """Command types any seat may send at any time, awaited or not (standing answers and other settings that
-    change no one's turn): they are not among the legal commands and never start a deadline."""
+    change no one's turn): they are not among the legal commands and never start a deadline. The game's own,
+    then every game's `resign` (`rules_kit.resign`), which `GameRules` adds as it adds `CROSS_GAME_SHAPES`."""
     fixed_order_options: frozenset[str]
     """Option keys that fix random outcomes (a stacked deck): the service takes them from tests and re-created
     physical games only, never from a player through the API."""
@@ -138,7 +139,7 @@ class GameRules(Generic[StateT, CommandT]):
         decide: Callable[[StateT, int, CommandT, random.Random], list[Event]],
         read_command: Callable[[JsonObject], CommandT],
         awaiting: Callable[[StateT], list[int]],
-        legal_commands: Callable[[StateT, int], list[JsonObject]],
+        legal_commands: Callable[[StateT, int], list[CommandT]],
         view: Callable[[StateT, int | None], JsonObject],
         dump_state: Callable[[StateT], JsonObject],
         load_state: Callable[[JsonObject], StateT],
@@ -154,7 +155,7 @@ class GameRules(Generic[StateT, CommandT]):
         anytime_commands: Iterable[str] = (),
         fixed_order_options: Iterable[str] = (),
         reveals: Reveals = reveals_any_hidden_part,
-        question: Callable[[StateT, int, JsonObject], Question | None] = no_question,
+        question: Callable[[StateT, int, CommandT], Question | None] = no_question,
         chapters: Chapters = NO_CHAPTERS,
     ) -> None:
         if stand_in not in bots:
@@ -182,7 +183,8 @@ class GameRules(Generic[StateT, CommandT]):
         self.bots, self.stand_in, self.standings = dict(bots), stand_in, standings
         self.min_players, self.max_players = min_players, max_players
         self.minimal_commands = tuple(minimal_commands)
-        self.anytime_commands, self.fixed_order_options = frozenset(anytime_commands), frozenset(fixed_order_options)
+        self.anytime_commands = frozenset((*anytime_commands, RESIGN))
+        self.fixed_order_options = frozenset(fixed_order_options)
         self._codec = codec
         fold.restore_with(load_state)
 
