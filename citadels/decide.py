@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from rules_kit import IllegalCommand
-from rules_kit.resign import RESIGN, RESIGNED, check_resignation, last_seat_standing
+from rules_kit.resign import RESIGN, RESIGNED, record_resignation
 
 from . import flow, scoring
 from .actions import perform
@@ -88,11 +88,9 @@ def _type_of(command: object) -> str:
 def resign(state: State, seat: int, rng: random.Random) -> list[Event]:
     """A player resigns (awaited or not): recorded; the bot plays the seat from now on. When only one seat
     has not resigned, the game ends and that seat wins (`rules_kit.resign`)."""
-    check_resignation(state.resigned, seat, state.rules.players)
     rec = Recorder(state, rng)
-    rec.emit(RESIGNED, {"seat": seat})
-    if last_seat_standing(rec.state.resigned, state.rules.players) is not None:
-        scoring.end_game(rec)
+    record_resignation(state.resigned, seat, state.rules.players,
+                       lambda: rec.emit(RESIGNED, {"seat": seat}), lambda: scoring.end_game(rec))
     return rec.events
 
 

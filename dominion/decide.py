@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Mapping
 
 from rules_kit import IllegalCommand
-from rules_kit.resign import RESIGN, RESIGNED, check_resignation, last_seat_standing
+from rules_kit.resign import RESIGN, RESIGNED, record_resignation
 
 from . import decisions, kingdom, play, triggers, turn
 from .commands import Command, SetReaction, read_command
@@ -80,12 +80,13 @@ def decide_live(state: State, seat: int, command: Command, rng: random.Random) -
 def _resign(state: State, seat: int, rng: random.Random) -> tuple[list[Event], State]:
     """A player resigns (awaited or not): recorded; the bot plays the seat from now on. When only one seat
     has not resigned, the game ends and that seat wins (`rules_kit.resign`)."""
-    check_resignation(state.resigned, seat, state.players)
     game = Recorder(state, rng, STEPS)
-    game.emit(RESIGNED, {"seat": seat})
-    if last_seat_standing(game.s.resigned, state.players) is not None:
+
+    def end_game() -> None:
         scores = score(game.s)
         game.emit("game_ended", {"scores": scores, "winners": winners(scores, game.s.resigned)})
+
+    record_resignation(state.resigned, seat, state.players, lambda: game.emit(RESIGNED, {"seat": seat}), end_game)
     return game.events, game.s
 
 

@@ -142,8 +142,8 @@ class GameKind:
 
     @property
     def anytime_commands(self) -> frozenset[str]:
-        """Command types any seat may send at any time, awaited or not (the rules'): they are not among the
-        legal commands and never start a deadline."""
+        """Command types any seat may send at any time, awaited or not (the rules': the game's own and every
+        game's `resign`): they are not among the legal commands and never start a deadline."""
         return self.game_rules.anytime_commands
 
     @property

@@ -9,7 +9,7 @@ resignation with that seat the winner (docs/rulings.md).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from .commands import CommandShape
@@ -32,6 +32,21 @@ def check_resignation(resigned: Collection[int], seat: int, players: int) -> Non
         raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
     if seat in resigned:
         raise IllegalCommand("already_resigned", "this seat has resigned already")
+
+
+def record_resignation(
+    resigned: Collection[int], seat: int, players: int,
+    emit_resigned: Callable[[], object], end_game: Callable[[], object],
+) -> None:
+    """What a resignation decides, in either game: refused unless `seat` may resign (`check_resignation`,
+    `resigned` the seats that resigned before), then `emit_resigned()` (the game's recorder emitting its
+    `RESIGNED` event, public `{"seat": seat}`, folded in at once); and when only one seat is left that has
+    not resigned, `end_game()` (the game's own scoring, which reads its recorder's state with the
+    resignation in it)."""
+    check_resignation(resigned, seat, players)
+    emit_resigned()
+    if last_seat_standing({*resigned, seat}, players) is not None:
+        end_game()
 
 
 def last_seat_standing(resigned: Collection[int], players: int) -> int | None:

@@ -219,7 +219,7 @@ def apply_command(
         if not by_service and seat in kind.rules.resigned(state):
             # The bot plays a resigned seat for good (rules_kit.resign): its player sends nothing any more.
             raise ServiceError("conflict", "seat_resigned", gettext("You resigned this game; the bot plays your seat."))
-        if seat not in game.awaiting and command.get("type") not in kind.anytime_commands and command.get("type") != RESIGN:
+        if seat not in game.awaiting and command.get("type") not in kind.anytime_commands:  # (resign among them)
             raise ServiceError("forbidden", "not_your_turn", gettext("The game is not waiting for your seat now."))
         events = decide(game, state, seat, command)
     record = Command(

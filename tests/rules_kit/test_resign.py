@@ -13,7 +13,7 @@ import dominion
 from citadels import scoring as citadels_scoring
 from dominion import scoring as dominion_scoring
 from rules_kit import IllegalCommand
-from rules_kit.resign import last_seat_standing, winners_among_the_rest
+from rules_kit.resign import RESIGN, last_seat_standing, record_resignation, winners_among_the_rest
 
 GAMES = {"citadels": citadels.RULES, "dominion": dominion.RULES}
 
@@ -69,3 +69,20 @@ def test_a_resigned_seat_cannot_win() -> None:
     assert citadels_scoring.winners(scores) == [1]  # type: ignore[arg-type]
     dominion_scores = [{"seat": 0, "total": 30, "turns": 20, "cards": 40}, {"seat": 1, "total": 31, "turns": 20, "cards": 40}]
     assert dominion_scoring.winners(dominion_scores, {1}) == [0]  # type: ignore[arg-type]
+
+
+def test_record_resignation_checks_emits_and_ends_the_game_when_one_seat_is_left() -> None:
+    done: list[str] = []
+    record_resignation({0}, 2, 4, lambda: done.append("resigned"), lambda: done.append("ended"))
+    assert done == ["resigned"]  # two seats still play
+    record_resignation({0, 2}, 3, 4, lambda: done.append("resigned"), lambda: done.append("ended"))
+    assert done == ["resigned", "resigned", "ended"]
+    with pytest.raises(IllegalCommand) as again:
+        record_resignation({0, 2}, 2, 4, lambda: done.append("resigned"), lambda: done.append("ended"))
+    assert again.value.code == "already_resigned" and done == ["resigned", "resigned", "ended"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_resign_is_an_anytime_command_of_every_game(name: str) -> None:
+    # GameRules adds it beside the game's own (the hosting asks one question: anytime or awaited).
+    assert RESIGN in GAMES[name].anytime_commands
