@@ -300,4 +300,5 @@ _PREFERENCES = (
     _end,
 )
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": heuristic_bot}
+"""The bots by name; `best` is the strongest (for now the heuristic bot: issue 36 replaces it)."""

@@ -199,4 +199,5 @@ def _pick_score(state: State, prompt: str, cards: list[int]) -> float:
     return -len(names)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": heuristic_bot}
+"""The bots by name; `best` is the strongest (for now the heuristic bot: issue 36 replaces it)."""
