@@ -31,7 +31,7 @@ class CitadelsRules(GameRules[State, Command]):
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=read_command, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
-            question=question, chapters=CHAPTERS, bots=BOTS, standings=standings,
+            question=question, chapters=CHAPTERS, bots=BOTS, standings=standings, scores=_scores,
             # 8 needs 9 characters: the rules refuse what the options do not allow (`options.resolve`).
             min_players=2, max_players=8,
             # The thanks first: under a Ball Room any other first command loses the whole turn.
@@ -44,6 +44,11 @@ class CitadelsRules(GameRules[State, Command]):
 def _resigned(state: State) -> frozenset[int]:
     """The seats whose player resigned."""
     return frozenset(state.resigned)
+
+
+def _scores(state: State) -> list[int]:
+    """Each seat's final points (`scoring`'s totals of the game's end), in seat order; empty before the end."""
+    return [score["total"] for score in sorted(state.scores, key=lambda score: score["seat"])]
 
 
 def _validate_options(options: Mapping[str, object] | None, players: int) -> None:

@@ -31,7 +31,7 @@ class DominionRules(GameRules[State, Command]):
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=read_command, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
-            question=question, chapters=CHAPTERS, standings=standings, bots=BOTS,
+            question=question, chapters=CHAPTERS, standings=standings, scores=_scores, bots=BOTS,
             min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
             # A missed turn ends at once (no card played, nothing bought); a missed decision takes the first
             # listed answer (the smallest selection, or the first option).
@@ -46,6 +46,11 @@ class DominionRules(GameRules[State, Command]):
 def _resigned(state: State) -> frozenset[int]:
     """The seats whose player resigned."""
     return frozenset(state.resigned)
+
+
+def _scores(state: State) -> list[int]:
+    """Each seat's final points (`scoring`'s totals of the game's end), in seat order; empty before the end."""
+    return [score["total"] for score in sorted(state.scores, key=lambda score: score["seat"])]
 
 
 def _validate_options(options: Options | None, players: int) -> None:

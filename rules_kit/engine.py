@@ -43,7 +43,7 @@ CROSS_GAME_SHAPES: tuple[CommandShape, ...] = (RESIGN_SHAPE, TAKE_BACK_SHAPE)
 `resign`, which the game's rules decide (`rules_kit.resign`), and `take_back`, which the hosting decides
 (it needs the log: `rules_kit.takeback`), so the game's command type has no `take_back`."""
 
-STAND_IN = "heuristic"
+STAND_IN = "best"
 """The name (in a game's `bots`) of the bot that plays for a seat whose player let a deadline pass, resigned or
 left, unless the game names another (`GameRules(stand_in=...)`)."""
 
@@ -114,6 +114,9 @@ class GameRules(Generic[StateT, CommandT]):
     standings: Callable[[StateT], list[int]]
     """`standings(state)`: at the game's end, each seat's place by the rulebook, 1 the best, a tie the rulebook
     does not break shared (1, 1, 3); the ratings read a game's result through this."""
+    scores: Callable[[StateT], list[int]]
+    """`scores(state)`: at the game's end, each seat's final score by the rulebook (its points), in seat order
+    (the end-of-game mail lists them); before the end, empty."""
     min_players: int
     """The fewest players a game is set up for (the new-game form and the service refuse fewer)."""
     max_players: int
@@ -148,6 +151,7 @@ class GameRules(Generic[StateT, CommandT]):
         resigned: Callable[[StateT], frozenset[int]],
         bots: Mapping[str, Bot[StateT, CommandT]],
         standings: Callable[[StateT], list[int]],
+        scores: Callable[[StateT], list[int]],
         min_players: int,
         max_players: int,
         stand_in: str = STAND_IN,
@@ -180,7 +184,7 @@ class GameRules(Generic[StateT, CommandT]):
         self.reveals = reveals
         self.question = question
         self.chapters = chapters
-        self.bots, self.stand_in, self.standings = dict(bots), stand_in, standings
+        self.bots, self.stand_in, self.standings, self.scores = dict(bots), stand_in, standings, scores
         self.min_players, self.max_players = min_players, max_players
         self.minimal_commands = tuple(minimal_commands)
         self.anytime_commands = frozenset((*anytime_commands, RESIGN))

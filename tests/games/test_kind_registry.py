@@ -36,7 +36,7 @@ def _toy_rules(min_players: int, max_players: int) -> GameRules[int, dict[str, o
         decide=lambda state, seat, command, rng: [], read_command=dict, awaiting=lambda state: [],
         legal_commands=lambda state, seat: [], view=lambda state, seat: {}, dump_state=lambda state: {},
         load_state=lambda data: 0, validate_options=lambda options, players: None, command_shapes=(),
-        resigned=lambda state: frozenset(), standings=lambda state: [1], bots={"heuristic": _ends},
+        resigned=lambda state: frozenset(), standings=lambda state: [1], scores=lambda state: [0], bots={"best": _ends},
         min_players=min_players, max_players=max_players,
     )
 
