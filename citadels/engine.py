@@ -12,6 +12,7 @@ from .commands import COMMAND_SHAPES, Command, read_command
 from .decide import awaiting, decide
 from .events import CODEC
 from .evolve import FOLD
+from .information import seen_by
 from .legal import legal_commands
 from .options import resolve
 from .questions import question
@@ -31,7 +32,7 @@ class CitadelsRules(GameRules[State, Command]):
             "citadels", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=read_command, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
-            question=question, chapters=CHAPTERS, bots=BOTS, standings=standings, scores=_scores,
+            question=question, chapters=CHAPTERS, bots=BOTS, seen_by=seen_by, standings=standings, scores=_scores,
             # 8 needs 9 characters: the rules refuse what the options do not allow (`options.resolve`).
             min_players=2, max_players=8,
             # The thanks first: under a Ball Room any other first command loses the whole turn.

@@ -12,6 +12,7 @@ from .commands import COMMAND_SHAPES, Command, read_command
 from .decide import awaiting, decide
 from .events import CODEC
 from .evolve import FOLD
+from .information import seen_by
 from .legal import legal_commands
 from .questions import question
 from .scoring import standings
@@ -31,7 +32,7 @@ class DominionRules(GameRules[State, Command]):
             "dominion", codec=CODEC, fold=FOLD, setup=setup, decide=decide, read_command=read_command, awaiting=awaiting,
             legal_commands=legal_commands, view=view, dump_state=dump_state, load_state=load_state,
             validate_options=_validate_options, command_shapes=COMMAND_SHAPES, resigned=_resigned, reveals=reveals,
-            question=question, chapters=CHAPTERS, standings=standings, scores=_scores, bots=BOTS,
+            question=question, chapters=CHAPTERS, standings=standings, scores=_scores, bots=BOTS, seen_by=seen_by,
             min_players=MIN_PLAYERS, max_players=MAX_PLAYERS,
             # A missed turn ends at once (no card played, nothing bought); a missed decision takes the first
             # listed answer (the smallest selection, or the first option).

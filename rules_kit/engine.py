@@ -15,6 +15,7 @@ from .commands import CommandShape, normalize_command, shapes_by_type
 from .events import Event, EventCodec, JsonObject, encode, redact
 from .fold import Fold
 from .resign import RESIGN, RESIGN_SHAPE
+from .seat_information import SeenBy, informed
 from .takeback import (
     TAKE_BACK,
     TAKE_BACK_SHAPE,
@@ -108,7 +109,8 @@ class GameRules(Generic[StateT, CommandT]):
     the replay's steps by turn and by round."""
     bots: Mapping[str, Bot[StateT, CommandT]]
     """The game's bots by name (the simulator's `--bots`); `stand_in` names the one the service plays for a
-    seat whose player is gone or late."""
+    seat whose player is gone or late. Each is the game's bot `informed` by the game's `seen_by`
+    (`rules_kit.seat_information`): it decides on the state as its seat may know it, never on hidden parts."""
     stand_in: str
     """The name in `bots` of the bot that plays for an absent seat (`STAND_IN` unless the game says)."""
     standings: Callable[[StateT], list[int]]
@@ -161,6 +163,7 @@ class GameRules(Generic[StateT, CommandT]):
         reveals: Reveals = reveals_any_hidden_part,
         question: Callable[[StateT, int, CommandT], Question | None] = no_question,
         chapters: Chapters = NO_CHAPTERS,
+        seen_by: SeenBy[StateT] | None = None,
     ) -> None:
         if stand_in not in bots:
             raise ValueError(f"the stand-in bot {stand_in!r} is not one of the game's bots ({', '.join(bots)})")
@@ -184,7 +187,10 @@ class GameRules(Generic[StateT, CommandT]):
         self.reveals = reveals
         self.question = question
         self.chapters = chapters
-        self.bots, self.stand_in, self.standings, self.scores = dict(bots), stand_in, standings, scores
+        # `seen_by(state, seat)`: the state as `seat` may know it, which every bot gets instead of the state
+        # (None: a game that hides nothing).
+        self.bots = {name: bot if seen_by is None else informed(bot, seen_by) for name, bot in bots.items()}
+        self.stand_in, self.standings, self.scores = stand_in, standings, scores
         self.min_players, self.max_players = min_players, max_players
         self.minimal_commands = tuple(minimal_commands)
         self.anytime_commands = frozenset((*anytime_commands, RESIGN))
