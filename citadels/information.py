@@ -52,8 +52,6 @@ def _deal_districts(state: State, seat: int, seen: State) -> None:
     if looked_at is not None:  # the Wizard saw this hand, not its order
         target = players[looked_at]
         players[looked_at] = target._replace(hand=tuple(sorted(target.hand)))
-    museum = state.players[seat].museum  # its order is no one's knowledge
-    players[seat] = players[seat]._replace(museum=tuple(sorted(museum)))
     seen.players = tuple(players)
     if seen.turn is not None and turn is not None:
         if drawn_hidden:
