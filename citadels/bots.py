@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from .abilities.cities import district_value
+from .best_bot import best_bot
 from .cards import CHARACTERS, DISTRICTS
 from .commands import Command, Exchange, NamesCharacter, NamesDistrict, NamesSeatAndDistrict
 from .legal import legal_commands
@@ -300,5 +301,5 @@ _PREFERENCES = (
     _end,
 )
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": heuristic_bot}
-"""The bots by name; `best` is the strongest (for now the heuristic bot: issue 36 replaces it)."""
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": best_bot}
+"""The bots by name; `best` is the strongest (`best_bot`, docs/bots.md), `heuristic` its fixed baseline."""
