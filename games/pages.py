@@ -106,7 +106,7 @@ def _table_page(request: HttpRequest, game: Game, detail: dict[str, Any], user: 
         your_turn=active and not replay and detail["seat"] is not None and detail["seat"] in game.awaiting,
         sections=table_sections(request, game, replay["version"] if replay else None,
                                 watched=not detail["joined"] and not game.listed),
-        resigned=active and detail["seat"] in (detail["view"] or {}).get("resigned", []),
+        resigned=active and detail["seat"] is not None and detail["seat"] in services.resigned_seats(game),
         rematch=_rematch(game, user) if game.status == Game.Status.FINISHED and detail["joined"] else None,
     )
     return render(request, "games/game.html", context)

@@ -17,7 +17,9 @@ from .services import questions
 class TableForm(forms.Form):
     ask_before_waste = forms.BooleanField(
         label=gettext_lazy("Ask before a move that does nothing useful"), required=False,
-        help_text=gettext_lazy("For example buying a Curse, or ending a turn while you could still build."),
+        help_text=gettext_lazy(
+            "For example a move that throws something away, or ending a turn while a useful move is still open."
+        ),
     )
 
 

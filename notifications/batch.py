@@ -49,8 +49,8 @@ class RenderBatch:
     @staticmethod
     def _histories_from(turns: list[Outbox]) -> dict[int, int]:
         """By turn row: the event before its seat's last command before the row's version (0: none). The
-        history tells that command's events too: what it set off (the next character called, who it is, the
-        cards drawn) is news to a player who reads only the emails."""
+        history tells that command's events too: what it set off (who is called next, what was drawn)
+        is news to a player who reads only the emails."""
         if not turns:
             return {}
         last = (

@@ -25,7 +25,7 @@ def describe_command(
 
 # More choices of one type than this (every pair of things to exchange, every card of a kind to name) are
 # told in one line with an example, and answered in words: a list of hundreds is no one's read.
-LONG_RUN = 24  # above the count of every pile a player may buy from
+LONG_RUN = 24  # above the count of the choices of one type a game usually offers (a full list of those is read)
 
 
 def email_choices(

@@ -19,6 +19,7 @@ from games.models import Game, SeatTakeover
 from games.registry import get_kind
 from games.services.takeback import is_taken_back
 from games.wording import history_lines
+from rules_kit.resign import ranked_with_last
 from rules_kit.takeback import TAKEN_BACK
 
 from .batch import HISTORY_LIMIT, RenderBatch
@@ -48,7 +49,7 @@ def _history(batch: RenderBatch, game: Game, seat: int, after_seq: int, upto: in
     """The events after `after_seq` up to `upto` as `seat` may see them, in words (in the active language);
     service moves are marked. The events come from the batch, decoded once for all its readers. `own`: only
     the seat's own moves the service made (events that name it as their `seat`), not what they set off
-    about others (the next character called, the next player's turn) nor the game's own events."""
+    about others (who is called next, the next player's turn) nor the game's own events."""
     kind = get_kind(game.kind)
     site, redact = kind.site_module, kind.rules.redact
     events = batch.events.get(game.pk, {})
@@ -101,7 +102,7 @@ def turn(batch: RenderBatch, game: Game, state: Any, seat: int, user: User, user
         choices = numbered_choices(kind, kind.rules.legal_commands(state, seat), lang, names, view)
         history = _history(batch, game, seat, since, game.version, names) + chat_lines(said or [])
         history = history or [_("Nothing new.")]
-        # A decision asked in another player's turn (a Militia's discard) is titled by what it asks.
+        # A decision asked in another player's turn (an answer to that player's move) is titled by what it asks.
         asked = kind.site_module.asked_between_turns(view, seat)
         title = {"title": kind.title, "game": game.pk, "question": asked}
         return Letter(
@@ -168,15 +169,15 @@ def ended(game: Game, state: Any, seat: int, user: User, users: dict[int, User])
     lang = language_of(user)
     names = _names(users, seat, lang)
     kind = get_kind(game.kind)
-    view = kind.rules.view(state, seat)
-    scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
-    winners = ", ".join(names.get(w, f"#{w}") for w in view.get("winners") or [])
-    resigned = set(view.get("resigned") or [])
+    scores, resigned = kind.rules.scores(state), kind.rules.resigned(state)
+    # The winners by the rules: first place once the resigned seats are placed last (none of them wins).
+    places = ranked_with_last(kind.places(state), resigned)
+    winners = ", ".join(names.get(w, f"#{w}") for w, place in enumerate(places) if place == 1)
     with translation.override(lang):
         lines = [
-            _("{name}: {total} points").format(name=names.get(s["seat"], f"#{s['seat']}"), total=s.get("total", 0))
-            + (" " + _("(resigned)") if s["seat"] in resigned else "")
-            for s in scores
+            _("{name}: {total} points").format(name=names.get(s, f"#{s}"), total=scores[s])
+            + (" " + _("(resigned)") if s in resigned else "")
+            for s in sorted(range(len(scores)), key=lambda s: -scores[s])
         ]
         return Letter(
             subject=_("{title} #{game} is over").format(title=kind.title, game=game.pk),

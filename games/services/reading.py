@@ -162,6 +162,14 @@ def game_detail(game: Game, user: User | None, *, seats: list[store_sql.SeatName
     }
 
 
+def resigned_seats(game: Game) -> frozenset[int]:
+    """The seats whose player resigned the game (the rules' `resigned`, of the state now; none before the
+    start). Read after `game_detail`, the state is the process's cached one: no query."""
+    if game.version == 0:
+        return frozenset()
+    return frozenset(get_kind(game.kind).rules.resigned(store.load_state(game)))
+
+
 def takeovers_of(game: Game) -> list[dict[str, Any]]:
     """Who played which seat: every takeover of the game, oldest first (seat, from whom, to whom, version)."""
     return [

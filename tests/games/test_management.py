@@ -38,6 +38,17 @@ def test_demo_creates_a_game_waiting_for_alice() -> None:
     assert "2 game(s) verified" in run("verify_events")
 
 
+
+def test_the_demo_seats_as_many_players_as_the_kinds_rules_allow() -> None:
+    """The player count is the rules' range (Dominion's 2 to 6), not a fixed one."""
+    run("demo", "--kind", "dominion", "--players", "6", "--moves", "3", "--seed", "2")
+    assert Game.objects.get().seats.count() == 6
+    with pytest.raises(CommandError, match="dominion is played by 2 to 6 players, not 7"):
+        run("demo", "--kind", "dominion", "--players", "7")
+    with pytest.raises(CommandError, match="not 1"):
+        run("demo", "--kind", "citadels", "--players", "1")
+    assert Game.objects.count() == 1
+
 def test_replay_shows_what_the_viewer_saw(make_user: Any) -> None:
     users = [make_user(), make_user(), make_user()]
     game = started_game(users)

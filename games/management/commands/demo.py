@@ -6,7 +6,7 @@ import json
 import random
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
@@ -16,7 +16,10 @@ from games import services, store
 from games.models import Game
 from games.registry import default_kind, get_kind, kind_names
 
-NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de")]
+NAMES = [("alice", "Alice", "en"), ("bruno", "Bruno", "de"), ("chloe", "Chloé", "en"), ("dieter", "Dieter", "de"),
+         ("emma", "Emma", "en"), ("felix", "Felix", "de"), ("greta", "Greta", "en"), ("hugo", "Hugo", "de")]
+"""The demo's players, first to last (a kind for more players than these gets "player9" and on)."""
+DEFAULT_PLAYERS = 4  # or the nearest count the kind's rules allow
 PASSWORD = "demo-password-1"
 
 
@@ -25,17 +28,24 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--kind", choices=kind_names(), default=default_kind(), help="the game")
-        parser.add_argument("--players", type=int, default=4, choices=range(2, 5))
+        parser.add_argument("--players", type=int, default=None,
+                            help=f"how many players, as the game's rules allow (default {DEFAULT_PLAYERS})")
         parser.add_argument("--moves", type=int, default=30, help="bot moves before handing over to Alice")
         parser.add_argument("--seed", type=int, default=None)
 
-    def handle(self, *args: Any, kind: str, players: int, moves: int, seed: int | None, **options: Any) -> None:
+    def handle(self, *args: Any, kind: str, players: int | None, moves: int, seed: int | None, **options: Any) -> None:
+        rules = get_kind(kind).rules
+        if players is None:
+            players = min(max(DEFAULT_PLAYERS, rules.min_players), rules.max_players)
+        if not rules.min_players <= players <= rules.max_players:
+            raise CommandError(f"{kind} is played by {rules.min_players} to {rules.max_players} players, not {players}.")
         with transaction.atomic():  # all or nothing: no half-made demo game if something fails
             self._demo(kind, players, moves, seed)
 
     def _demo(self, kind: str, players: int, moves: int, seed: int | None) -> None:
         users = []
-        for login, name, language in NAMES[:players]:
+        more = [(f"player{n}", f"Player {n}", "en") for n in range(len(NAMES) + 1, players + 1)]
+        for login, name, language in (NAMES + more)[:players]:
             user = User.objects.filter(email=f"{login}@example.org").first()
             if user is None:
                 user = User.objects.create_user(
@@ -71,18 +81,27 @@ class Command(BaseCommand):
         self.stdout.write(f"Players (password {PASSWORD!r} for each):")
         for seat, user in sorted(by_seat.items()):
             self.stdout.write(f"  seat {seat}: {user.email} ({user.display_name})")
-        # A command Alice may send now (the first she is offered), so that the example is not refused.
-        legal: list[dict[str, Any]] = []
-        if alice_seat is not None and alice_seat in game.awaiting:
-            legal = get_kind(kind).rules.legal_commands(store.load_state(game), alice_seat)
-        example = json.dumps({"command": legal[0] if legal else {"type": "end_turn"}})
         self.stdout.write(
             f"\nSign in on the web at {site_link('accounts:login')} or get an API token:\n"
             f"  curl -s -X POST {site_link('api:api-token')} -H 'Content-Type: application/json' \\\n"
             f"       -d '{{\"email\": \"alice@example.org\", \"password\": \"{PASSWORD}\"}}'\n"
             "then:\n"
             f"  curl -s {site_link('api:game-detail', game.pk)} -H 'Authorization: Token TOKEN'\n"
+            + self._example_command(game, alice_seat)
+            + f"The game page: {site_link('game-page', game.pk)}   API docs: {site_link('docs')}"
+        )
+
+    @staticmethod
+    def _example_command(game: Game, seat: int | None) -> str:
+        """The curl line sending a command `seat` may send now (the first it is offered, so that the example
+        is not refused), or a line saying it has none (the game is over, or waits for the others)."""
+        legal = []
+        if seat is not None and seat in game.awaiting:
+            legal = get_kind(game.kind).rules.legal_commands(store.load_state(game), seat)
+        if not legal:
+            return "  (Alice has no move to send now: the game waits for the others or is over.)\n"
+        example = json.dumps({"command": legal[0]})
+        return (
             f"  curl -s -X POST {site_link('api:game-commands', game.pk)} -H 'Authorization: Token TOKEN' \\\n"
             f"       -H 'Content-Type: application/json' -H 'Idempotency-Key: 1' -d '{example}'\n"
-            f"The game page: {site_link('game-page', game.pk)}   API docs: {site_link('docs')}"
         )
