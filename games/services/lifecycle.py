@@ -274,8 +274,8 @@ def start_game(user: User, game_id: Any) -> Game:
 
 def fewest_players(game: Game) -> int:
     """The fewest seated players the game's options let the host start with (options may need more than the
-    kind's least, e.g. more characters); the rules' `validate_options` decides. The waiting room tells this
-    number and the start refuses fewer with it, so both say the same."""
+    kind's least, e.g. an option that adds parts to the game); the rules' `validate_options` decides. The
+    waiting room tells this number and the start refuses fewer with it, so both say the same."""
     kind = get_kind(game.kind)
     for players in range(kind.min_players, game.players + 1):
         try:
