@@ -41,8 +41,8 @@ def mail_password_reset(email: str, occasion: str = "") -> None:
     """Have a reset link mailed if the address has an active account (the worker's half of a reset request,
     `services.request_password_reset`; `occasion`: the task's id, so that a task run twice mails once). The
     link is made when the mail is rendered, so no reset token is ever stored."""
-    user = User.objects.filter(email=normalize_email(email), is_active=True).first()
-    if user is not None:
+    user = User.objects.filter(email=normalize_email(email), is_active=True, bot_level="").first()
+    if user is not None:  # (a bot's account never signs in: no reset for it)
         send_account_mail(user, PASSWORD_RESET, occasion)
 
 

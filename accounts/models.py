@@ -152,6 +152,10 @@ class User(AbstractBaseUser, PermissionsMixin):
     # Set when the player deleted the account (accounts.deletion): the row stays only because the games'
     # logs name it, with nothing personal left in it.
     deleted_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # A bot's account (the hosting's bot seats, games.services.bots): the bot's level ("easy", "strong"),
+    # empty for a person. A bot's account has no password that signs in and no address mail reaches (it is
+    # never verified), but it has a profile and ratings like anyone's.
+    bot_level = models.CharField(max_length=16, blank=True, default="", editable=False)
 
     objects = UserManager()
 
@@ -173,6 +177,11 @@ class User(AbstractBaseUser, PermissionsMixin):
         """The name other players see: the display name, or for a deleted account the neutral one in the
         reader's language (`former_player_name`)."""
         return former_player_name(self.pk) if self.deleted_at is not None else self.display_name
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether this account is one of the hosting's bots (`bot_level`)."""
+        return bool(self.bot_level)
 
     @property
     def email_verified(self) -> bool:

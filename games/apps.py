@@ -21,6 +21,9 @@ class GamesConfig(AppConfig):
 
         # First subscriber: the deadline columns are settled before any other app (the emails) reads them.
         hooks.subscribe(clock.on_events_appended)
+        from .services import bots
+
+        hooks.subscribe(bots.on_events_appended)  # a bot seat awaited: its move, by a task after the commit
         checks.register(registry.check_kinds)
         settings_section.add_section()
         # What games keeps of a person: erased with the account, given in the data export.

@@ -58,6 +58,8 @@ class Game(models.Model):
     spectators_allowed = models.BooleanField(default=False)
     # Whether the game's result counts for its players' ratings (the ratings app reads it at the game's end).
     rated = models.BooleanField(default=True)
+    # Some seat is held by a bot (games.services.bots): after a batch, only such a game looks for a bot's turn.
+    with_bots = models.BooleanField(default=False)
     # What a player needs to join (checked by the join checks other apps register: `hooks.on_join`):
     # at least this rating (the ratings app's displayed rating of the game's kind) and this share of
     # moves made before the deadline, in percent. None: anybody may join.

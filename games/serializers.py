@@ -19,6 +19,7 @@ from . import hooks
 from .models import Game, TakebackRequest
 from .registry import default_kind, get_kind, kind_names, kinds
 from .selectors import PACES
+from .services.bots import DEFAULT_LEVEL, LEVELS
 from .services.lifecycle import MAX_DECISION_HOURS, MAX_TAKEOVER_AFTER, MIN_RATING_BOUNDS, TIMEOUT_POLICIES
 
 
@@ -134,6 +135,15 @@ class KindFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyp
         return {"type": "string", "enum": kind_names(), "default": default_kind()}
 
 
+class BotSeatSerializer(serializers.Serializer[Any]):
+    refuse_unknown_fields = True
+
+    level = serializers.ChoiceField(
+        choices=list(LEVELS), default=DEFAULT_LEVEL,
+        help_text="`easy` (the game's heuristic bot) or `strong` (its best bot)",
+    )
+
+
 class GameCreateSerializer(serializers.Serializer[Any]):
     refuse_unknown_fields = True
 
@@ -168,7 +178,14 @@ class GameCreateSerializer(serializers.Serializer[Any]):
 
 
     rated = StrictBooleanField(
-        required=False, default=True, help_text="whether the result counts for the players' ratings",
+        required=False, allow_null=True, default=None,
+        help_text="whether the result counts for the players' ratings (bots' included); default: true, but false "
+                  "for a game with bots",
+    )
+    bots = serializers.ListField(
+        child=BotSeatSerializer(), required=False, default=list, max_length=16,
+        help_text='seats given to bots, one object per bot, e.g. `[{"level": "strong"}, {"level": "easy"}]`: at most '
+                  "`players` - 1 (your seat is yours); once they fill every other seat the game starts at once",
     )
     min_rating = StrictFloatField(
         required=False, allow_null=True, default=None, min_value=MIN_RATING_BOUNDS[0], max_value=MIN_RATING_BOUNDS[1],
@@ -179,6 +196,13 @@ class GameCreateSerializer(serializers.Serializer[Any]):
         help_text="the least reliability (percent of moves made before the deadline) a player needs to join; "
                   "null: no limit",
     )
+
+    def validate_bots(self, value: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """A bot's object takes its `level` only (as its schema says; DRF would drop other fields silently)."""
+        raw = self.initial_data.get("bots") if isinstance(self.initial_data, dict) else None
+        if isinstance(raw, list) and any(isinstance(item, dict) and set(item) - {"level"} for item in raw):
+            raise serializers.ValidationError('A bot is an object such as {"level": "strong"} and nothing more.')
+        return value
 
     def get_fields(self) -> dict[str, serializers.Field]:  # type: ignore[type-arg]  # as DRF declares it
         """The game's kind and its players, of the kinds registered now (once the apps are ready: the games'

@@ -8,7 +8,7 @@ from celery import shared_task
 from django.conf import settings
 
 from .deadlines import enforcement, reminders, sweep
-from .services import waiting_room
+from .services import bots, waiting_room
 
 
 @shared_task(name="games.enforce_due_deadlines")
@@ -39,3 +39,9 @@ def enforce_deadline(game_id: int, version: int) -> int:
 def close_stale_open_games() -> int:
     """Hourly: close the open games nobody joined within their `close_after_days` (those seated are told)."""
     return waiting_room.close_stale_open_games()
+
+
+@shared_task(name="games.play_bot_turn")
+def play_bot_turn(game_id: int, version: int) -> int:
+    """A bot plays its seat's command if the game still awaits it at `version` (a no-op otherwise)."""
+    return bots.play_bot_turn(game_id, version)

@@ -205,6 +205,8 @@ def on_events_appended(batch: EventsAppended) -> None:
     seats = recipients.seats_of(game)
     users = {s.index: s.user for s in seats if s.index is not None}
     absent = {s.index for s in seats if s.absent}
+    if batch.actor is not None and batch.actor.is_bot and sum(not u.is_bot for u in users.values()) <= 1:
+        return  # a player alone with bots is never mailed for the bots' moves (they follow on the page)
     mails: list[Mail] = []
 
     def mail(kind: str, seat: int, key: str, reply: bool = False, **params: Any) -> Mail:

@@ -70,10 +70,12 @@ def profile(player: User, viewer: User | None) -> dict[str, Any]:
     return {
         "id": player.pk,
         "display_name": player.public_name,
+        "bot": player.is_bot,
         "hidden": [flag.removeprefix("show_") for flag in ProfilePrivacy.FLAGS if not getattr(privacy, flag)],
         "record": _record(player) if shown["show_record"] else None,
         "ratings": _ratings(player) if shown["show_rating"] else None,
-        "reliability": _reliability(player) if shown["show_reliability"] else None,
+        # A bot moves at once, every move the service's: reliability says nothing of it.
+        "reliability": _reliability(player) if shown["show_reliability"] and not player.is_bot else None,
         "finished_games": _finished_games(player, viewer) if shown["show_games"] else None,
     }
 

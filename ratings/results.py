@@ -1,9 +1,11 @@
 """A finished game's result as the ratings read it: each seat's place by the rulebook (the kind's standings,
 through the registry: this app holds no game's words), which seats count, and who sat where.
 
-* A seat whose every move the service played (its player never moved: a bot seat) is left out of the
-  rating: OpenSkill rates the players of a match, and that seat's result is the bot's, not its player's.
-  The others are rated among themselves, in their rulebook order.
+* A seat whose every move the service played (its player never moved: the stand-in bot played it) is left
+  out of the rating: OpenSkill rates the players of a match, and that seat's result is the bot's, not its
+  player's. The others are rated among themselves, in their rulebook order. A bot seat of the host's choice
+  (held by a bot's account, `User.is_bot`: games.services.bots) is the bot's own and is rated like a
+  player's (in a game its host asked to be rated), so each bot has its rating per game kind.
 * A seat that resigned (the rules' `GameRules.resigned`), or that the service was playing at the end (its
   last moves, as many as make a seat absent, `GAMES_ABSENT_AFTER_TIMEOUTS`, all played by the service), is
   placed last (shared with any other such seat, never past the count of players), whatever the bot made
@@ -33,7 +35,7 @@ class SeatResult:
     seat: int
     user_id: int
     place: int
-    rated: bool  # False: a bot seat (every move by the service)
+    rated: bool  # False: a seat the stand-in played throughout (every move by the service); a bot's own seat counts
     gave_up: bool  # resigned, or played by the service at the end: placed last
 
 
@@ -59,13 +61,15 @@ def game_result(game: Game, state: Any) -> list[SeatResult]:
     resigned = kind.rules.resigned(state)  # the rules' own record (`player_resigned`), as their winners read it
     streak = int(settings.GAMES_ABSENT_AFTER_TIMEOUTS)
     played = [moves(seat) or [] for seat in range(len(standings))]
-    abandoned = {seat for seat, own in enumerate(played) if len(own) >= streak and all(own[-streak:])}
+    bots = {seat for seat, user in users.items() if user.is_bot}  # a bot plays every move as the service, its own
+    abandoned = {seat for seat, own in enumerate(played)
+                 if seat not in bots and len(own) >= streak and all(own[-streak:])}
     gave_up = set(resigned) | abandoned
     # The seats that played on keep the rulebook's order among themselves, the others share the last place;
     # if every seat gave up, a resigned one still cannot come before one that did not (the rules' winners).
     places = ranked_with_last(standings, gave_up if len(gave_up) < len(standings) else resigned)
     return [
-        SeatResult(seat=seat, user_id=users[seat].pk, place=place, rated=not (bool(own) and all(own)),
+        SeatResult(seat=seat, user_id=users[seat].pk, place=place, rated=seat in bots or not (bool(own) and all(own)),
                    gave_up=seat in gave_up)
         for seat, (place, own) in enumerate(zip(places, played, strict=True))
     ]

@@ -44,6 +44,7 @@ class FinishedGameSerializer(serializers.Serializer[Any]):
 class ProfileSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     display_name = serializers.CharField()
+    bot = serializers.BooleanField(help_text="a bot's account (it plays the seats hosts give to bots; no reliability)")
     hidden = serializers.ListField(child=serializers.ChoiceField(choices=["record", "rating", "reliability", "games"]),
                                    help_text="the parts the player keeps private (null below, but to the player)")
     record = RecordSerializer(many=True, allow_null=True)

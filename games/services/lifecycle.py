@@ -18,6 +18,7 @@ from .. import hooks
 from ..deadlines.clock import DEFAULT_TIME_CONTROL, TAKEOVER_AFTER
 from ..models import Game, Seat, SeatChange
 from ..registry import GameKind, default_kind, get_kind
+from .bots import clean_bots, seat_bots
 from .reading import may_see
 from .waiting_room import MAX_CLOSE_AFTER_DAYS, record_seat_change
 from .writing import append_and_project, game_not_found, game_or_404, game_rng
@@ -110,7 +111,8 @@ def create_game(
     listed: bool = True,
     spectators_allowed: bool = False,
     trusted: bool = False,
-    rated: bool = True,
+    rated: bool | None = None,
+    bots: list[dict[str, Any]] | None = None,
     min_rating: float | None = None,
     min_reliability: int | None = None,
     auto_start: bool = False,
@@ -120,8 +122,10 @@ def create_game(
     admits fixed-order options (tests, demo); a game not `listed` is joined only through its invite link
     (`join_game(..., invited=True)`) and seen only by its players (`reading.may_see`); with
     `spectators_allowed`, signed-in others watch it once it runs through its watch link on the site
-    (`games.pages.watch`). A game not `rated` changes nobody's rating; `min_rating` and `min_reliability`
-    (percent) are what a player needs to join (`hooks.on_join` checks)."""
+    (`games.pages.watch`). A game not `rated` changes nobody's rating (None: rated, unless it has bots);
+    `min_rating` and `min_reliability` (percent) are what a player needs to join (`hooks.on_join` checks).
+    `bots` gives seats to bots (`[{"level": "strong"}, ...]`, `services.bots`); once the bots fill every
+    other seat, the game starts at once."""
     game_kind = get_kind(default_kind() if kind is None else kind)
     if isinstance(players, bool) or not isinstance(players, int) or not (
         game_kind.min_players <= players <= game_kind.max_players
@@ -134,6 +138,7 @@ def create_game(
             ),
         )
     clean_options = _clean_options(game_kind, options, players, trusted=trusted)
+    bot_levels = clean_bots(bots, players)
     min_rating, min_reliability = clean_join_limits(min_rating, min_reliability)
     if isinstance(close_after_days, bool) or not isinstance(close_after_days, int) or not (
         1 <= close_after_days <= MAX_CLOSE_AFTER_DAYS
@@ -150,13 +155,18 @@ def create_game(
             rng_salt=secrets.token_hex(32),
             listed=bool(listed),
             spectators_allowed=bool(spectators_allowed),
-            rated=bool(rated),
+            rated=not bot_levels if rated is None else bool(rated),
             min_rating=min_rating,
             min_reliability=min_reliability,
             auto_start=bool(auto_start),
             close_after_days=close_after_days,
         )
         Seat.objects.create(game=game, user=user)
+        if bot_levels:
+            seat_bots(game, bot_levels)
+            if len(bot_levels) + 1 >= players:  # nobody else to wait for
+                start_game(user, game.pk)
+                game.refresh_from_db()
     return game
 
 

@@ -55,12 +55,20 @@ def offer_rematch(user: User, game_id: Any) -> Rematch:
         new = Game.objects.create(
             kind=game.kind, options=options, players=len(players), created_by=user,
             time_control=dict(game.time_control), rng_salt=secrets.token_hex(32),
-            listed=False, spectators_allowed=game.spectators_allowed,
+            listed=False, spectators_allowed=game.spectators_allowed, rated=game.rated, with_bots=game.with_bots,
         )
         Seat.objects.create(game=new, user=user)
         rematch = Rematch.objects.create(previous=game, game=new, offered_by=user)
-        others = [player for player in players if player != user.pk]
-        hooks.seat_notice(hooks.SeatNotice(game, "rematch", user, others, rematch.pk))
+        bots = set(User.objects.filter(pk__in=players).exclude(bot_level="").values_list("pk", flat=True))
+        # The bots keep their seats: they accept at once (a game of one player and bots starts at once).
+        Seat.objects.bulk_create([Seat(game=new, user_id=bot) for bot in players if bot in bots and bot != user.pk])
+        others = [player for player in players if player != user.pk and player not in bots]
+        if not others:
+            start_game(user, new.pk)
+            rematch.status = Rematch.Status.STARTED
+            rematch.save(update_fields=["status"])
+        else:
+            hooks.seat_notice(hooks.SeatNotice(game, "rematch", user, others, rematch.pk))
         return rematch
 
 

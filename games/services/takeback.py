@@ -25,7 +25,7 @@ from rules_kit.resign import RESIGNED
 from rules_kit.takeback import TAKE_BACK, TAKEN_BACK
 
 from .. import store
-from ..models import Command, Event, Game, TakebackRequest
+from ..models import Command, Event, Game, Seat, TakebackRequest
 from ..registry import get_kind
 
 RECENT_MOVES = 64  # how many moves back a takeback looks at most (a request goes back to the seat's newest)
@@ -69,12 +69,35 @@ def mover(command: Command) -> int:
 
 def free_target(game: Game, seat: int) -> int | None:
     """The version a seat's takeback returns the game to without asking anyone (before its newest move), or
-    None when the rules do not let it take that move back alone."""
+    None when the rules do not let it take that move back alone. Against bots, the bots' moves since the
+    seat's newest own move do not ask for consent (a bot grants nothing, nor needs to): taken back with it
+    at once while none of them revealed something hidden to the seat (the rules' `reveals`)."""
     moves = moves_in_effect(game)
     rules = get_kind(game.kind).rules
+    bots = set(bot_seats(game))
+    if bots and moves and moves[-1][0].seat in bots:
+        # The bots' moves count as the seat's own: the rules' count stops at a reveal, a resignation or
+        # another player's move, as for the seat's own moves.
+        # What only a bot was shown (its own hand) was shown to nobody.
+        counted = [(seat, [event._replace(private={k: v for k, v in event.private.items() if k not in bots})
+                           for event in events]) if move.seat in bots else (mover(move), events)
+                   for move, events in moves]
+        own = [index for index, (move, _events) in enumerate(moves) if mover(move) == seat]
+        if not own or rules.free_takebacks(counted, seat) < len(moves) - own[-1]:
+            return None
+        return int(moves[own[-1]][0].first_seq) - 1
     if rules.free_takebacks([(mover(move), events) for move, events in moves], seat) < 1:
         return None
     return int(moves[-1][0].first_seq) - 1
+
+
+def bot_seats(game: Game) -> list[int]:
+    """The game's seats held by bots (`services.bots`); none read in a game without bots."""
+    if not game.with_bots:
+        return []
+    return sorted(index for index, bot in
+                  Seat.objects.filter(game=game, index__isnull=False).values_list("index", "user__bot_level")
+                  if index is not None and bot)
 
 
 def newest_own_target(game: Game, seat: int) -> int | None:

@@ -88,6 +88,9 @@ def ask_takeback(user: User, game_id: Any) -> TakebackRequest:
             raise ServiceError("conflict", "nothing_to_take_back", gettext("You have no move to take back."))
         if takeback.resigned_since(game, target):  # as the takeback itself refuses it: a resignation is final
             raise takeback.resignation_final()
+        if takeback.bot_seats(game):  # a bot grants no takeback: the request could only run out
+            raise ServiceError("conflict", "bots_never_consent", gettext(
+                "Something hidden was shown since your move, and the bots at this table never agree to take moves back."))
         now = timezone.now()
         expires = now + timedelta(hours=float(settings.GAMES_TAKEBACK_REQUEST_HOURS))
         if game.deadline_at is not None:
@@ -151,7 +154,8 @@ def takeback_status(game: Game, seat: int | None) -> dict[str, Any]:
     free = ask = False
     if seat is not None and game.status == Game.Status.ACTIVE:
         free = takeback.free_target(game, seat) is not None
-        ask = not free and request is None and takeback.request_target(game, seat) is not None
+        ask = (not free and request is None and takeback.request_target(game, seat) is not None
+               and not takeback.bot_seats(game))
     answerable = request is not None and seat is not None and seat != request.seat and str(seat) not in request.answers
     return {"may_take_back": free, "may_ask": ask, "may_answer": answerable, "request": request_as_dict(request),
             "refused": _refused_by(game, seat) if request is None else None}
