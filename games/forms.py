@@ -11,7 +11,16 @@ from django.utils.translation import gettext_lazy as _
 from .registry import GameKind, default_kind, kinds
 from .selectors import PACES
 from .services import DEFAULT_TIME_CONTROL, MAX_DECISION_HOURS
+from .services.bots import DEFAULT_LEVEL, LEVELS, level_label
 from .services.lifecycle import MIN_RATING_BOUNDS
+
+# The most seats a new-game form gives to bots (the largest table less the host's seat).
+MOST_BOTS = 7
+
+
+def bot_level_choices() -> list[tuple[str, str]]:
+    """The levels a host chooses from, in the reader's language."""
+    return [(level, level_label(level)) for level in LEVELS]
 
 
 def option_prefix(kind: GameKind) -> str:
@@ -65,6 +74,10 @@ class NewGameForm(forms.Form):
         label=_("Rated game"), required=False, initial=True,
         help_text=_("Unticked: the result changes nobody's rating."),
     )
+    rate_bot_game = forms.BooleanField(
+        label=_("Rate a game with bots"), required=False, initial=False,
+        help_text=_("A game with bots is unrated unless ticked (the bots have ratings of their own)."),
+    )
     min_rating = forms.FloatField(
         label=_("Least rating to join"), required=False, min_value=MIN_RATING_BOUNDS[0], max_value=MIN_RATING_BOUNDS[1],
         help_text=_("Empty: anybody may join. A newcomer's rating is 0."),
@@ -76,6 +89,11 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for number in range(1, MOST_BOTS + 1):  # the seats after the host's: a player, or a bot of a level
+            self.fields[f"bot_{number}"] = forms.ChoiceField(
+                label=_("Seat %(number)s") % {"number": number + 1}, required=False,
+                choices=[("", _("a player")), *((level, _("a bot, %(level)s") % {"level": label})
+                                                for level, label in bot_level_choices())])
         registered = list(kinds)
         choose = self.fields["kind"]
         assert isinstance(choose, forms.ChoiceField)
@@ -97,6 +115,14 @@ class NewGameForm(forms.Form):
                 self.fields[option_prefix(kind) + name] = field
                 names.append(option_prefix(kind) + name)
             self.kind_fields[kind.name] = names
+
+    def bot_fields(self) -> list[Any]:
+        """The bound fields of the seats that may go to bots, for the template."""
+        return [self[f"bot_{number}"] for number in range(1, MOST_BOTS + 1)]
+
+    def bot_levels(self) -> list[str]:
+        """The levels of the seats given to bots, in seat order."""
+        return [self.cleaned_data[f"bot_{n}"] for n in range(1, MOST_BOTS + 1) if self.cleaned_data.get(f"bot_{n}")]
 
     def kind_fieldsets(self) -> list[tuple[str, str, list[Any]]]:
         """Each kind's name, title and bound option fields, for the template."""
@@ -139,12 +165,37 @@ class NewGameForm(forms.Form):
             },
             "listed": data["listed"],
             "spectators_allowed": data["spectators_allowed"],
-            "rated": data["rated"],
+            "rated": data["rate_bot_game"] if self.bot_levels() else data["rated"],
+            "bots": [{"level": level} for level in self.bot_levels()],
             "min_rating": data.get("min_rating"),
             "min_reliability": data.get("min_reliability"),
             "auto_start": data["auto_start"],
             "close_after_days": data["close_after_days"] or 14,
         }
+
+
+class PlayBotsForm(forms.Form):
+    """The lobby's "play now against bots": a game of the player and bots, started at once."""
+
+    kind = forms.ChoiceField(label=_("Game"), choices=lambda: [(k.name, k.title) for k in kinds])
+    bots = forms.TypedChoiceField(label=_("Bots"), coerce=int, initial=2,
+                                  choices=[(n, str(n)) for n in range(1, MOST_BOTS + 1)])
+    level = forms.ChoiceField(label=_("Level"), choices=bot_level_choices, initial=DEFAULT_LEVEL)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        kind = kinds.get(str(data.get("kind")))
+        count = data.get("bots")
+        if kind is not None and count is not None and not kind.min_players <= count + 1 <= kind.max_players:
+            self.add_error("bots", _("%(game)s is played by %(min)s to %(max)s players.") % {
+                "game": kind.title, "min": kind.min_players, "max": kind.max_players})
+        return data
+
+    def game_arguments(self) -> dict[str, Any]:
+        """The arguments of `services.create_game`: a private game, unrated, full with the bots (so it starts)."""
+        data = self.cleaned_data
+        return {"kind": data["kind"], "players": data["bots"] + 1, "listed": False, "rated": False,
+                "bots": [{"level": data["level"]}] * data["bots"]}
 
 
 PACE_LABELS = {"fast": _("fast (a day at most for a decision)"), "normal": _("normal (up to three days)"),

@@ -13,7 +13,7 @@ from accounts.models import User
 from core.errors import ServiceError
 
 from . import hooks, selectors, services
-from .forms import LobbyFilterForm, NewGameForm
+from .forms import LobbyFilterForm, NewGameForm, PlayBotsForm
 from .models import Game
 from .registry import kinds
 
@@ -41,6 +41,7 @@ def _lobby(user: User, filters: LobbyFilterForm) -> dict[str, Any]:
         "finished": [g for g in mine if g.status == Game.Status.FINISHED],
         "open_games": _open_games(user, filters),
         "filters": filters,
+        "play_bots": PlayBotsForm(initial={"kind": next(iter(kinds)).name if len(kinds) else None}),
         # The page's live stream (/live/lobby?since=) tells of any change to these games after this mark.
         "live_since": sum(g.version for g in mine if g.status in (Game.Status.OPEN, Game.Status.ACTIVE)),
         "seats_wanted": [
@@ -90,3 +91,19 @@ def new_game(request: HttpRequest) -> HttpResponse:
             return redirect("game-page", game_id=game.pk)
     return render(request, "games/new.html", {"form": form}, status=400 if form.errors else 200)
 
+
+
+@login_required
+def play_bots(request: HttpRequest) -> HttpResponse:
+    """The lobby's "play now against bots" (POST): a game of the player and bots, started at once; the player
+    lands at its table. An invalid choice: the lobby again, with the form's errors."""
+    form = PlayBotsForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.create_game(request.user, **form.game_arguments())  # type: ignore[arg-type]
+        except ServiceError as error:
+            form.add_error(None, error.reader_message())
+        else:
+            return redirect("game-page", game_id=game.pk)
+    context = {**_lobby(request.user, LobbyFilterForm()), "play_bots": form}  # type: ignore[arg-type]
+    return render(request, "games/lobby.html", context, status=400 if form.errors else 200)

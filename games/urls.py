@@ -31,6 +31,7 @@ api_urlpatterns = [
 web_urlpatterns = [
     path("", lobby.home, name="home"),
     path("games/new/", lobby.new_game, name="game-new"),
+    path("games/play-bots/", lobby.play_bots, name="game-play-bots"),
     path("games/invite/<str:token>/", pages.invite, name="game-invite"),
     path("games/watch/<str:token>/", pages.watch, name="game-watch"),
     path("games/watch/<str:token>/version", pages.watch_version, name="game-watch-version"),

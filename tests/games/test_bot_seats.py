@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from accounts.models import User
 from games import store
 from games.models import Command, Game, Seat, TakebackRequest
 from games.registry import get_kind
@@ -168,3 +169,31 @@ def test_the_schema_documents_bots(api_client: Any, make_user: Any) -> None:
         schema = api_client(make_user()).get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     text = schema.content.decode()
     assert '"bots"' in text and "strong" in text
+
+
+def test_play_now_against_bots_from_the_lobby(make_user: Any, client: Any) -> None:
+    user = make_user()
+    client.force_login(user)
+    lobby = client.get("/")
+    assert lobby.status_code == 200 and 'id="play-bots"' in lobby.content.decode()
+    answer = client.post("/games/play-bots/", {"kind": "citadels", "bots": 2, "level": "strong"})
+    assert answer.status_code == 302
+    game = Game.objects.get(created_by=user)
+    assert game.status == Game.Status.ACTIVE and game.players == 3 and not game.rated and not game.listed
+    assert sorted(u.bot_level for u in bots.bot_users(game).values()) == ["strong", "strong"]
+    too_many = client.post("/games/play-bots/", {"kind": "dominion", "bots": 7, "level": "easy"})
+    assert too_many.status_code == 400 and Game.objects.count() == 1
+
+
+def test_the_new_game_form_gives_seats_to_bots(make_user: Any, client: Any) -> None:
+    user = make_user()
+    client.force_login(user)
+    page = client.get("/games/new/")
+    assert 'name="bot_1"' in page.content.decode()
+    form = {"kind": "dominion", "players": 3, "decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot",
+            "listed": "on", "rated": "on", "close_after_days": 14, "bot_1": "easy"}
+    answer = client.post("/games/new/", form)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    game = Game.objects.get(created_by=user)
+    assert game.status == Game.Status.OPEN and not game.rated  # one seat still waits for a player
+    assert [u.bot_level for u in User.objects.filter(seats__game=game).exclude(bot_level="")] == ["easy"]
