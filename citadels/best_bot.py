@@ -17,7 +17,7 @@ from . import bots as baseline
 from .best_draft import draft, victim
 from .best_model import affordable, colours, standing, threat, useful
 from .cards import CHARACTERS, DISTRICTS, Colour
-from .commands import Command, NamesCharacter, NamesDistrict, NamesSeatAndDistrict
+from .commands import Command, NamesDistrict, NamesSeatAndDistrict
 from .legal import legal_commands
 from .state import Player, State
 from .turn import build_cost
@@ -90,7 +90,7 @@ def _power(state: State, seat: int, by_type: ByType) -> Command | None:
     for kind in ("kill", "bewitch", "rob"):
         named = [c for c in by_type.get(kind, []) if c["type"] == kind]
         if named:
-            return victim(state, seat, named)  # type: ignore[arg-type]
+            return victim(state, seat, named)
     if "swap_hands" in by_type:
         return _magic(state, seat, by_type)
     destroys = [c for c in by_type.get("destroy", []) if c["type"] == "destroy"]
@@ -180,7 +180,7 @@ def _build(state: State, seat: int, by_type: ByType) -> Command | None:
         assert state.turn is not None
         colour = CHARACTERS[state.turn.character].colour
         same = [c for c in builds if DISTRICTS[c["district"]].colour == colour]
-        richer = affordable(me, me.gold + colours(me)[colour] + 1)
+        richer = affordable(me, me.gold + (colours(me)[colour] if colour is not None else 0) + 1)
         better_later = max((build_value(state, me, d) for d in richer), default=0.0)
         if not same or build_value(state, me, same[0]["district"]) < better_later - 1.0:
             return by_type["collect_income"][0]

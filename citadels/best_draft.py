@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import math
 
+from . import bots as baseline
 from .best_model import (
-    ROB_FAVOURITES, affordable, colours, danger, held_chance, rivals, seen_face_down, standing, threat,
+    ROB_FAVOURITES,
+    affordable,
+    colours,
+    danger,
+    held_chance,
+    rivals,
+    seen_face_down,
+    standing,
+    threat,
     useful,
 )
 from .cards import CHARACTERS, DISTRICTS
@@ -18,6 +27,9 @@ from .turn import build_cost
 CARD_WORTH = 0.8  # a drawn card, in gold
 INCOME = 2.0  # the gold (or cards) of any turn, lost with a killed character
 PICK_TEMPERATURE = 1.5  # how sharply a rival prefers its best characters (the softmax of `public_gain`)
+KILLER_BASE, KILLER_THREAT = 0.5, 0.3  # the Assassin's and the Witch's worth: a base and per threat of the top rival
+LARGE_TABLE = 5  # players from which `gain` is the heuristic bot's valuation
+CROWN_PER_PLAYER = 0.25  # the crown's first pick next round, worth more at a larger table
 
 
 def public_gain(state: State, player: Player, character: str) -> float:
@@ -53,7 +65,11 @@ def public_gain(state: State, player: Player, character: str) -> float:
 
 
 def gain(state: State, seat: int, character: str, chances: dict[str, float]) -> float:
-    """What `character` brings `seat` this round beyond a turn's income, from its own hand too."""
+    """What `character` brings `seat` this round beyond a turn's income, from its own hand too. From 5
+    players on, the heuristic bot's valuation (measured better there: at a large table nearly every
+    character is taken, and the colour income decides); the risk weighing (`worth`) applies at every table."""
+    if state.rules.players >= LARGE_TABLE:
+        return baseline._character_value(state, seat, character)
     me = state.players[seat]
     colour = CHARACTERS[character].colour
     value = 0.0
@@ -66,14 +82,14 @@ def gain(state: State, seat: int, character: str, chances: dict[str, float]) -> 
         extra = len(affordable(me, me.gold + 2)) - 1
         value += 2 * CARD_WORTH + 1.5 * max(0, min(2, extra))
     elif character in ("king", "emperor"):
-        value += 1.0 if state.crown != seat else 0.4
+        value += (1.0 if state.crown != seat else 0.4) + CROWN_PER_PLAYER * (state.rules.players - 2)
     elif character in ("bishop", "abbot"):
         attackers = chances.get("warlord", 0.0) + chances.get("diplomat", 0.0)
         dearest = max((DISTRICTS[b.district].cost for b in me.city), default=0)
         value += attackers * dearest * (0.9 if state.complete_at - len(me.city) <= 3 else 0.4)
         value += 1.0 if character == "abbot" else 0.0
     elif character in ("assassin", "witch"):
-        value += 1.0 + 0.6 * max((threat(state, seat, r) for r in others), default=0.0)
+        value += KILLER_BASE + KILLER_THREAT * max((threat(state, seat, r) for r in others), default=0.0)
     elif character == "thief":
         value += 0.4 * sum(r.gold for r in others) / max(len(others), 1)
     elif character == "magician":

@@ -1,5 +1,8 @@
 """Bot games from the command line: `python -m citadels.simulate --games 1000 --players 5 --seed 1`.
 
+`--bots best,heuristic,heuristic,heuristic --players 4 --rotate` measures the best bot against three copies
+of the heuristic bot; the bots are the rules' own (`RULES.bots`).
+
 `--bots heuristic,random,random,random,random --rotate --options '{"random_characters": true}'` measures the
 heuristic bot against four random bots at 5 players with random 9-character sets, the bots' seats rotating.
 """
@@ -12,7 +15,7 @@ from collections.abc import Sequence
 from rules_kit import simulate
 from rules_kit.engine import Options
 
-from .bots import BOTS, Bot
+from .bots import Bot
 from .engine import RULES
 from .events import Event
 from .state import State
@@ -25,7 +28,7 @@ def play(bots: Sequence[Bot], rng: random.Random, options: Options | None = None
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Play bot games and print speed, mean scores and win rates per bot."""
-    simulate.main(RULES, BOTS, "heuristic", range(2, 9), 5, argv, __doc__)
+    simulate.main(RULES, RULES.bots, "heuristic", range(2, 9), 5, argv, __doc__)
 
 
 if __name__ == "__main__":
