@@ -9,7 +9,7 @@ from rules_kit.resign import RESIGN, RESIGNED, record_resignation
 
 from . import flow, scoring
 from .actions import perform
-from .commands import COMMAND_TYPES, Command, read_command
+from .commands import COMMAND_TYPES, Command
 from .events import Event
 from .recorder import Recorder
 from .state import DRAFT, OVER, State, Turn
@@ -46,9 +46,11 @@ def types_now(state: State) -> frozenset[str]:
 
 
 def decide(state: State, seat: int, command: Command, rng: random.Random) -> list[Event]:
-    """The events `command` from `seat` causes; IllegalCommand if it is not legal now. `command` may also be
-    a plain dict (a test's, a bot's, a mail's): its values are checked as `read_command` checks them."""
-    kind = _type_of(command)
+    """The events `command` from `seat` causes; IllegalCommand if it is not legal now.
+
+    `command` is trusted to be a `Command`, every field of its type (`RULES.normalize_command` read it, or
+    `legal_commands` or a bot made it): what is checked here is whether the state takes it."""
+    kind = command["type"]
     if state.phase == OVER:
         raise IllegalCommand("game_over", "the game is over")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
@@ -59,7 +61,6 @@ def decide(state: State, seat: int, command: Command, rng: random.Random) -> lis
         raise IllegalCommand("not_your_turn", "it is not your decision now")
     if kind not in types_now(state):
         raise IllegalCommand("not_now", f"'{kind}' is not possible now: {_what_now(state)}")
-    command = read_command(command)
     rec = Recorder(state, rng)
     turn_ = state.turn
     if turn_ is not None and kind in TURN_TYPES:
@@ -72,17 +73,6 @@ def decide(state: State, seat: int, command: Command, rng: random.Random) -> lis
     perform(rec, seat, command)
     flow.settle(rec)
     return rec.events
-
-
-def _type_of(command: object) -> str:
-    """The type of a command, one of Citadels' (IllegalCommand if it has none)."""
-    if not isinstance(command, dict) or not isinstance(command.get("type"), str):
-        raise IllegalCommand("malformed", 'a command is a JSON object with a "type", e.g. {"type": "take_gold"}',
-                             "not_an_object")
-    kind: str = command["type"]
-    if kind not in COMMAND_TYPES:
-        raise IllegalCommand("unknown_command", f"there is no command '{kind}'")
-    return kind
 
 
 def resign(state: State, seat: int, rng: random.Random) -> list[Event]:

@@ -9,7 +9,7 @@ from rules_kit import IllegalCommand
 from rules_kit.resign import RESIGN, RESIGNED, record_resignation
 
 from . import decisions, kingdom, play, triggers, turn
-from .commands import Command, SetReaction, read_command
+from .commands import Command, SetReaction
 from .events import Event
 from .recorder import Recorder, Step
 from .scoring import score, winners
@@ -49,10 +49,8 @@ def decide(state: State, seat: int, command: Command, rng: random.Random) -> lis
 
 def decide_live(state: State, seat: int, command: Command, rng: random.Random) -> tuple[list[Event], State]:
     """`decide`, with the state the engine reached while deciding (the tests hold the fold of the events
-    to it)."""
-    # A command from the service was read already (`RULES.normalize_command`); one from a test or a bot may be
-    # any JSON still, and is refused as the service would refuse it.
-    command = read_command(command)
+    to it). `command` is trusted to be a `Command`, every field of its type (`RULES.normalize_command` read
+    it, or `legal_commands` or a bot made it): what is checked here is whether the state takes it."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
     if state.phase == OVER:
@@ -91,6 +89,6 @@ def _resign(state: State, seat: int, rng: random.Random) -> tuple[list[Event], S
 
 
 def _set_reaction(game: Recorder, seat: int, command: SetReaction) -> None:
-    """A standing answer for one reaction card (a reaction, checked by `read_command`): always use it, never,
+    """A standing answer for one reaction card (a reaction, as `read_command` checked): always use it, never,
     or ask each time."""
     game.emit("standing_set", {"seat": seat, "card": command["card"], "answer": command["answer"]})

@@ -6,7 +6,9 @@ Dominion's `decide`, which answers with `cards`, `choice`, `name` or `order`). T
 normalised command, so a field no shape declares never reaches the append-only command log: it is refused
 (`malformed`, reason `unknown_fields`), as is a `seat` in a command that names no seat (a player cannot
 speak for another seat; the seat is the sender's). The values themselves are checked by the game's
-`decide`, with its own codes; the schemas here describe the same values for the API's documentation.
+`read_command`, with its own codes, which reads the normalised command into the game's command type
+(`GameRules.normalize_command` does both); `decide` trusts that type and checks only what the state allows.
+The schemas here describe the same values for the API's documentation.
 """
 
 from __future__ import annotations

@@ -195,7 +195,10 @@ def apply_command(
     whose deadline passed (`by_service`): on the game whose row the caller holds locked, check that the game
     takes it from this seat at `expected_version`, decide it on the current state and append its events
     with the projection columns. Raises ServiceError for a refusal, LostRace when another writer got in
-    first (the caller's transaction must then be rolled back)."""
+    first (the caller's transaction must then be rolled back).
+
+    `command` is in the game's command type, as the rules' `decide` trusts it to be: a player's as
+    `execute` read it (`normalize_command`), the service's one of the rules' legal commands or a bot's."""
     if game.status != Game.Status.ACTIVE:
         code = "game_finished" if game.status == Game.Status.FINISHED else "game_not_active"
         raise ServiceError("conflict", code, gettext("This game is {status}; it takes no commands.").format(status=game.get_status_display()))
@@ -247,8 +250,9 @@ def resign(user: User, game_id: Any) -> CommandResult:
 
 
 def decide(game: Game, state: Any, seat: int, command: dict[str, Any]) -> list[Any]:
-    """The events of a seat's command on the game's current state, by its rules and random source; an
-    illegal command or one that changes nothing is refused."""
+    """The events of a seat's command (in the game's command type: `normalize_command` read a player's) on the
+    game's current state, by its rules and random source; an illegal command or one that changes nothing is
+    refused."""
     kind = get_kind(game.kind)
     try:
         events = kind.rules.decide(state, seat, command, game_rng(game))

@@ -11,6 +11,7 @@ from typing import Any
 
 from accounts.models import User, shown_name
 from core.errors import ServiceError
+from rules_kit.takeback import TAKE_BACK
 
 from .. import selectors, store
 from ..models import Command, Game
@@ -49,12 +50,16 @@ def choices_at(game: Game, seat: int, version: int) -> SeatChoices | None:
 
 
 def refusal_of(game: Game, choices: SeatChoices, command: dict[str, Any]) -> ServiceError | None:
-    """The rules' refusal (in the active language) of `command` from the seat on the state `choices` were
-    read at, or None when the rules would take it. Decided on a throwaway random source: nothing of the
-    decision is kept, written or shown (only a refusal's reason is wanted)."""
+    """The rules' refusal (in the active language) of the JSON `command` from the seat on the state `choices`
+    were read at, or None when the rules would take it: read as every player's command is read
+    (`normalize_command`, a malformed one refused there), then decided on a throwaway random source: nothing
+    of the decision is kept, written or shown (only a refusal's reason is wanted). A takeback is the
+    hosting's to decide, never the rules': None."""
     kind = get_kind(game.kind)
     try:
-        kind.rules.decide(choices.state, choices.seat, command, random.Random(0))
+        typed = dict(kind.rules.normalize_command(command))
+        if typed["type"] != TAKE_BACK:
+            kind.rules.decide(choices.state, choices.seat, typed, random.Random(0))
     except kind.illegal_command as exc:
         return kind.refused(exc)
     return None

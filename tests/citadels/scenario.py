@@ -1,8 +1,9 @@
 """A small helper for building Citadels situations in rule-by-rule tests.
 
 `Table` wraps a live game: it sets one up with a known deck and known character orders, drives it through
-`RULES.decide` + `RULES.evolve`, and may rewrite a player's gold, hand and city (a state is never changed
-in place: arranging makes a changed copy) to reach e.g. "a Warlord facing a Keep" without playing ten rounds.
+`RULES.decide` (each JSON command read first as the service reads it: `decide_json`) + `RULES.evolve`, and
+may rewrite a player's gold, hand and city (a state is never changed in place: arranging makes a changed
+copy) to reach e.g. "a Warlord facing a Keep" without playing ten rounds.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from citadels.cards import BASE_CHARACTERS, CHARACTERS
 from citadels.events import Event
 from citadels.options import Rules, resolve
 from citadels.state import TURNS, Built, Player, State
+
+from ..rules_kit.json_commands import decide_json
 
 RANK_ORDER = BASE_CHARACTERS
 FILLER_HAND = ("tavern", "market", "temple", "watchtower")
@@ -118,7 +121,7 @@ class Table:
         if isinstance(command, str):
             command = {"type": command, **fields}
         before = self.state
-        events = RULES.decide(self.state, self.seat if by is None else by, command, self.rng)
+        events = decide_json(RULES, self.state, self.seat if by is None else by, command, self.rng)
         assert self.state is before  # decide never changes the state
         self.state = RULES.fold(events, self.state)
         self.events += events
@@ -129,7 +132,7 @@ class Table:
         if isinstance(command, str):
             command = {"type": command, **fields}
         with pytest.raises(IllegalCommand) as error:
-            RULES.decide(self.state, self.seat if by is None else by, command, self.rng)
+            decide_json(RULES, self.state, self.seat if by is None else by, command, self.rng)
         assert error.value.message  # a message a player understands
         return error.value.code
 

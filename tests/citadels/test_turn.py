@@ -280,8 +280,8 @@ def test_malformed_and_unknown_commands() -> None:
     assert table.refuse("take_gold", by=1) == "not_your_turn"
     assert table.refuse("take_gold", by=9) == "no_such_seat"
     assert table.refuse("choose_character", character="king") == "not_now"
-    with pytest.raises(IllegalCommand) as error:
-        RULES.decide(table.state, 0, "take_gold", random.Random(0))
+    with pytest.raises(IllegalCommand) as error:  # read before any decision, as the service reads it
+        RULES.normalize_command("take_gold")
     assert error.value.code == "malformed"
 
 

@@ -1,9 +1,10 @@
 """A helper for building Dominion situations in card-by-card tests.
 
 `Table` sets up a game with a chosen kingdom and stacked starting decks (`decks`, top first: the first 5
-are seat 0's... each seat's opening hand), drives it through `RULES.decide`, and can move named cards from
-their piles into any zone (`put`) to reach a situation without playing ten turns. Every such move keeps
-each physical card in exactly one zone, and every step checks that.
+are seat 0's... each seat's opening hand), drives it through `RULES.decide` (each JSON command read first
+as the service reads it: `decide_json`), and can move named cards from their piles into any zone (`put`)
+to reach a situation without playing ten turns. Every such move keeps each physical card in exactly one
+zone, and every step checks that.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dominion import RULES, IllegalCommand
 from dominion.events import Event
 from dominion.state import State, zone_list
 
+from ..rules_kit.json_commands import decide_json
 from .invariants import check_state, check_waiting
 
 FILLER = ["poor_house", "squire", "forager", "sage", "armory", "ironmonger", "bandit_camp", "junk_dealer",
@@ -79,7 +81,7 @@ class Table:
         if isinstance(command, str):
             command = {"type": command, **fields}
         before = RULES.dump_state(self.state)
-        events = RULES.decide(self.state, self.seat if by is None else by, command, self.rng)
+        events = decide_json(RULES, self.state, self.seat if by is None else by, command, self.rng)
         assert RULES.dump_state(self.state) == before  # decide never changes the state
         self.state = RULES.fold(events, self.state)
         self.events += events
@@ -107,7 +109,7 @@ class Table:
         if isinstance(command, str):
             command = {"type": command, **fields}
         with pytest.raises(IllegalCommand) as error:
-            RULES.decide(self.state, self.seat if by is None else by, command, self.rng)
+            decide_json(RULES, self.state, self.seat if by is None else by, command, self.rng)
         assert error.value.message
         return error.value.code
 

@@ -14,6 +14,7 @@ from dominion.commands import read_command
 from dominion.decide import FLOW_TABLES, STEPS, merge_steps
 from rules_kit import IllegalCommand
 
+from ..rules_kit.json_commands import decide_json
 from .table import Table
 
 
@@ -57,7 +58,7 @@ def test_a_decide_without_its_answer_is_refused_with_the_field_the_decision_asks
     assert (error.value.code, error.value.reason, error.value.params) == (
         "malformed", "needs_card_numbers", {"command": "decide", "field": "cards"})
     with pytest.raises(IllegalCommand) as error:
-        RULES.decide(t.state, 0, {"type": "decide", "choice": "yes"}, random.Random(0))
+        decide_json(RULES, t.state, 0, {"type": "decide", "choice": "yes"}, random.Random(0))
     assert (error.value.code, error.value.reason) == ("malformed", "needs_card_numbers")
 
 

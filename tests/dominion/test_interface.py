@@ -15,6 +15,7 @@ from dominion.cards import CARDS, KINGDOM_PILES
 from dominion.decisions import MAX_LISTED
 from dominion.simulate import main, play
 
+from ..rules_kit.json_commands import decide_json
 from .table import Table
 
 
@@ -128,7 +129,7 @@ def test_two_games_differing_only_in_hidden_cards_look_the_same() -> None:
         history = RULES.setup({"kingdom": kingdom, "decks": decks}, 2, rng)
         state = RULES.fold(history)
         for command in ({"type": "play_treasures"}, {"type": "buy", "card": "silver"}, {"type": "end_turn"}):
-            events = RULES.decide(state, 0, command, rng)
+            events = decide_json(RULES, state, 0, command, rng)
             state = RULES.fold(events, state)
             history += events
         seen.append([(RULES.view(state, s), [RULES.redact(e, s) for e in history]) for s in (None, 0)])

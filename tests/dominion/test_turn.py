@@ -78,8 +78,9 @@ def test_commands_out_of_turn_or_malformed_are_refused() -> None:
     assert t.refuse("play", card=99999) == "not_in_hand"
     assert t.refuse("buy", card="madman") == "not_in_supply"
     assert t.refuse("decide", choice="yes") == "no_decision"
-    with pytest.raises(IllegalCommand):
-        RULES.decide(t.state, 0, "end_turn", random.Random(0))
+    with pytest.raises(IllegalCommand) as error:  # read before any decision, as the service reads it
+        RULES.normalize_command("end_turn")
+    assert error.value.code == "malformed"
 
 
 def test_decisions_refuse_bad_answers() -> None:

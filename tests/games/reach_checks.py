@@ -25,6 +25,8 @@ from games.registry import GameKind
 from mailin import choices
 from notifications import email_choices
 
+from ..rules_kit.json_commands import decide_json
+
 Command = dict[str, Any]
 
 
@@ -129,8 +131,8 @@ def check_page(kind: GameKind, state: Any, seat: int, html: str, legal: list[Com
     def accepted(command: Command) -> bool:
         if command.get("type") in kind.anytime_commands:
             return True
-        try:
-            rules.decide(state, seat, command, random.Random(0))
+        try:  # a control's JSON, read as the service reads a player's
+            decide_json(rules, state, seat, command, random.Random(0))
         except kind.illegal_command:
             return False
         return True

@@ -16,6 +16,7 @@ from games.registry import get_kind
 from ratings.models import Result
 from rules_kit.resign import ranked_with_last
 
+from ..rules_kit.json_commands import decide_json
 from .helpers import open_game, play_to_end
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +30,7 @@ def scores_would_crown(game: Game, seat: int) -> bool:
     """Whether the rulebook's standings, alone, would place `seat` strictly first if it resigned now."""
     kind = get_kind(game.kind)
     state = store.load_state(game)
-    events = kind.rules.decide(state, seat, {"type": "resign"}, random.Random(0))
+    events = decide_json(kind.rules, state, seat, {"type": "resign"}, random.Random(0))
     places = kind.places(kind.rules.fold(events, state))
     return places[seat] == 1 and places.count(1) == 1
 

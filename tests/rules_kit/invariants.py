@@ -11,6 +11,8 @@ from typing import Any
 from rules_kit import Event, IllegalCommand
 from rules_kit.engine import GameRules
 
+from .json_commands import decide_json
+
 
 def check_event(rules: GameRules[Any, Any], event: Event, players: int) -> Event:
     """The JSON form round-trips, hidden parts never sit in the public part and no seat sees another's
@@ -42,7 +44,7 @@ def check_turn_order(rules: GameRules[Any, Any], state: Any, players: int, rng: 
         if seat not in waiting:
             assert rules.legal_commands(state, seat) == []
             try:
-                rules.decide(state, seat, {"type": "end_turn"}, rng)
+                decide_json(rules, state, seat, {"type": "end_turn"}, rng)
             except IllegalCommand as error:
                 assert error.code in ("not_your_turn", "game_over")
             else:
@@ -51,9 +53,12 @@ def check_turn_order(rules: GameRules[Any, Any], state: Any, players: int, rng: 
 
 
 def check_commands_accepted(rules: GameRules[Any, Any], state: Any, rng: random.Random) -> None:
-    """Every listed command is accepted by `decide` and changes nothing in `state`."""
+    """Every listed command is accepted by `decide` and changes nothing in `state`; each is already what
+    `normalize_command` reads its JSON into (a client sends a listed command back as JSON, and `decide` trusts
+    the command it is given)."""
     before = rules.dump_state(state)
     for seat in rules.awaiting(state):
         for command in rules.legal_commands(state, seat):
+            assert rules.normalize_command(json.loads(json.dumps(command))) == command, command
             rules.decide(state, seat, command, random.Random(rng.random()))
     assert rules.dump_state(state) == before

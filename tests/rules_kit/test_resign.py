@@ -15,6 +15,8 @@ from dominion import scoring as dominion_scoring
 from rules_kit import IllegalCommand
 from rules_kit.resign import RESIGN, last_seat_standing, record_resignation, winners_among_the_rest
 
+from .json_commands import decide_json
+
 GAMES = {"citadels": citadels.RULES, "dominion": dominion.RULES}
 
 
@@ -27,7 +29,7 @@ def test_three_of_four_resign_then_the_last_one_wins(name: str) -> None:
     rules = GAMES[name]
     state = fresh(rules, 4)
     for order, seat in enumerate((2, 0, 3)):
-        events = rules.decide(state, seat, {"type": "resign"}, random.Random(order))
+        events = decide_json(rules, state, seat, {"type": "resign"}, random.Random(order))
         state = rules.fold(events, state)
         assert events[0].type == "player_resigned" and events[0].public == {"seat": seat}
         assert rules.redact(events[0], None)["seat"] == seat
@@ -42,17 +44,17 @@ def test_three_of_four_resign_then_the_last_one_wins(name: str) -> None:
 def test_a_seat_resigns_once_and_only_while_the_game_runs(name: str) -> None:
     rules = GAMES[name]
     state = fresh(rules, 3)
-    state = rules.fold(rules.decide(state, 1, {"type": "resign"}, random.Random(1)), state)
+    state = rules.fold(decide_json(rules, state, 1, {"type": "resign"}, random.Random(1)), state)
     assert rules.awaiting(state)  # the game goes on
     with pytest.raises(IllegalCommand) as again:
-        rules.decide(state, 1, {"type": "resign"}, random.Random(1))
+        decide_json(rules, state, 1, {"type": "resign"}, random.Random(1))
     assert again.value.code == "already_resigned"
     with pytest.raises(IllegalCommand) as nobody:
-        rules.decide(state, 5, {"type": "resign"}, random.Random(1))
+        decide_json(rules, state, 5, {"type": "resign"}, random.Random(1))
     assert nobody.value.code == "no_such_seat"
-    state = rules.fold(rules.decide(state, 2, {"type": "resign"}, random.Random(1)), state)
+    state = rules.fold(decide_json(rules, state, 2, {"type": "resign"}, random.Random(1)), state)
     with pytest.raises(IllegalCommand) as over:
-        rules.decide(state, 0, {"type": "resign"}, random.Random(1))
+        decide_json(rules, state, 0, {"type": "resign"}, random.Random(1))
     assert over.value.code == "game_over"
     assert rules.normalize_command({"type": "resign"}) == {"type": "resign"}
     with pytest.raises(IllegalCommand):
