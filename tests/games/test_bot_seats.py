@@ -197,3 +197,21 @@ def test_the_new_game_form_gives_seats_to_bots(make_user: Any, client: Any) -> N
     game = Game.objects.get(created_by=user)
     assert game.status == Game.Status.OPEN and not game.rated  # one seat still waits for a player
     assert [u.bot_level for u in User.objects.filter(seats__game=game).exclude(bot_level="")] == ["easy"]
+
+
+def test_a_rematch_keeps_the_bot_seats_and_starts_at_once(
+    make_user: Any, api_client: Any, eager_tasks: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    client = api_client(make_user())
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = create(client, kind="dominion", players=2, bots=[{"level": "easy"}])
+        game = Game.objects.get(pk=answer.json()["id"])
+        client.post(f"/api/games/{game.pk}/resign", format="json")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED  # two players: the resignation ends it
+    with django_capture_on_commit_callbacks(execute=True):
+        offered = client.post(f"/api/games/{game.pk}/rematch", format="json")
+    assert offered.status_code in (200, 201), offered.json()
+    new = Game.objects.exclude(pk=game.pk).get()
+    assert new.status == Game.Status.ACTIVE and new.with_bots and new.rated == game.rated
+    assert [u.bot_level for u in bots.bot_users(new).values()] == ["easy"]
