@@ -199,5 +199,7 @@ def _pick_score(state: State, prompt: str, cards: list[int]) -> float:
     return -len(names)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": heuristic_bot}
-"""The bots by name; `best` is the strongest (for now the heuristic bot: issue 36 replaces it)."""
+from .best_bot import best_bot  # noqa: E402  (it builds on heuristic_bot, defined above)
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": best_bot}
+"""The bots by name; `best` is the strongest (`best_bot`: Big Money with the kingdom's best helper card)."""

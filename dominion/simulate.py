@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from rules_kit import simulate
 from rules_kit.engine import Options
 
-from .bots import BOTS, Bot
+from .baselines import BASELINES
+from .bots import Bot
 from .engine import RULES, DominionRules
 from .events import Event
 from .options import KINGDOM_OPTIONS, SETS
@@ -41,11 +42,12 @@ def play(bots: Sequence[Bot], rng: random.Random, options: Options | None = None
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Play bot games and print speed, turns per game, mean scores and win rates per bot."""
+    """Play bot games and print speed, turns per game, mean scores and win rates per bot: the game's bots
+    (`RULES.bots`, as the service plays them) and the baselines (`baselines.BASELINES`) by name."""
     args = list(sys.argv[1:] if argv is None else argv)
     mixed = "--mixed" in args
     simulate.main(
-        MIXED if mixed else RULES, BOTS, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
+        MIXED if mixed else RULES, {**RULES.bots, **BASELINES}, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
         [a for a in args if a != "--mixed"], __doc__, per_game=("turns per game", lambda state: state.turn),
     )
 
