@@ -13,11 +13,13 @@ from collections.abc import Sequence
 
 from rules_kit import simulate
 from rules_kit.engine import Options
+from rules_kit.seat_information import informed
 
 from .baselines import BASELINES
 from .bots import Bot
 from .engine import RULES, DominionRules
 from .events import Event
+from .information import seen_by
 from .options import KINGDOM_OPTIONS, SETS
 from .setup import MAX_PLAYERS, MIN_PLAYERS, setup
 from .state import State
@@ -41,13 +43,18 @@ def play(bots: Sequence[Bot], rng: random.Random, options: Options | None = None
     return simulate.play(MIXED if mixed else RULES, bots, rng, options)
 
 
+def _named_bots() -> dict[str, Bot]:
+    """The game's bots (`RULES.bots`) and the baselines, each deciding on what its seat may know, as served."""
+    return {**RULES.bots, **{name: informed(bot, seen_by) for name, bot in BASELINES.items()}}
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Play bot games and print speed, turns per game, mean scores and win rates per bot: the game's bots
-    (`RULES.bots`, as the service plays them) and the baselines (`baselines.BASELINES`) by name."""
+    (`RULES.bots`, as the service plays them) and the baselines (`baselines.BASELINES`, informed alike) by name."""
     args = list(sys.argv[1:] if argv is None else argv)
     mixed = "--mixed" in args
     simulate.main(
-        MIXED if mixed else RULES, {**RULES.bots, **BASELINES}, "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
+        MIXED if mixed else RULES, _named_bots(), "heuristic", range(MIN_PLAYERS, MAX_PLAYERS + 1), 3,
         [a for a in args if a != "--mixed"], __doc__, per_game=("turns per game", lambda state: state.turn),
     )
 
