@@ -25,11 +25,11 @@ from .state import Player, State
 from .turn import build_cost
 
 CARD_WORTH = 0.8  # a drawn card, in gold
-INCOME = 2.0  # the gold (or cards) of any turn, lost with a killed character
+INCOME = 3.0  # what any turn is worth (its 2 gold or cards, and the tempo), lost with a killed character
 PICK_TEMPERATURE = 1.5  # how sharply a rival prefers its best characters (the softmax of `public_gain`)
 KILLER_BASE, KILLER_THREAT = 0.5, 0.3  # the Assassin's and the Witch's worth: a base and per threat of the top rival
 LARGE_TABLE = 5  # players from which `gain` is the heuristic bot's valuation
-CROWN_PER_PLAYER = 0.25  # the crown's first pick next round, worth more at a larger table
+CROWN_PER_PLAYER = 0.0  # the crown's first pick next round per player beyond 2 (0.25 and 0.6 measured worse)
 
 
 def public_gain(state: State, player: Player, character: str) -> float:
