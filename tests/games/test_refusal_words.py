@@ -113,7 +113,9 @@ def refusal_reasons(package: str) -> dict[tuple[str, str], set[str]]:
 
 @pytest.mark.parametrize("kind", sorted(kind_names()))
 def test_every_reason_the_rules_give_is_told_whole_with_its_params(kind: str) -> None:
-    reasons = refusal_reasons(rules_package(kind))
+    # the game's own, and every game's command reading (`rules_kit.commands.normalize_command`), which
+    # refuses a command before the game's `decide` sees it
+    reasons = {**refusal_reasons("rules_kit"), **refusal_reasons(rules_package(kind))}
     assert ("bad_options", "unknown_options") in reasons and ("malformed", "not_an_object") in reasons
     site = kinds[kind].site_module
     for (code, reason), keys in sorted(reasons.items()):
