@@ -67,8 +67,9 @@ PLANS: tuple[Plan, ...] = (
     Plan("mystic", 3),
     Plan("market", 4),
 )
-"""The plans, best first: the first eleven in the order of their measured win rate against Big Money Ultimate
-(200 games each, docs/bots.md); Rebuild, Wandering Minstrel and Knights plans lost to it and are left out."""
+"""The plans, best first: the first eleven in the order of their measured win rate against money (200 games each
+against Smithy-BM, which is BMU's money where Smithy is absent: docs/bots.md); Rebuild, Wandering Minstrel and
+Knights plans lost and are left out."""
 
 
 def plan_for(kingdom: tuple[str, ...]) -> Plan | None:
