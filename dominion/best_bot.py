@@ -8,9 +8,8 @@ under a millisecond). The bot
   Money Ultimate with the same kingdom card, 2 players; docs/bots.md has the figures), the best plan whose card is
   in the Supply; no plan: plain Big Money;
 * buys by a list like the baselines' (Province, Duchy and Estate by the gains left, X up to its count, Gold,
-  Silver) with an endgame: it never takes the last Province (or ends the game on piles) while behind, and skips
-  the penultimate Province when the other player could then win by taking the last (the "penultimate Province
-  rule"), taking a Duchy instead;
+  Silver) with an endgame: it never takes the last Province (or ends the game on piles) while behind, taking a
+  Duchy instead (the penultimate Province rule, `PPR`, measured to lose games, is off);
 * answers every other decision as `heuristic_bot` does.
 
 It reads only what its seat may see: the Supply, the trash, and every seat's cards by name (every gain and
