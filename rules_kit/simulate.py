@@ -72,14 +72,14 @@ def main(
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--bots", default=default_bot,
-        help=f"comma-separated bot per seat ({', '.join(bots)}); one name applies to all seats",
+        help=f"comma-separated bot per seat ({', '.join(bots)}); the last name fills the seats left "
+        "(`best,heuristic`: one best bot against heuristic ones)",
     )
     args = parser.parse_args(argv)
     names = args.bots.split(",")
-    if len(names) == 1:
-        names *= args.players
+    names += names[-1:] * (args.players - len(names))
     if len(names) != args.players or any(n not in bots for n in names):
-        parser.error(f"--bots needs {args.players} names out of {', '.join(bots)}")
+        parser.error(f"--bots needs at most {args.players} names out of {', '.join(bots)}")
     seated_bots = [bots[n] for n in names]
     options = json.loads(args.options)
     rng = random.Random(args.seed)
