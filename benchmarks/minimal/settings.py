@@ -11,6 +11,9 @@ import dj_database_url
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "minimal-benchmark-only-secret-key-0123456789-abcdefghijklmnopqrst")
 DEBUG = False
+# gunicorn.conf.py (read by any gunicorn started in the checkout) formats the server's own lines through
+# core.json_logs, which reads this.
+LOG_FORMAT = "text"
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
 INSTALLED_APPS = [
     "django.contrib.auth",
