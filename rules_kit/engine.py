@@ -74,7 +74,9 @@ class GameRules(Generic[StateT, CommandT]):
     fold: FoldFunction[StateT]
     """`fold(history, state=None)`: the state after `history`, starting from `state` (e.g. a snapshot)."""
     decide: Callable[[StateT, int, CommandT, random.Random], list[Event]]
-    """`decide(state, seat, command, rng)`: the events a command from `seat` causes; raises IllegalCommand."""
+    """`decide(state, seat, command, rng)`: the events a command from `seat` causes; raises IllegalCommand when
+    the state does not take it. `command` is trusted to be of the game's command type (from `normalize_command`,
+    `legal_commands` or a bot): a raw JSON command goes through `normalize_command` first."""
     awaiting: Callable[[StateT], list[int]]
     """`awaiting(state)`: the seats whose decision the game waits for."""
     legal_commands: Callable[[StateT, int], list[CommandT]]
