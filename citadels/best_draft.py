@@ -24,12 +24,14 @@ from .commands import NamesCharacter
 from .state import Player, State
 from .turn import build_cost
 
-CARD_WORTH = 0.8  # a drawn card, in gold
+CARD_WORTH = 1.2  # a drawn card, in gold (tuned: 0.4, 0.8, 1.2 searched)
 INCOME = 3.0  # what any turn is worth (its 2 gold or cards, and the tempo), lost with a killed character
-PICK_TEMPERATURE = 1.5  # how sharply a rival prefers its best characters (the softmax of `public_gain`)
+PICK_TEMPERATURE = 2.25  # how sharply a rival prefers its best characters (the softmax of `public_gain`)
 KILLER_BASE, KILLER_THREAT = 0.5, 0.3  # the Assassin's and the Witch's worth: a base and per threat of the top rival
 LARGE_TABLE = 5  # players from which `gain` is the heuristic bot's valuation
 CROWN_PER_PLAYER = 0.0  # the crown's first pick next round per player beyond 2 (0.25 and 0.6 measured worse)
+TEMPO = 0.5  # a lost turn's build, per gold of the dearest district it could have built
+COMPLETION_STAKE = 6.0  # a lost turn that could have completed the city
 
 
 def public_gain(state: State, player: Player, character: str) -> float:
@@ -112,9 +114,9 @@ def turn_stake(state: State, seat: int) -> float:
     completion of the city when this turn could bring it."""
     me = state.players[seat]
     reachable = affordable(me, me.gold + 2)
-    stake = INCOME + 0.5 * max((build_cost(me, d) for d in reachable), default=0)
+    stake = INCOME + TEMPO * max((build_cost(me, d) for d in reachable), default=0)
     if reachable and len(me.city) + 1 >= state.complete_at:
-        stake += 6.0
+        stake += COMPLETION_STAKE
     return stake
 
 
