@@ -88,7 +88,7 @@ test: lint typecheck pytest-pg pytest-sqlite
 
 # Every benchmark: the engine, the API, the deadlines and outbox, the live streams (all but the engine need PostgreSQL).
 bench: install var
-	@set -e; for b in benchmarks/engine.py benchmarks/api.py benchmarks/deadlines.py benchmarks/live.py; do \
+	@set -e; for b in benchmarks/engine.py benchmarks/api.py benchmarks/deadlines.py benchmarks/live.py benchmarks/bots.py; do \
 		if [ -f $$b ]; then echo "== $$b =="; $(BIN)/python $$b; fi; \
 	done
 
