@@ -71,6 +71,16 @@ against Smithy-BM, which is BMU's money where Smithy is absent: docs/bots.md); R
 Knights plans lost and are left out."""
 
 
+COMPANIONS: dict[str, tuple[Plan, ...]] = {
+    "witch": (Plan("moat", 1), Plan("junk_dealer", 2)),
+}
+"""Second cards beside a plan's card, bought after it and Gold (where in the Supply), against the Curses of a
+Witch mirror: one Moat blocks some (on Witch + Moat kingdoms 47% -> 57.5% against Double Witch, 1,000 games; a
+second Moat 53%), Junk Dealers trash them (47.9% -> 56%). Measured and left out (1,000 games each, Witch + the
+card): Laboratory and Market (+1 to 2 points, within noise), Library, Sentry, Forager, Cellar and Chapel (all
+lose: the cheap ones take Silver's place and the heuristic's Chapel trashes money)."""
+
+
 def plan_for(kingdom: tuple[str, ...]) -> Plan | None:
     """The best plan for a kingdom (None: plain Big Money)."""
     return _plan_for(tuple(sorted(kingdom)), PLANS)
@@ -100,6 +110,8 @@ def wanted(state: State, seat: int, plan: Plan | None) -> list[str]:
     order.append("gold")
     if extra and plan is not None and not plan.before_gold:
         order.append(plan.card)
+    if plan is not None:
+        order += [c.card for c in COMPANIONS.get(plan.card, ()) if c.card in state.supply and _extra_wanted(c, mine)]
     if gains <= 6:
         order.append("duchy")
     order.append("silver")

@@ -113,3 +113,10 @@ def test_the_best_bot_does_not_take_the_last_province_while_it_would_lose() -> N
     mine = behind.zones[behind.current]
     mine["discard"] = [c for c in mine["discard"] if behind.names[c] != "province"]
     assert _buys(best_bot, behind) == "duchy"  # 3 + 6 against 12 would lose: a Duchy instead
+
+
+def test_beside_its_witches_the_best_bot_takes_one_moat_before_silver() -> None:
+    assert _buys(best_bot, _buying(3, {"witch": 2})) == "moat"  # KINGDOM holds Witch and Moat
+    assert _buys(best_bot, _buying(3, {"witch": 2, "moat": 1})) == "silver"
+    without_moat = [card for card in KINGDOM if card != "moat"] + ["chapel"]
+    assert _buys(best_bot, _buying(3, {"witch": 2}, without_moat)) == "silver"
