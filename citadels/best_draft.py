@@ -24,13 +24,13 @@ from .commands import NamesCharacter
 from .state import Player, State
 from .turn import build_cost
 
-CARD_WORTH = 1.2  # a drawn card, in gold (tuned: 0.4, 0.8, 1.2 searched)
+CARD_WORTH = 1.2  # a drawn card, in gold (benchmarks/tune_citadels_bot.py: 0.4-1.8 searched, flat)
 INCOME = 3.0  # what any turn is worth (its 2 gold or cards, and the tempo), lost with a killed character
 PICK_TEMPERATURE = 2.25  # how sharply a rival prefers its best characters (the softmax of `public_gain`)
 KILLER_BASE, KILLER_THREAT = 0.5, 0.3  # the Assassin's and the Witch's worth: a base and per threat of the top rival
 LARGE_TABLE = 5  # players from which `gain` is the heuristic bot's valuation
 CROWN_PER_PLAYER = 0.0  # the crown's first pick next round per player beyond 2 (0.25 and 0.6 measured worse)
-TEMPO = 0.5  # a lost turn's build, per gold of the dearest district it could have built
+TEMPO = 0.75  # a lost turn's build, per gold of the dearest district it could have built
 COMPLETION_STAKE = 6.0  # a lost turn that could have completed the city
 
 
