@@ -6,7 +6,7 @@ under a millisecond). The bot
 
 * picks X once per kingdom from `PLANS`, a table ranked by measured strength (each plan's win rate against Big
   Money Ultimate with the same kingdom card, 2 players; docs/bots.md has the figures), the best plan whose card is
-  in the Supply; no plan: plain Big Money;
+  in the Supply; no plan: plain Big Money; beside Witch, `COMPANIONS` (a Moat, Junk Dealers) against the Curses;
 * buys by a list like the baselines' (Province, Duchy and Estate by the gains left, X up to its count, Gold,
   Silver) with an endgame: it never takes the last Province (or ends the game on piles) while behind, taking a
   Duchy instead (the penultimate Province rule, `PPR`, measured to lose games, is off);
