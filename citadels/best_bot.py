@@ -34,8 +34,7 @@ def best_bot(state: State, seat: int, rng: random.Random) -> Command:
     by_type: ByType = {}
     for command in commands:
         by_type.setdefault(command["type"], []).append(command)
-    # The heuristic bot's preferences kept: the thanks, the open decisions, the purples (read at call time:
-    # `bots` imports this module for its BOTS).
+    # The heuristic bot's preferences kept: the thanks, the open decisions, the purples.
     kept = (baseline._thanks, baseline._decisions, baseline._purple, baseline._more_purples)
     for pick in kept:
         chosen = pick(state, seat, by_type, rng)

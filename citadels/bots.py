@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Callable
 
 from .abilities.cities import district_value
-from .best_bot import best_bot
 from .cards import CHARACTERS, DISTRICTS
 from .commands import Command, Exchange, NamesCharacter, NamesDistrict, NamesSeatAndDistrict
 from .legal import legal_commands
@@ -300,6 +299,3 @@ _PREFERENCES = (
     _thanks, _decisions, _draft, _keep, _purple, _more_purples, _power, _more_powers, _income, _collect, _build,
     _end,
 )
-
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": best_bot}
-"""The bots by name; `best` is the strongest (`best_bot`, docs/bots.md), `heuristic` its fixed baseline."""

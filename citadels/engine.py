@@ -6,7 +6,8 @@ from collections.abc import Mapping
 
 from rules_kit.engine import GameRules
 
-from .bots import BOTS
+from .best_bot import best_bot
+from .bots import Bot, heuristic_bot, random_bot
 from .chapters import CHAPTERS
 from .commands import COMMAND_SHAPES, Command, read_command
 from .decide import awaiting, decide
@@ -22,6 +23,10 @@ from .snapshot import dump_state, load_state
 from .state import State
 from .takeback import reveals
 from .views import view
+
+BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": best_bot}
+"""The bots by name; `best` is the strongest (`best_bot`, docs/bots.md), `heuristic` the fixed baseline it is measured
+against (the "easy" level). Here, beside `RULES`, because the best bot builds on the heuristic one."""
 
 
 class CitadelsRules(GameRules[State, Command]):

@@ -197,9 +197,3 @@ def _pick_score(state: State, prompt: str, cards: list[int]) -> float:
     if prompt in ("play_twice", "play_cultist", "onto_deck", "gain_from_trash", "discard_for"):
         return sum(value(n) for n in names) if names else (0 if prompt == "play_twice" else -1)
     return -len(names)
-
-
-from .best_bot import best_bot  # noqa: E402  (it builds on heuristic_bot, defined above)
-
-BOTS: dict[str, Bot] = {"random": random_bot, "heuristic": heuristic_bot, "best": best_bot}
-"""The bots by name; `best` is the strongest (`best_bot`: Big Money with the kingdom's best helper card)."""

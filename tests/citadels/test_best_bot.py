@@ -8,8 +8,9 @@ import random
 from dataclasses import replace
 
 from citadels.best_bot import best_bot
-from citadels.bots import BOTS, heuristic_bot
+from citadels.bots import heuristic_bot
 from citadels.commands import Command
+from citadels.engine import BOTS
 from citadels.legal import legal_commands
 from citadels.simulate import play
 from citadels.state import Built, State

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from citadels import RULES
-from citadels.bots import BOTS as UNINFORMED_BOTS
 from citadels.cards import BASE_PURPLE, CHARACTERS, DARK_CITY_PURPLE
 from citadels.commands import COMMAND_TYPES
+from citadels.engine import BOTS as UNINFORMED_BOTS
 from citadels.information import seen_by
 from citadels.legal import legal_commands
 from citadels.state import DRAFT, OVER, TURNS, State

@@ -10,7 +10,8 @@ import pytest
 from dominion import RULES
 from dominion.baselines import BASELINES, big_money_ultimate, double_witch, gains_to_end, smithy_big_money
 from dominion.best_bot import best_bot, plan_for
-from dominion.bots import BOTS, Bot
+from dominion.bots import Bot
+from dominion.engine import BOTS
 from dominion.simulate import play
 from dominion.state import BUY_PHASE, State, clone
 

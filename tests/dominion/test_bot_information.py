@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from dominion import RULES
-from dominion.bots import BOTS as UNINFORMED_BOTS
 from dominion.commands import COMMAND_SHAPES
+from dominion.engine import BOTS as UNINFORMED_BOTS
 from dominion.information import seen_by
 from dominion.legal import legal_commands
 from dominion.options import SETS

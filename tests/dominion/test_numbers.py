@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from dominion import RULES
-from dominion.bots import BOTS
+from dominion.engine import BOTS
 from dominion.scoring import score
 from dominion.simulate import play
 from dominion.state import owned

@@ -42,8 +42,10 @@ def display_name_rule(code: str, fields: set[str]) -> bool:
 STATE_REFUSALS: dict[tuple[str, str], Callable[[str, set[str]], bool]] = {
     # The rules refuse what the game's state does not allow (or a command of the other game kind).
     ("POST", "/api/games/{game_id}/commands"): lambda code, fields: code not in SHAPE_CODES,
-    # Options and players that make no game of that kind; a reminder not before the deadline.
-    ("POST", "/api/games/"): lambda code, fields: code in {"invalid_options", "invalid_players", "invalid_time_control"},
+    # Options and players that make no game of that kind; a reminder not before the deadline; more bots than
+    # the seats the game's players leave beside the host's.
+    ("POST", "/api/games/"): lambda code, fields: code in {
+        "invalid_options", "invalid_players", "invalid_time_control", "too_many_bots"},
     # A moment after the game's last event.
     ("GET", "/api/games/{game_id}/state"): lambda code, fields: code in {"invalid_at"},
     ("GET", "/api/games/{game_id}/history"): lambda code, fields: code in {"invalid_at"},
