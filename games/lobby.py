@@ -82,15 +82,22 @@ def _open_games(user: User, filters: LobbyFilterForm) -> list[OpenGame]:
 def new_game(request: HttpRequest) -> HttpResponse:
     """The new-game form; on success the creator lands in the waiting room."""
     form = NewGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = services.create_game(request.user, **form.game_arguments())  # type: ignore[arg-type]
-        except ServiceError as error:
-            form.add_error(None, error.reader_message())
-        else:
-            return redirect("game-page", game_id=game.pk)
+    if (created := _create_from(request, form)) is not None:
+        return created
     return render(request, "games/new.html", {"form": form}, status=400 if form.errors else 200)
 
+
+def _create_from(request: HttpRequest, form: NewGameForm | PlayBotsForm) -> HttpResponse | None:
+    """A valid POSTed form's game created and the player sent to its page; None to show the form again (not
+    posted, invalid, or refused by the service: its reason is then the form's error)."""
+    if request.method != "POST" or not form.is_valid():
+        return None
+    try:
+        game = services.create_game(request.user, **form.game_arguments())  # type: ignore[arg-type]
+    except ServiceError as error:
+        form.add_error(None, error.reader_message())
+        return None
+    return redirect("game-page", game_id=game.pk)
 
 
 @login_required
@@ -98,12 +105,7 @@ def play_bots(request: HttpRequest) -> HttpResponse:
     """The lobby's "play now against bots" (POST): a game of the player and bots, started at once; the player
     lands at its table. An invalid choice: the lobby again, with the form's errors."""
     form = PlayBotsForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            game = services.create_game(request.user, **form.game_arguments())  # type: ignore[arg-type]
-        except ServiceError as error:
-            form.add_error(None, error.reader_message())
-        else:
-            return redirect("game-page", game_id=game.pk)
+    if (created := _create_from(request, form)) is not None:
+        return created
     context = {**_lobby(request.user, LobbyFilterForm()), "play_bots": form}  # type: ignore[arg-type]
     return render(request, "games/lobby.html", context, status=400 if form.errors else 200)
