@@ -5,7 +5,7 @@ from typing import Any
 from rest_framework import serializers
 
 from accounts.serializers import StringField
-from games.serializers import StrictBooleanField
+from games.api_fields import StrictBooleanField
 
 from .models import MAX_MESSAGE_CHARS, Channel
 

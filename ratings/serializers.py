@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from games.serializers import StrictBooleanField
+from games.api_fields import StrictBooleanField
 
 
 class RecordSerializer(serializers.Serializer[Any]):
