@@ -16,6 +16,17 @@ REACTIONS = ("beggar", "market_square", "hovel", "moat")
 
 StandingAnswer = Literal["always", "never", "ask"]
 
+PREFERENCES: dict[str, tuple[str, ...]] = {
+    "discard_down": ("junk_first", "cheapest_first"),
+    "victory_onto_deck": ("cheapest_first",),
+    "trash_revealed": ("cheapest_first",),
+}
+"""The prompts asked outside one's own turn that a standing preference may answer (`set_preference`), each
+with its named policies (docs/commands.md): Militia's, Sir Michael's, Urchin's and Mercenary's discard down,
+Bureaucrat's Victory card onto the deck, and the revealed card a Bandit or a Knight makes its victim trash.
+"ask" (no policy) is every prompt's too."""
+ASK = "ask"
+
 
 class Play(TypedDict):
     """Play a card from the hand (its number)."""
@@ -62,13 +73,21 @@ class SetReaction(TypedDict):
     answer: StandingAnswer
 
 
+class SetPreference(TypedDict):
+    """A standing preference for a prompt asked outside one's own turn (`PREFERENCES`), or "ask"."""
+
+    type: Literal["set_preference"]
+    prompt: str
+    policy: str
+
+
 class Resign(TypedDict):
     """Resign the game (rules_kit.resign): the bot plays the seat from now on."""
 
     type: Literal["resign"]
 
 
-Command = Play | PlayTreasures | Buy | EndTurn | Decide | SetReaction | Resign
+Command = Play | PlayTreasures | Buy | EndTurn | Decide | SetReaction | SetPreference | Resign
 """A command as `decide` takes it: `read_command` made it of a JSON object, so every field has its type."""
 
 _STANDING_ANSWERS: tuple[StandingAnswer, ...] = ("always", "never", "ask")
@@ -98,9 +117,23 @@ def read_command(data: object) -> Command:
         if data.get("answer") not in _STANDING_ANSWERS:
             raise IllegalCommand("malformed", "'answer' is always, never or ask", "needs_choice",
                                  {"command": "set_reaction", "field": "answer", "choices": list(_STANDING_ANSWERS)})
+    elif kind == "set_preference":
+        _check_preference(data)
     elif kind not in ("play_treasures", "end_turn", RESIGN):
         raise IllegalCommand("unknown_command", f"unknown command type {kind!r}")
     return cast(Command, data)
+
+
+def _check_preference(data: dict[str, object]) -> None:
+    """A `set_preference` names a prompt of `PREFERENCES` and one of its policies (or "ask")."""
+    prompt = data.get("prompt")
+    if not isinstance(prompt, str) or prompt not in PREFERENCES:
+        raise IllegalCommand("not_a_preference", f"standing preferences are for {', '.join(PREFERENCES)}",
+                             "needs_choice", {"command": "set_preference", "field": "prompt", "choices": list(PREFERENCES)})
+    choices = [*PREFERENCES[prompt], ASK]
+    if data.get("policy") not in choices:
+        raise IllegalCommand("malformed", f"'policy' for {prompt} is {', '.join(choices)}", "needs_choice",
+                             {"command": "set_preference", "field": "policy", "choices": choices})
 
 
 def _check_answer(data: dict[str, object]) -> None:
@@ -144,6 +177,10 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
     CommandShape("set_reaction", {
         "card": {"type": "string", "enum": list(REACTIONS)},
         "answer": {"type": "string", "enum": ["always", "never", "ask"]},
+    }),
+    CommandShape("set_preference", {
+        "prompt": {"type": "string", "enum": list(PREFERENCES)},
+        "policy": {"type": "string", "enum": sorted({p for policies in PREFERENCES.values() for p in policies} | {ASK})},
     }),
 )
 """Every command of Dominion and its fields (docs/commands.md). Resign and take_back, every game's, are

@@ -9,7 +9,7 @@ from rules_kit import IllegalCommand
 from rules_kit.resign import RESIGN, RESIGNED, record_resignation
 
 from . import decisions, kingdom, play, triggers, turn
-from .commands import Command, SetReaction
+from .commands import Command, SetPreference, SetReaction
 from .events import Event
 from .recorder import Recorder, Step
 from .scoring import score, winners
@@ -57,10 +57,8 @@ def decide_live(state: State, seat: int, command: Command, rng: random.Random) -
         raise IllegalCommand("game_over", "the game is over")
     if command["type"] == RESIGN:
         return _resign(state, seat, rng)
-    if command["type"] == "set_reaction":
-        game = Recorder(state, rng, STEPS)
-        _set_reaction(game, seat, command)
-        return game.events, game.s
+    if command["type"] == "set_reaction" or command["type"] == "set_preference":
+        return _set_standing(state, seat, command, rng)
     if seat not in state.awaiting():
         raise IllegalCommand("not_your_turn", "the game does not wait for you now")
     game = Recorder(state, rng, STEPS)
@@ -88,7 +86,23 @@ def _resign(state: State, seat: int, rng: random.Random) -> tuple[list[Event], S
     return game.events, game.s
 
 
-def _set_reaction(game: Recorder, seat: int, command: SetReaction) -> None:
-    """A standing answer for one reaction card (a reaction, as `read_command` checked): always use it, never,
-    or ask each time."""
-    game.emit("standing_set", {"seat": seat, "card": command["card"], "answer": command["answer"]})
+def _set_standing(
+    state: State, seat: int, command: SetReaction | SetPreference, rng: random.Random
+) -> tuple[list[Event], State]:
+    """A standing answer, set whoever's turn it is: for a reaction card (`set_reaction`: always use it, never,
+    or ask each time) or for a prompt asked outside one's own turn (`set_preference`: a named policy, or
+    ask). When the decision asked of the seat now is one it answers, it answers it at once, as the engine
+    answers a decision asked later (`decisions.automatic`): the same events as the player's own answer."""
+    game = Recorder(state, rng, STEPS)
+    if command["type"] == "set_reaction":
+        game.emit("standing_set", {"seat": seat, "card": command["card"], "answer": command["answer"]})
+    else:
+        game.emit("preference_set", {"seat": seat}, {seat: {"prompt": command["prompt"], "policy": command["policy"]}})
+    decision = game.s.pending.get(seat)
+    if decision is not None and seat in game.s.awaiting():
+        answer = decisions.automatic(game.s, decision)
+        if answer is not decisions.NONE:
+            game.answer(seat, answer)
+            game.run()
+            game.finish()
+    return game.events, game.s

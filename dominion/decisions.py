@@ -20,8 +20,8 @@ from typing import TypedDict
 
 from rules_kit import IllegalCommand
 
-from .cards import CARDS
-from .commands import Decide, needs_card_numbers, needs_text
+from .cards import ACTION, CARDS, CURSE, RUINS, SHELTER, TREASURE, VICTORY
+from .commands import PREFERENCES, Decide, needs_card_numbers, needs_text
 from .state import Answer, Decision, Frame, State
 
 
@@ -94,12 +94,16 @@ def summary(decision: Decision) -> DecisionSummary:
 
 
 def automatic(state: State, decision: Decision) -> Answer:
-    """The answer the engine gives itself (a standing answer, the only legal answer), else NONE."""
+    """The answer the engine gives itself (a standing answer, a standing preference for a prompt asked
+    outside the seat's own turn, the only legal answer), else NONE."""
     reaction = decision.get("reaction")
     if reaction is not None:
         standing = state.standing[decision["seat"]].get(reaction)
         if standing is not None:
             return "yes" if standing == "always" else "no"
+    preferred = by_preference(state, decision)
+    if preferred is not None:
+        return preferred
     kind = decision["kind"]
     if kind == "cards":
         cards, lo, hi = decision["cards"], decision["min"], decision["max"]
@@ -114,6 +118,37 @@ def automatic(state: State, decision: Decision) -> Answer:
         if len({state.names[c] for c in decision["cards"]}) <= 1:
             return list(decision["cards"])
     return NONE
+
+
+# Where a card stands in "junk_first": the cards a deck is least hurt to lose from a hand first.
+_JUNK_RANKS = ("victory_only", "curse", "ruins", "shelter", "copper")
+
+
+def by_preference(state: State, decision: Decision) -> list[int] | None:
+    """The cards a seat's standing preference picks for a card selection asked outside its own turn (a prompt
+    of `PREFERENCES`), or None: no preference, the seat's own turn, not such a selection. Only the offered
+    cards are ranked, so the answer is always legal and uses nothing the seat could not see."""
+    prompt, seat = decision["prompt"], decision["seat"]
+    policy = state.standing[seat].get(prompt) if prompt in PREFERENCES else None
+    if policy is None or seat == state.current or decision["kind"] != "cards" or decision["min"] != decision["max"]:
+        return None
+    ranked = sorted(decision["cards"], key=lambda card: _preference_key(state.names[card], policy, card))
+    return ranked[: decision["min"]]
+
+
+def _preference_key(name: str, policy: str, card: int) -> tuple[int, int, str, int]:
+    """The order a policy picks cards in: junk first (Victory-only cards, Curses, Ruins, Shelters, Coppers,
+    then the rest), or cost alone; then the cheapest, then by name and number (the same cards always)."""
+    facts = CARDS[name]
+    rank = len(_JUNK_RANKS)
+    if policy == "junk_first":
+        kinds = {
+            "victory_only": facts.has(VICTORY) and not facts.has(TREASURE) and not facts.has(ACTION),
+            "curse": facts.has(CURSE), "ruins": facts.has(RUINS), "shelter": facts.has(SHELTER),
+            "copper": name == "copper",
+        }
+        rank = next((i for i, kind in enumerate(_JUNK_RANKS) if kinds[kind]), rank)
+    return rank, facts.cost, name, card
 
 
 def parse(decision: Decision, command: Decide) -> Answer:

@@ -42,8 +42,9 @@ class DominionRules(GameRules[State, Command]):
             # A missed turn ends at once (no card played, nothing bought); a missed decision takes the first
             # listed answer (the smallest selection, or the first option).
             minimal_commands=("end_turn",),
-            # A standing answer for reactions (e.g. reveal Moat to every attack) is set whoever's turn it is.
-            anytime_commands=("set_reaction",),
+            # A standing answer for reactions (e.g. reveal Moat to every attack) and a standing preference for
+            # what an Attack asks of its victims (Militia's discard) are set whoever's turn it is.
+            anytime_commands=("set_reaction", "set_preference"),
             # The players' decks and the piles' orders, stacked (tests, re-created physical games).
             fixed_order_options=("decks", "piles"),
         )

@@ -166,6 +166,14 @@ class StandingSet(TypedDict):
     answer: StandingAnswer
 
 
+class PreferenceSet(TypedDict):
+    """preference_set, private to its seat: the policy that answers `prompt` from now on ("ask": none).
+    The public part is the seat only: what a player prefers is theirs (a bot of another seat forgets it)."""
+
+    prompt: str
+    policy: str
+
+
 class GameEnded(TypedDict):
     scores: list[Score]
     winners: list[int]

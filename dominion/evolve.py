@@ -22,6 +22,7 @@ from .events import (
     MoveVerb,
     Phase,
     PlayedByName,
+    PreferenceSet,
     Seat,
     SeatCount,
     Shown,
@@ -143,6 +144,17 @@ def _standing(state: State, event: Event) -> None:
         answers[public["card"]] = public["answer"]
 
 
+def _preference(state: State, event: Event) -> None:
+    """A standing preference (kept beside the reactions' answers, keyed by its prompt: no prompt is a card)."""
+    seat = cast(Seat, event.public)["seat"]
+    private = cast(PreferenceSet, event.private[seat])
+    answers = state.standing[seat]
+    if private["policy"] == "ask":
+        answers.pop(private["prompt"], None)
+    else:
+        answers[private["prompt"]] = private["policy"]
+
+
 def _game_ended(state: State, event: Event) -> None:
     state.phase = OVER
     public = cast(GameEnded, event.public)
@@ -167,6 +179,7 @@ _HANDLERS: dict[str, Handler] = {
     "bought": _bought,
     "waiting": _waiting,
     "standing_set": _standing,
+    "preference_set": _preference,
     "game_ended": _game_ended,
     "player_resigned": _player_resigned,
     "hand_revealed": _nothing,

@@ -28,6 +28,7 @@ from .events import (
     MoveVerb,
     Phase,
     PlayedByName,
+    PreferenceSet,
     ReactionRevealed,
     Seat,
     SeatCount,
@@ -92,6 +93,8 @@ class Recorder:
     def emit(self, type: Literal["bought"], public: Bought) -> None: ...
     @overload
     def emit(self, type: Literal["standing_set"], public: StandingSet) -> None: ...
+    @overload
+    def emit(self, type: Literal["preference_set"], public: Seat, private: dict[int, PreferenceSet]) -> None: ...
     @overload
     def emit(self, type: Literal["game_ended"], public: GameEnded) -> None: ...
     @overload

@@ -37,8 +37,8 @@ def turn_command(g: Recorder, seat: int, command: Command) -> None:
             g.push({"op": "cleanup", "seat": seat, "step": 0})
         case "decide":
             raise IllegalCommand("no_decision", "no decision is asked of you now")
-        case "set_reaction" | "resign":
-            raise AssertionError("decide carries out set_reaction and resign itself, before the turn")
+        case "set_reaction" | "set_preference" | "resign":
+            raise AssertionError("decide carries out the standing answers and resign itself, before the turn")
         case _:
             assert_never(command)
 
