@@ -90,6 +90,8 @@ INSTALLED_APPS = [
     # Notices beyond email: browser push (Web Push, VAPID) and webhooks, sent through the same outbox.
     "alerts",
     "ratings",
+    # The players' calendar feeds of their deadlines (iCalendar at a secret address; docs/calendar.md).
+    "calendars",
     "mailin",
     # The operator's pages (health, metrics, the imprint and the privacy page, templates in operations/templates/).
     "operations",

@@ -10,6 +10,8 @@ from accounts.urls import settings_urlpatterns as accounts_settings
 from accounts.urls import web_urlpatterns as accounts_web
 from alerts.urls import api_urlpatterns as alerts_api
 from alerts.urls import web_urlpatterns as alerts_web
+from calendars.urls import api_urlpatterns as calendars_api
+from calendars.urls import web_urlpatterns as calendars_web
 from chat.urls import api_urlpatterns as chat_api
 from chat.urls import web_urlpatterns as chat_web
 from core import api
@@ -23,7 +25,7 @@ from operations.urls import web_urlpatterns as operations_web
 from ratings.urls import api_urlpatterns as ratings_api
 from ratings.urls import web_urlpatterns as ratings_web
 
-api_patterns = games_api + accounts_api + chat_api + notifications_api + alerts_api + ratings_api
+api_patterns = games_api + accounts_api + chat_api + notifications_api + alerts_api + ratings_api + calendars_api
 
 urlpatterns = [
     # The API first: Django tries the patterns in order, and the command path's requests (a GET and a POST per
@@ -40,6 +42,7 @@ urlpatterns = [
     *notifications_web,
     *alerts_web,
     *ratings_web,
+    *calendars_web,  # the players' calendar feeds (/calendar/<token>.ics)
     *mailin_web,  # the mail provider's webhooks, when one is configured with its key
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file of its own: no inline script (CSP).
