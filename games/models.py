@@ -36,12 +36,18 @@ class Game(models.Model):
     # The seats whose decision the game waits for (RULES.awaiting of the current state).
     awaiting = models.JSONField(default=list, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="games_created")
-    # e.g. {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}; see services.clean_time_control.
+    # e.g. {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}, or a time bank
+    # {"mode": "bank", "initial_hours": 72, "increment_hours": 24, "max_bank_hours": 168, ...};
+    # see services.clean_time_control.
     time_control = models.JSONField(default=dict, blank=True)
     deadline_at = models.DateTimeField(null=True, blank=True, db_index=True)
     reminder_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # The version at which deadline_at was set: enforcing it names this version, so it applies at most once.
     deadline_version = models.PositiveIntegerField(null=True, blank=True)
+    # A time bank game only (`"mode": "bank"`): each seat's bank, a projection the clock's hook subscriber
+    # writes in the transaction of the events that change who is awaited (games.deadlines.bank says its
+    # shape); empty in a game with a time per decision.
+    clock_banks = models.JSONField(default=dict, blank=True)
     # Whether a seat of this game ever let a deadline pass (set when its first timeout record is written):
     # until then a command need not look for the seats' timeout records.
     timed_out = models.BooleanField(default=False)

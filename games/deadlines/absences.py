@@ -19,6 +19,7 @@ from core.errors import ServiceError
 from .. import services, store
 from ..models import Absence, Game, Seat, SeatPresence
 from ..registry import get_kind
+from .bank import is_bank
 from .clock import fresh_deadline, paused_deadline
 
 if TYPE_CHECKING:
@@ -60,7 +61,9 @@ def return_to_game(user: User, game_id: Any) -> bool:
         if game.status == Game.Status.ACTIVE and seat in game.awaiting and changed:
             now = timezone.now()
             deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
-            Game.objects.filter(pk=game.pk).update(deadline_at=deadline, reminder_at=reminder, deadline_version=game.version)
+            Game.objects.filter(pk=game.pk).update(
+                deadline_at=deadline, reminder_at=reminder, deadline_version=game.version, clock_banks=game.clock_banks
+            )
     return bool(changed)
 
 
@@ -106,6 +109,8 @@ def declare_absence(user: User, starts_at: datetime, ends_at: datetime) -> Any:
             seat = services.seat_of(game, user)
             if seat is None or seat not in game.awaiting or game.deadline_at is None or game.deadline_at <= now:
                 continue
+            if _rerun_bank(game, now):
+                continue
             new_deadline = paused_deadline(now, game.deadline_at - now, [(starts_at, ends_at)])
             shift = new_deadline - game.deadline_at
             if shift > timedelta(0):
@@ -144,11 +149,24 @@ def end_absence(user: User, absence_id: Any) -> None:
             seat = services.seat_of(game, user)
             if seat is None or seat not in game.awaiting or game.deadline_at is None:
                 continue
+            if _rerun_bank(game, now):
+                continue
             deadline = max(now, game.deadline_at - unused)
             reminder = game.reminder_at - unused if game.reminder_at else None
             Game.objects.filter(pk=game.pk).update(
                 deadline_at=deadline, reminder_at=reminder if reminder is None or reminder < deadline else None
             )
+
+
+def _rerun_bank(game: Game, now: datetime) -> bool:
+    """A time bank game's running clocks computed anew from the banks and the absences as they are now (an
+    absence declared or ended moves only its player's clock, which need not be the earliest): whether the
+    game runs time banks (else the caller moves the deadline itself)."""
+    if not is_bank(game.time_control or {}):
+        return False
+    deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
+    Game.objects.filter(pk=game.pk).update(deadline_at=deadline, reminder_at=reminder, clock_banks=game.clock_banks)
+    return True
 
 
 def away_until(game: Game, now: datetime | None = None) -> dict[int, datetime]:

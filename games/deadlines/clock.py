@@ -4,12 +4,14 @@
 event batch: a new deadline when the awaited seats change (paused by the players' declared absences), the
 same clock but the new version while the same seat goes on deciding, and "due now" when an awaited seat is
 marked absent (the bot plays it at once).
+
+Two kinds of time control: a fixed time per decision (`decision_hours`, the default) and a time bank per
+seat (`"mode": "bank"`, `games.deadlines.bank`), whose banks the subscriber keeps on the row as well.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -20,12 +22,20 @@ from django.utils import timezone
 from .. import hooks, selectors
 from ..models import Game, SeatPresence
 from ..registry import get_kind
+from . import bank
+from .bank import paused_deadline as paused_deadline
 
 log = logging.getLogger(__name__)
 
 
 # A new game's time control, each part of which its host may change (games.services.lifecycle checks them).
 DEFAULT_TIME_CONTROL: dict[str, Any] = {"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}
+# A time bank's defaults (`"mode": "bank"`): 3 days, 1 day more after each decision, at most 7 days in the
+# bank, no double charge, the reminder when 20 % of the time the seat had for its decision is left.
+DEFAULT_BANK_CONTROL: dict[str, Any] = {
+    "mode": bank.BANK_MODE, "initial_hours": 72, "increment_hours": 24, "max_bank_hours": 168,
+    "double_after_hours": None, "reminder_percent": 20, "timeout_policy": "bot",
+}
 # Deadlines a seat's player may miss in a row before the lobby offers the seat to another player ("seat
 # wanted"); a game's time control may set `takeover_after` (0: never offered). Not filled into a game's
 # time control when not given, so games keep their stored form.
@@ -38,37 +48,34 @@ def takeover_after(game: Game) -> int:
 
 def time_control(game: Game) -> dict[str, Any]:
     """The game's time control with the operator defaults filled in."""
-    return {**DEFAULT_TIME_CONTROL, **(game.time_control or {})}
-
-
-def paused_deadline(start: datetime, duration: timedelta, absences: Iterable[tuple[datetime, datetime]]) -> datetime:
-    """`start + duration`, where time inside an absence does not count (the clock pauses)."""
-    cursor, remaining = start, duration
-    for a_start, a_end in sorted(absences):
-        if a_end <= cursor:
-            continue
-        if a_start > cursor:
-            gap = a_start - cursor
-            if gap >= remaining:
-                break
-            remaining -= gap
-        cursor = max(cursor, a_end)
-    return cursor + remaining
+    stored = game.time_control or {}
+    return {**(DEFAULT_BANK_CONTROL if bank.is_bank(stored) else DEFAULT_TIME_CONTROL), **stored}
 
 
 def fresh_deadline(
     game: Game, seats: list[int], now: datetime, *, absences_declared: bool = True
 ) -> tuple[datetime, datetime | None]:
     """The deadline and reminder time of a new decision of `seats`, paused by their players' absences
-    (without `absences_declared`, which a game no player of which has declared one passes: none to read)."""
+    (without `absences_declared`, which a game no player of which has declared one passes: none to read).
+    With a time bank, the awaited seats' running clocks are computed anew from their banks (a seat whose
+    clock was not running starts it now) and `game.clock_banks` is set: the caller writes it too."""
     control = time_control(game)
+    if bank.is_bank(control):
+        limits = bank.Limits.of(control)
+        banks = bank.banks_after(game, limits, set(), set(seats), now)
+        game.clock_banks = bank.stored(banks)
+        deadline, reminder = bank.deadline_and_reminder(banks, seats, limits, now)
+        return deadline or now, reminder
     duration = timedelta(hours=float(control["decision_hours"]))
     absences = selectors.absences_by_seat(game.pk, seats, now) if absences_declared else {}
     deadline = max(
         (paused_deadline(now, duration, absences.get(seat, [])) for seat in seats), default=now + duration
     )
-    reminder_hours = float(control["reminder_hours"])
-    reminder = deadline - timedelta(hours=reminder_hours) if reminder_hours > 0 else None
+    if "reminder_percent" in control:  # when this share of the time for the decision is left
+        reminder = deadline - (deadline - now) * (float(control["reminder_percent"]) / 100)
+    else:
+        reminder_hours = float(control["reminder_hours"])
+        reminder = deadline - timedelta(hours=reminder_hours) if reminder_hours > 0 else None
     if reminder is not None and reminder <= now:
         reminder = None
     return deadline, reminder
@@ -135,12 +142,47 @@ def _new_deadline(game: Game, now: datetime) -> tuple[datetime, datetime | None]
     return fresh_deadline(game, list(game.awaiting), now, absences_declared=game.absences_declared)
 
 
+def _run_banks(batch: hooks.EventsAppended, now: datetime) -> tuple[datetime | None, datetime | None]:
+    """A time bank game's batch: when the awaited seats changed, the banks pay and start (written to the
+    row here, in the events' transaction) and the deadline is the earliest awaited seat's; else the clocks
+    run on (the stored deadline)."""
+    game = batch.game
+    before = set(batch.previous_awaiting) if batch.previous_status == Game.Status.ACTIVE else set()
+    after = set(game.awaiting) if game.status == Game.Status.ACTIVE else set()
+    if before == after and game.deadline_at is not None:
+        return game.deadline_at, game.reminder_at
+    limits = bank.Limits.of(time_control(game))
+    banks = bank.banks_after(game, limits, before, after, now)
+    game.clock_banks = bank.stored(banks)
+    # Not one of the service's projection columns: its own UPDATE, only in a bank game whose awaited seats changed.
+    Game.objects.filter(pk=game.pk).update(clock_banks=game.clock_banks)
+    return bank.deadline_and_reminder(banks, sorted(after), limits, now)
+
+
+def _bank_deadline(
+    batch: hooks.EventsAppended, now: datetime, absent: set[int]
+) -> tuple[datetime | None, datetime | None, int | None]:
+    """A time bank game's deadline columns after the batch (the banks run, `_run_banks`); due now when an
+    awaited seat is absent, as with a time per decision."""
+    game = batch.game
+    deadline, reminder = _run_banks(batch, now)
+    if deadline is None or game.status != Game.Status.ACTIVE or not game.awaiting:
+        return None, None, None
+    if absent:
+        enforce_soon(game.pk, game.version)
+        return now, None, game.version
+    return deadline, reminder, game.version
+
+
 def on_events_appended(batch: hooks.EventsAppended) -> None:
     """Hook subscriber (inside the events' transaction): set the game's deadline columns, which the
     service writes in the same UPDATE as the other projection columns."""
     game = batch.game
     now = timezone.now()
     absent = _presence_after(batch)
+    if bank.is_bank(game.time_control or {}):
+        game.deadline_at, game.reminder_at, game.deadline_version = _bank_deadline(batch, now, absent)
+        return
     if game.status != Game.Status.ACTIVE or not game.awaiting:
         deadline: datetime | None = None
         reminder: datetime | None = None

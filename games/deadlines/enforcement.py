@@ -23,6 +23,7 @@ from core.errors import ServiceError
 from .. import hooks, selectors, services, store, unit_of_work
 from ..models import SERVICE_KEY_PREFIX, Game, Seat, SeatPresence
 from ..registry import get_kind
+from . import bank
 from .clock import enforce_soon, time_control
 from .reminders import remind
 
@@ -112,7 +113,7 @@ def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
         game.reminder_at = None  # written with the first command's projection
     # Absent seats are played at once; on a real timeout every awaited seat is played.
     absent_awaited = sorted(seat for seat in game.awaiting if seat in absent)
-    targets = absent_awaited or list(game.awaiting)
+    targets = absent_awaited or _out_of_time(game, now)
     policy = "bot" if absent_awaited else str(time_control(game)["timeout_policy"])
     result = Enforcement(game.pk, version, targets)
     for seat in targets:
@@ -141,6 +142,14 @@ def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
     # work, in the same statement).
     store.write_projection(game, game.version, ENFORCEMENT_FIELDS, now)
     return result
+
+
+def _out_of_time(game: Game, now: datetime) -> list[int]:
+    """The awaited seats a passed deadline plays: all of them with a time per decision; with time banks,
+    those whose own bank ran out (the others of a simultaneous decision go on with theirs)."""
+    if bank.is_bank(game.time_control or {}):
+        return bank.expired_seats(game, now) or list(game.awaiting)
+    return list(game.awaiting)
 
 
 def _count_timeout(game: Game, seat: int, known: SeatPresence | None, now: datetime, result: Enforcement) -> SeatPresence:

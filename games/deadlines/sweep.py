@@ -110,7 +110,9 @@ def _enforce_one(game: Game, now: datetime, report: SweepReport) -> None:
     if result is None:
         # Stale bookkeeping (e.g. deadline_version behind): set a fresh deadline rather than spin.
         deadline, reminder = fresh_deadline(game, list(game.awaiting), now)
-        Game.objects.filter(pk=game.pk).update(deadline_at=deadline, reminder_at=reminder, deadline_version=game.version)
+        Game.objects.filter(pk=game.pk).update(
+            deadline_at=deadline, reminder_at=reminder, deadline_version=game.version, clock_banks=game.clock_banks
+        )
         report.skipped += 1
     else:
         report.enforced += 1

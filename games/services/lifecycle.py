@@ -15,7 +15,8 @@ from accounts.models import User
 from core.errors import ServiceError
 
 from .. import hooks
-from ..deadlines.clock import DEFAULT_TIME_CONTROL, TAKEOVER_AFTER
+from ..deadlines.bank import BANK_MODE
+from ..deadlines.clock import DEFAULT_BANK_CONTROL, DEFAULT_TIME_CONTROL, TAKEOVER_AFTER
 from ..models import Game, Seat, SeatChange
 from ..registry import GameKind, default_kind, get_kind
 from .bots import clean_bots, seat_bots
@@ -24,44 +25,90 @@ from .waiting_room import MAX_CLOSE_AFTER_DAYS, record_seat_change
 from .writing import append_and_project, game_not_found, game_or_404, game_rng
 
 MAX_DECISION_HOURS = 14 * 24
+MAX_BANK_HOURS = 60 * 24  # a time bank's start and most: 60 days
+MODES = ("move", BANK_MODE)
+MAX_REMINDER_PERCENT = 90
 MAX_TAKEOVER_AFTER = 50
 TIMEOUT_POLICIES = ("bot", "minimal")
 # The bounds of a game's least rating to join (ratings are OpenSkill's ordinal: a newcomer's is 0).
 MIN_RATING_BOUNDS = (-50.0, 100.0)
 
 
+def _invalid(message: str) -> ServiceError:
+    return ServiceError("invalid", "invalid_time_control", message)
+
+
+def _hours(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int | float)
+
+
 def clean_time_control(value: Any) -> dict[str, Any]:
-    """Validate a game's time control and fill in the defaults."""
+    """Validate a game's time control and fill in the defaults: the one check of every time control (the
+    new-game form, the API, tournaments). A time per decision (no `mode`, or `"mode": "move"`) or a time bank
+    per seat (`"mode": "bank"`, `games.deadlines.bank`)."""
     if value is None:
         value = {}
     if not isinstance(value, dict):
-        raise ServiceError("invalid", "invalid_time_control", gettext("time_control must be an object."))
-    unknown = set(value) - set(DEFAULT_TIME_CONTROL) - {"takeover_after"}
+        raise _invalid(gettext("time_control must be an object."))
+    mode = value.get("mode", "move")
+    if mode not in MODES:
+        raise _invalid(gettext("mode is one of {choices}.").format(choices=", ".join(MODES)))
+    defaults = DEFAULT_BANK_CONTROL if mode == BANK_MODE else {**DEFAULT_TIME_CONTROL, "mode": "move", "reminder_percent": 0}
+    unknown = set(value) - set(defaults) - {"takeover_after"}
     if unknown:
-        raise ServiceError(
-            "invalid", "invalid_time_control",
-            gettext("Unknown time_control fields: {names}.").format(names=", ".join(sorted(unknown))),
-        )
+        raise _invalid(gettext("Unknown time_control fields: {names}.").format(names=", ".join(sorted(unknown))))
+    result = _clean_bank(value) if mode == BANK_MODE else _clean_per_move(value)
+    takeover = result.get("takeover_after", TAKEOVER_AFTER)
+    if isinstance(takeover, bool) or not isinstance(takeover, int) or not 0 <= takeover <= MAX_TAKEOVER_AFTER:
+        raise _invalid(gettext(
+            "takeover_after is a whole number of missed deadlines from 0 (never) to {max}.").format(max=MAX_TAKEOVER_AFTER))
+    if result["timeout_policy"] not in TIMEOUT_POLICIES:
+        raise _invalid(gettext("timeout_policy is one of {choices}.").format(choices=", ".join(TIMEOUT_POLICIES)))
+    percent = result.get("reminder_percent", 0)
+    if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= MAX_REMINDER_PERCENT:
+        raise _invalid(gettext(
+            "reminder_percent is a whole number of percent from 0 (no reminder) to {max}.").format(max=MAX_REMINDER_PERCENT))
+    return result
+
+
+def _clean_per_move(value: dict[str, Any]) -> dict[str, Any]:
+    """A time per decision (today's form, stored as it always was: no `mode` filled in)."""
+    if "reminder_percent" in value and "reminder_hours" in value:
+        raise _invalid(gettext("Give reminder_hours or reminder_percent, not both."))
     result = {**DEFAULT_TIME_CONTROL, **value}
-    if "reminder_hours" not in value and isinstance(result["decision_hours"], int | float):
+    if "reminder_percent" in value:
+        result.pop("reminder_hours")
+    elif "reminder_hours" not in value and _hours(result["decision_hours"]):
         # The default reminder (a day before) must fit inside a short decision time: then at half of it.
         result["reminder_hours"] = min(DEFAULT_TIME_CONTROL["reminder_hours"], result["decision_hours"] / 2)
     hours = result["decision_hours"]
-    if isinstance(hours, bool) or not isinstance(hours, int | float) or not 0 < hours <= MAX_DECISION_HOURS:
-        raise ServiceError(
-            "invalid", "invalid_time_control",
-            gettext("decision_hours must be a number of hours up to {max}.").format(max=MAX_DECISION_HOURS),
-        )
-    reminder = result["reminder_hours"]
-    if isinstance(reminder, bool) or not isinstance(reminder, int | float) or not 0 <= reminder < hours:
-        raise ServiceError("invalid", "invalid_time_control", gettext("reminder_hours must be at least 0 and below decision_hours."))
-    takeover = result.get("takeover_after", TAKEOVER_AFTER)
-    if isinstance(takeover, bool) or not isinstance(takeover, int) or not 0 <= takeover <= MAX_TAKEOVER_AFTER:
-        raise ServiceError("invalid", "invalid_time_control", gettext(
-            "takeover_after is a whole number of missed deadlines from 0 (never) to {max}.").format(max=MAX_TAKEOVER_AFTER))
-    if result["timeout_policy"] not in TIMEOUT_POLICIES:
-        raise ServiceError("invalid", "invalid_time_control", gettext("timeout_policy is one of {choices}.").format(
-            choices=", ".join(TIMEOUT_POLICIES)))
+    if not _hours(hours) or not 0 < hours <= MAX_DECISION_HOURS:
+        raise _invalid(gettext("decision_hours must be a number of hours up to {max}.").format(max=MAX_DECISION_HOURS))
+    if "reminder_hours" in result:
+        reminder = result["reminder_hours"]
+        if not _hours(reminder) or not 0 <= reminder < hours:
+            raise _invalid(gettext("reminder_hours must be at least 0 and below decision_hours."))
+    return result
+
+
+def _clean_bank(value: dict[str, Any]) -> dict[str, Any]:
+    """A time bank per seat: its start, increment and most, the double charge, the reminder's share."""
+    result = {**DEFAULT_BANK_CONTROL, **value}
+    if "max_bank_hours" not in value and _hours(result["initial_hours"]):
+        result["max_bank_hours"] = max(DEFAULT_BANK_CONTROL["max_bank_hours"], result["initial_hours"])
+    initial, increment, most = result["initial_hours"], result["increment_hours"], result["max_bank_hours"]
+    if not _hours(initial) or not 0 < initial <= MAX_BANK_HOURS:
+        raise _invalid(gettext("initial_hours must be a number of hours above 0 and up to {max}.").format(max=MAX_BANK_HOURS))
+    if not _hours(increment) or not 0 <= increment <= MAX_DECISION_HOURS:
+        raise _invalid(gettext("increment_hours must be a number of hours from 0 to {max}.").format(max=MAX_DECISION_HOURS))
+    if not _hours(most) or not initial <= most <= MAX_BANK_HOURS:
+        raise _invalid(gettext(
+            "max_bank_hours must be a number of hours from initial_hours to {max}.").format(max=MAX_BANK_HOURS))
+    double = result["double_after_hours"]
+    if double is not None and (not _hours(double) or not 0 < double <= MAX_BANK_HOURS):
+        raise _invalid(gettext(
+            "double_after_hours is null (no double charge) or a number of hours above 0 and up to {max}.").format(
+            max=MAX_BANK_HOURS))
     return result
 
 
