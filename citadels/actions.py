@@ -82,7 +82,7 @@ def perform(rec: Recorder, seat: int, command: Command) -> None:
             cities.set_bell_tower(rec, seat, command)
         case "give_crown":
             crown.give_crown(rec, seat, command)
-        case "resign":
-            raise AssertionError("decide resigns a seat itself, before any action")
+        case "resign" | "set_wishes":
+            raise AssertionError("decide resigns a seat and sets its wishes itself, before any action")
         case _:
             assert_never(command)

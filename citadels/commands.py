@@ -93,6 +93,14 @@ class Exchange(TypedDict):
     their: str
 
 
+class SetWishes(TypedDict):
+    """set_wishes: the characters to take, first available first, when the seat's pick of the draft comes
+    (anytime: accepted off-turn; empty: ask me). Kept for the seat's picks of one draft (`citadels.wishes`)."""
+
+    type: Literal["set_wishes"]
+    characters: list[str]
+
+
 class SetBellTower(TypedDict):
     """set_bell_tower: a city is complete at 7 or 8 `districts`."""
 
@@ -102,7 +110,7 @@ class SetBellTower(TypedDict):
 
 Command = (
     Plain | NamesCharacter | NamesDistrict | NamesSeat | NamesSeatAndDistrict | Redraw | TakeCard | Navigate
-    | Exchange | SetBellTower
+    | Exchange | SetBellTower | SetWishes
 )
 """A command of Citadels as stored and decided: `command["type"]` tells mypy which TypedDict it is."""
 
@@ -111,7 +119,7 @@ _NAMES_CHARACTER: tuple[CharacterType, ...] = get_args(CharacterType)
 _NAMES_DISTRICT: tuple[DistrictType, ...] = get_args(DistrictType)
 _NAMES_SEAT: tuple[SeatType, ...] = get_args(SeatType)
 _NAMES_SEAT_AND_DISTRICT: tuple[SeatAndDistrictType, ...] = get_args(SeatAndDistrictType)
-_WITH_OWN_FIELDS = ("redraw", "take_card", "navigate", "exchange", "set_bell_tower")
+_WITH_OWN_FIELDS = ("redraw", "take_card", "navigate", "exchange", "set_bell_tower", "set_wishes")
 
 COMMAND_TYPES = frozenset(
     (*PLAIN_TYPES, *_NAMES_CHARACTER, *_NAMES_DISTRICT, *_NAMES_SEAT, *_NAMES_SEAT_AND_DISTRICT, *_WITH_OWN_FIELDS)
@@ -157,6 +165,8 @@ def read_command(data: Mapping[str, object]) -> Command:
         return {"type": kind, "own": own, "seat": seat_field(data, "seat"), "their": their}
     if kind == "set_bell_tower":
         return {"type": kind, "districts": _bell_tower_districts(data)}
+    if kind == "set_wishes":
+        return {"type": kind, "characters": _wished(data)}
     raise IllegalCommand("unknown_command", f"there is no command '{kind}'")
 
 
@@ -185,6 +195,20 @@ def _bell_tower_districts(data: Mapping[str, object]) -> Literal[7, 8]:
         return 7 if districts == 7 else 8  # 7.0 of a JSON reader is 7
     raise IllegalCommand("malformed", "'set_bell_tower' needs 'districts': 7 or 8", "needs_choice",
                          {"command": "set_bell_tower", "field": "districts", "choices": [7, 8]})
+
+
+MAX_WISHES = 9
+"""The most characters a wish list names (a game has at most 9)."""
+
+
+def _wished(data: Mapping[str, object]) -> list[str]:
+    """The wish list: a list of up to `MAX_WISHES` character ids (possibly empty: ask me). Whether each is a
+    character of this game, the state says (`wishes.set_wishes`)."""
+    wished = data.get("characters")
+    if not isinstance(wished, list) or len(wished) > MAX_WISHES or not all(isinstance(c, str) and c for c in wished):
+        raise IllegalCommand("malformed", f"'set_wishes' needs 'characters': a list of at most {MAX_WISHES} character ids",
+                             "needs_id_list", {"command": "set_wishes", "field": "characters"})
+    return list(wished)
 
 
 def text_field(command: Mapping[str, object], name: str) -> str:
@@ -239,6 +263,7 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
     CommandShape("navigate", {"take": {"type": "string", "enum": ["gold", "cards"]}}),
     CommandShape("exchange", {"own": TEXT_ID, **_TARGET, "their": TEXT_ID}),
     CommandShape("set_bell_tower", {"districts": {"type": "integer", "enum": list(BELL_TOWER_CHOICES)}}),
+    CommandShape("set_wishes", {"characters": {"type": "array", "items": TEXT_ID, "maxItems": MAX_WISHES}}),
 )
 """Every command of Citadels and its fields (docs/commands.md); `read_command` checks their values. Resign and
 take_back, every game's, are not listed: `GameRules` declares them (`rules_kit.engine.CROSS_GAME_SHAPES`)."""

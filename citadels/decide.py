@@ -7,7 +7,7 @@ import random
 from rules_kit import IllegalCommand
 from rules_kit.resign import RESIGN, RESIGNED, record_resignation
 
-from . import flow, scoring
+from . import flow, scoring, wishes
 from .actions import perform
 from .commands import COMMAND_TYPES, Command
 from .events import Event
@@ -16,7 +16,9 @@ from .state import DRAFT, OVER, State, Turn
 
 DRAFT_TYPES = frozenset({"choose_character", "discard_character"})
 GRAVEYARD_TYPES = frozenset({"use_graveyard", "decline_graveyard"})
-TURN_TYPES = COMMAND_TYPES - DRAFT_TYPES - GRAVEYARD_TYPES - {RESIGN}
+ANYTIME_TYPES = frozenset({"set_wishes"})
+"""The commands any seat may send whoever's turn it is (besides resign): the draft wishes (`wishes`)."""
+TURN_TYPES = COMMAND_TYPES - DRAFT_TYPES - GRAVEYARD_TYPES - ANYTIME_TYPES - {RESIGN}
 """The commands of a character's turn (its income, building, the powers, the end)."""
 INCOME_TYPES = frozenset({"take_gold", "draw_cards", "keep_card", "discard_card"})
 
@@ -57,6 +59,8 @@ def decide(state: State, seat: int, command: Command, rng: random.Random) -> lis
         raise IllegalCommand("no_such_seat", f"there is no seat {seat} at this table")
     if kind == RESIGN:
         return resign(state, seat, rng)
+    if command["type"] == "set_wishes":
+        return wishes.set_wishes(state, seat, command, rng)
     if seat not in awaiting(state):
         raise IllegalCommand("not_your_turn", "it is not your decision now")
     if kind not in types_now(state):

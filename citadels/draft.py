@@ -9,6 +9,7 @@ from .commands import NamesCharacter
 from .evolve import draft_script
 from .options import ONLINE, Rules
 from .recorder import Recorder
+from .state import DRAFT
 
 
 def start_round(rec: Recorder) -> None:
@@ -97,6 +98,22 @@ def _advance(rec: Recorder) -> None:
                 "face_down_offered", {"seat": step.seat},
                 private={step.seat: {"character": state.face_down[0]}},
             )
+
+
+def take_wishes(rec: Recorder) -> None:
+    """While the seat whose pick comes wished for a character it is handed, take it for the seat (the
+    first wished one among those handed: `set_wishes`), as its own `choose_character` would. Only the
+    characters handed to that seat are looked at; a seat with no wish handed is asked as always."""
+    while True:
+        state = rec.state
+        if state.phase != DRAFT or not state.draft_steps or state.draft_steps[0].action != "choose":
+            return
+        seat = state.draft_steps[0].seat
+        wished = next((c for c in state.wishes_of(seat) if c in state.draft_pile), None)
+        if wished is None:
+            return
+        rec.emit("character_chosen", {"seat": seat}, private={seat: {"character": wished}})
+        _advance(rec)
 
 
 def discard_leftovers(rec: Recorder) -> None:

@@ -10,7 +10,7 @@ from .best_bot import best_bot
 from .bots import Bot, heuristic_bot, random_bot
 from .chapters import CHAPTERS
 from .commands import COMMAND_SHAPES, Command, read_command
-from .decide import awaiting, decide
+from .decide import ANYTIME_TYPES, awaiting, decide
 from .events import CODEC
 from .evolve import FOLD
 from .information import seen_by
@@ -42,6 +42,8 @@ class CitadelsRules(GameRules[State, Command]):
             min_players=2, max_players=8,
             # The thanks first: under a Ball Room any other first command loses the whole turn.
             minimal_commands=("thank_your_excellency", "take_gold", "decline_graveyard", "end_turn"),
+            # The draft wishes (the characters to take when one's pick comes) are set whoever's turn it is.
+            anytime_commands=ANYTIME_TYPES,
             # The district deck's and the characters' orders, stacked (tests, re-created physical games).
             fixed_order_options=("deck", "character_orders"),
         )

@@ -58,6 +58,7 @@ from .payloads import (
     SmithyUsed,
     Thanked,
     TurnLost,
+    WishesPart,
     WitchTookOver,
 )
 
@@ -119,6 +120,7 @@ PAYLOADS: dict[str, Parts] = {
     "district_adorned": Parts(DistrictAdorned),
     "armory_used": Parts(ArmoryUsed),
     "bell_tower_set": Parts(BellTowerSet),
+    "wishes_set": Parts(Seat, WishesPart),
 }
 """Every event type of Citadels and the TypedDicts of its parts."""
 

@@ -93,9 +93,7 @@ def settle(rec: Recorder) -> None:
     income-only turn once the income is in the hand, the Witch's once she has bewitched)."""
     state = rec.state
     if state.phase == DRAFT:
-        if not state.draft_steps:
-            draft.discard_leftovers(rec)
-            call_next(rec)
+        draft_on(rec)
         return
     turn_ = state.turn
     if state.phase != TURNS or turn_ is None:
@@ -103,6 +101,16 @@ def settle(rec: Recorder) -> None:
     income_done = turn_.income_only and turn_.income_taken and not turn_.drawn and not turn_.must_discard
     if income_done or has_bewitched(state):
         finish_turn(rec)
+
+
+def draft_on(rec: Recorder) -> None:
+    """The draft goes on: the picks wished for are taken (`draft.take_wishes`); once the last character is
+    chosen, the draft closes and the first character is called."""
+    draft.take_wishes(rec)
+    state = rec.state
+    if state.phase == DRAFT and not state.draft_steps:
+        draft.discard_leftovers(rec)
+        call_next(rec)
 
 
 def end_round(rec: Recorder) -> None:
@@ -120,6 +128,7 @@ def end_round(rec: Recorder) -> None:
         scoring.end_game(rec)
     else:
         draft.start_round(rec)
+        draft_on(rec)
 
 
 def end_turn(rec: Recorder, seat: int) -> None:

@@ -12,6 +12,7 @@ cards its Lighthouse searches. Replaced by a canonical arrangement of the cards 
   from the characters the seat cannot place (the face-down ones first get those the calls passed unrevealed,
   which nobody holds);
 * the options' stacked orders (the deck as given, each round's character order).
+The other seats' draft wishes are forgotten (`citadels.wishes`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ def seen_by(state: State, seat: int) -> State:
     seen.rules = state.rules._replace(deck=tuple(sorted(state.rules.deck)), character_orders=())
     _deal_districts(state, seat, seen)
     _deal_characters(state, seat, seen)
+    own = state.wishes_of(seat)
+    seen.wishes = tuple(own if other == seat else () for other in range(len(state.players))) if own else ()
     return seen
 
 

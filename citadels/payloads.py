@@ -36,6 +36,12 @@ class SeatDistrict(TypedDict):
     district: str
 
 
+class WishesPart(TypedDict):
+    """wishes_set, private to its seat: the characters it takes, first available first, when its pick comes."""
+
+    characters: list[str]
+
+
 class CharacterPart(TypedDict):
     """A character only its seat sees (the draft's choices)."""
 

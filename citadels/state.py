@@ -156,6 +156,9 @@ class State:
     scores: tuple[Score, ...] = ()
     winners: tuple[int, ...] = ()
     resigned: tuple[int, ...] = ()  # seats whose player resigned (rules_kit.resign), in seat order
+    # per seat, the characters it takes when its pick comes (`citadels.wishes`); () while no seat has any,
+    # so that a game without wishes folds to the state it always did
+    wishes: tuple[tuple[str, ...], ...] = ()
 
     def copy(self) -> State:
         """A copy to change, with its own copy of the turn (what `evolve` and `fold` work on)."""
@@ -164,6 +167,16 @@ class State:
         if self.turn is not None:
             new.turn = self.turn.copy()
         return new
+
+    def wishes_of(self, seat: int) -> tuple[str, ...]:
+        """The characters `seat` wishes for its pick, first first (empty: it is asked)."""
+        return self.wishes[seat] if self.wishes else ()
+
+    def set_wishes(self, seat: int, wished: tuple[str, ...]) -> None:
+        """Set `seat`'s wishes (for `evolve`); back to () once no seat has any."""
+        wishes = list(self.wishes or ((),) * len(self.players))
+        wishes[seat] = wished
+        self.wishes = tuple(wishes) if any(wishes) else ()
 
     def player(self, seat: int) -> Player:
         """The player at `seat`."""

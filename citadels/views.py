@@ -114,6 +114,8 @@ def _private(state: State, seat: int) -> dict[str, object]:
         and state.round > 0 and len(state.face_down) >= 1 and state.draft_steps
     ):
         data["face_down"] = state.face_down[0]
+    if state.wishes_of(seat):  # the seat's own draft wishes (`citadels.wishes`): nobody else's view has them
+        data["wishes"] = list(state.wishes_of(seat))
     quotes = gold_quotes(state, seat)
     if quotes:
         data["gold_quotes"] = quotes

@@ -21,6 +21,7 @@ from ..payloads import (
     RoundStartedSecret,
     Seat,
     SeatCharacter,
+    WishesPart,
     WitchTookOver,
 )
 from ..state import DRAFT, OVER, TURNS, DraftStep, Player, State, Turn, without
@@ -94,6 +95,13 @@ def _character_chosen(s: State, event: Event) -> None:
     s.chosen = tuple(chosen)
     s.draft_pile = without(s.draft_pile, character)
     s.draft_steps = _pop_step(s.draft_steps, seat, "choose")
+    if s.wishes_of(seat) and (seat, "choose") not in s.draft_steps:
+        s.set_wishes(seat, ())  # wishes are for one draft: its last pick used them or asked
+
+
+def _wishes_set(s: State, event: Event) -> None:
+    seat = cast(Seat, event.public)["seat"]
+    s.set_wishes(seat, tuple(cast(WishesPart, event.private[seat])["characters"]))
 
 
 def _character_discarded(s: State, event: Event) -> None:
@@ -180,6 +188,7 @@ ROUND_HANDLERS: dict[str, Handler] = {
     "player_resigned": _player_resigned,
     "round_started": _round_started,
     "character_chosen": _character_chosen,
+    "wishes_set": _wishes_set,
     "character_discarded": _character_discarded,
     "face_down_offered": _face_down_offered,
     "character_revealed": _character_revealed,

@@ -17,12 +17,11 @@ from citadels.engine import BOTS as UNINFORMED_BOTS
 from citadels.information import seen_by
 from citadels.legal import legal_commands
 from citadels.state import DRAFT, OVER, TURNS, State
-from rules_kit.resign import RESIGN
 from rules_kit.seat_information import informed
 from rules_kit.simulate import play
 from tests.rules_kit.bot_information import differing_bots, shuffled_apart
 
-DECISION_KINDS = COMMAND_TYPES - {RESIGN}
+DECISION_KINDS = COMMAND_TYPES - RULES.anytime_commands
 """Every kind of decision a Citadels bot meets: the command types (the draft's, the turn's, the powers',
 the purple districts', the Graveyard's), from the rules' own table."""
 MET: set[str] = set()
