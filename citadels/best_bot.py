@@ -15,7 +15,9 @@ import random
 
 from . import bots as baseline
 from .best_draft import draft, victim
+from .best_infer import hypotheses
 from .best_model import affordable, colours, standing, threat, useful
+from .best_pick import known_draft
 from .cards import CHARACTERS, DISTRICTS, Colour
 from .commands import Command, NamesDistrict, NamesSeatAndDistrict
 from .legal import legal_commands
@@ -51,7 +53,8 @@ def _characters(state: State, seat: int, by_type: ByType) -> Command | None:
     for kind in ("choose_character", "discard_character"):
         named = [c for c in by_type.get(kind, []) if c["type"] == "choose_character" or c["type"] == "discard_character"]
         if named:
-            return draft(state, seat, named)
+            found = hypotheses(state, seat) if kind == "choose_character" else []
+            return known_draft(state, seat, named, found) if found else draft(state, seat, named)
     return None
 
 

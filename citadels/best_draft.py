@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from . import bots as baseline
+from .best_infer import holder_chances, hypotheses
 from .best_model import (
     ROB_FAVOURITES,
     affordable,
@@ -168,12 +169,13 @@ def victim(state: State, seat: int, commands: list[NamesCharacter]) -> NamesChar
     """The character to kill, bewitch or rob: the one whose loss hurts the rivals most (the Thief: whose
     gold is likely most), as far as this seat can tell who holds what."""
     names = [c["character"] for c in commands]
-    who = holders(state, seat, names)
+    found = hypotheses(state, seat)
+    who = holder_chances(found, seat) if found else holders(state, seat, names)
     robbing = commands[0]["type"] == "rob"
 
     def harm(character: str) -> float:
         total = 0.0
-        for rival_seat, chance in who[character].items():
+        for rival_seat, chance in who.get(character, {}).items():
             rival = state.players[rival_seat]
             if robbing:
                 total += chance * (rival.gold + (1.0 if character in ROB_FAVOURITES else 0.0))
