@@ -90,6 +90,8 @@ INSTALLED_APPS = [
     # Notices beyond email: browser push (Web Push, VAPID) and webhooks, sent through the same outbox.
     "alerts",
     "ratings",
+    # Tournaments (Swiss, round robin) for either game: logs of their own, subscribed to the games' hooks.
+    "tournaments",
     # The players' calendar feeds of their deadlines (iCalendar at a secret address; docs/calendar.md).
     "calendars",
     "mailin",
