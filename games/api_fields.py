@@ -11,7 +11,14 @@ from drf_spectacular.types import OpenApiTypes
 from rest_framework import serializers
 
 from .registry import default_kind, kind_names, kinds
-from .services.lifecycle import MAX_DECISION_HOURS, MAX_TAKEOVER_AFTER, TIMEOUT_POLICIES
+from .services.lifecycle import (
+    MAX_BANK_HOURS,
+    MAX_DECISION_HOURS,
+    MAX_REMINDER_PERCENT,
+    MAX_TAKEOVER_AFTER,
+    MODES,
+    TIMEOUT_POLICIES,
+)
 
 
 class CommandField(serializers.JSONField):
@@ -23,7 +30,9 @@ class OptionsField(serializers.JSONField):
 
 
 class TimeControlField(serializers.JSONField):
-    """`{decision_hours, reminder_hours, timeout_policy}`, each optional (`services.clean_time_control`)."""
+    """`{decision_hours, reminder_hours, timeout_policy}`, each optional, or a time bank `{"mode": "bank",
+    initial_hours, increment_hours, max_bank_hours, double_after_hours, reminder_percent, timeout_policy}`
+    (`services.clean_time_control`)."""
 
 
 def command_schemas() -> list[dict[str, Any]]:
@@ -55,7 +64,8 @@ class OptionsFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-un
 
 
 class TimeControlFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
-    """The time control's three fields and their bounds (reminder_hours is also below decision_hours)."""
+    """The time control's fields and their bounds (reminder_hours is also below decision_hours; a time bank's
+    fields go with `"mode": "bank"` only, the time per decision's without it: the service refuses a mix)."""
 
     target_class = TimeControlField
 
@@ -68,6 +78,22 @@ class TimeControlFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[n
                 "reminder_hours": {"type": "number", "minimum": 0, "maximum": MAX_DECISION_HOURS,
                                    "exclusiveMaximum": True},
                 "timeout_policy": {"type": "string", "enum": list(TIMEOUT_POLICIES)},
+                "mode": {"type": "string", "enum": list(MODES),
+                         "description": "move (the default): a time per decision; bank: a time bank per seat"},
+                "initial_hours": {"type": "number", "minimum": 0, "exclusiveMinimum": True, "maximum": MAX_BANK_HOURS,
+                                  "description": "a time bank's start (default 72)"},
+                "increment_hours": {"type": "number", "minimum": 0, "maximum": MAX_DECISION_HOURS,
+                                    "description": "added to the bank after each decision (default 24)"},
+                "max_bank_hours": {"type": "number", "minimum": 0, "exclusiveMinimum": True,
+                                   "maximum": MAX_BANK_HOURS,
+                                   "description": "the most a bank holds, at least initial_hours (default 168)"},
+                "double_after_hours": {"type": "number", "nullable": True, "minimum": 0, "exclusiveMinimum": True,
+                                       "maximum": MAX_BANK_HOURS,
+                                       "description": "time beyond this on one decision counts twice (null: never)"},
+                "reminder_percent": {"type": "integer", "minimum": 0, "maximum": MAX_REMINDER_PERCENT,
+                                     "description": "the reminder when this share of the decision's time is left "
+                                                    "(a bank's default 20; a time per decision: instead of "
+                                                    "reminder_hours; 0: none)"},
                 "takeover_after": {"type": "integer", "minimum": 0, "maximum": MAX_TAKEOVER_AFTER,
                                    "description": "missed deadlines in a row before the seat is offered to "
                                                   "another player (default 3; 0: never)"},

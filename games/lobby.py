@@ -13,12 +13,13 @@ from accounts.models import User
 from core.errors import ServiceError
 
 from . import hooks, selectors, services
+from .deadlines.shown import clock_words, seat_clock
 from .forms import LobbyFilterForm, NewGameForm, PlayBotsForm
 from .models import Game
 from .registry import kinds
 
 LOBBY_SIZE = 50  # open games to join
-MY_GAMES_SHOWN = 200
+MY_GAMES_SHOWN = 200  # of the open and finished ones: every running game of the player is shown
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -31,12 +32,14 @@ def home(request: HttpRequest) -> HttpResponse:
 def _lobby(user: User, filters: LobbyFilterForm) -> dict[str, Any]:
     """The lobby's lists: the selectors' games, sorted into the page's sections; the open games as the
     filters ask (an invalid filter is shown on its form and left out)."""
-    mine = list(selectors.games_of(user)[:MY_GAMES_SHOWN])
-    waiting = [g for g in mine if g.status == Game.Status.ACTIVE and g.my_seat in g.awaiting]
-    waiting.sort(key=lambda g: (g.deadline_at is None, g.deadline_at))
+    running = _with_clocks(list(selectors.games_of(user).filter(status=Game.Status.ACTIVE)))
+    mine = running + list(selectors.games_of(user).exclude(status=Game.Status.ACTIVE)[:MY_GAMES_SHOWN])
+    # "Your move" across all of the player's games, the least time left first (their own seat's clock: in
+    # a simultaneous decision with time banks, the game's deadline may be another seat's).
+    waiting = sorted((g for g in running if g.my_seat in g.awaiting), key=_time_left)
     return {
         "waiting": waiting,
-        "playing": [g for g in mine if g.status == Game.Status.ACTIVE and g not in waiting],
+        "playing": [g for g in running if g not in waiting],
         "my_open": [g for g in mine if g.status == Game.Status.OPEN],
         "finished": [g for g in mine if g.status == Game.Status.FINISHED],
         "open_games": _open_games(user, filters),
@@ -48,6 +51,22 @@ def _lobby(user: User, filters: LobbyFilterForm) -> dict[str, Any]:
             {"game": game, "seats": [seat + 1 for seat in seats]} for game, seats in services.games_with_wanted_seats(user)
         ],
     }
+
+
+def _with_clocks(games: list[Any]) -> list[Any]:
+    """The games, each with the player's own clock (`my_clock`) and its words (`my_clock_words`)."""
+    for game in games:
+        game.my_clock = seat_clock(game, game.my_seat)
+        game.my_clock_words = clock_words(game.my_clock) if game.my_clock is not None else ""
+    return games
+
+
+def _time_left(game: Any) -> tuple[bool, float]:
+    """The sort key of "your move": the seconds left on the player's clock (none: last)."""
+    clock = game.my_clock
+    if clock is None or clock.seconds_left is None:
+        return True, 0.0
+    return False, float(clock.seconds_left)
 
 
 @dataclass(frozen=True)

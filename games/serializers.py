@@ -23,6 +23,7 @@ from .api_fields import (
     StrictIntegerField,
     TimeControlField,
 )
+from .deadlines.shown import seat_clocks
 from .models import Game, TakebackRequest
 from .registry import default_kind, get_kind, kind_names, kinds
 from .selectors import PACES
@@ -50,7 +51,10 @@ class GameCreateSerializer(serializers.Serializer[Any]):
     time_control = TimeControlField(
         required=False, default=dict,
         help_text='`{"decision_hours": 72, "reminder_hours": 24, "timeout_policy": "bot"}` (these are the '
-                  'defaults; `"minimal"` plays the least move instead of a bot\'s)',
+                  'defaults; `"minimal"` plays the least move instead of a bot\'s), or a time bank per seat: '
+                  '`{"mode": "bank", "initial_hours": 72, "increment_hours": 24, "max_bank_hours": 168, '
+                  '"double_after_hours": null, "reminder_percent": 20}` (time beyond `double_after_hours` on one '
+                  'decision counts twice; the reminder when that share of the time is left)',
     )
     listed = StrictBooleanField(
         required=False, default=True,
@@ -205,6 +209,18 @@ class WantedSeatsSerializer(serializers.Serializer[Any]):
     seats = serializers.ListField(child=serializers.IntegerField())
 
 
+class SeatClockSerializer(serializers.Serializer[Any]):
+    """One seat's clock (`games.deadlines.shown`)."""
+
+    seat = serializers.IntegerField()
+    running = serializers.BooleanField(help_text="the game waits for this seat: its clock runs")
+    deadline_at = serializers.DateTimeField(allow_null=True, help_text="when its time runs out (running seats)")
+    seconds_left = serializers.IntegerField(allow_null=True, help_text="seconds until then (running seats)")
+    bank_seconds = serializers.IntegerField(
+        allow_null=True, help_text="a time bank's seconds left, as if the seat moved now without its increment "
+                                   "(null: a time per decision)")
+
+
 class GameDetailSerializer(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     kind = serializers.CharField()
@@ -234,6 +250,10 @@ class GameDetailSerializer(serializers.Serializer[Any]):
         child=serializers.JSONField(), help_text="what your seat may send now (empty when it is not awaited)"
     )
     takeovers = TakeoverSerializer(many=True, help_text="who played which part: seats taken over, oldest first")
+    # Shown when `services.game_detail` gives it (`games.deadlines.shown.seat_clocks`).
+    clocks = SeatClockSerializer(many=True, required=False,
+                                 help_text="each seat's clock: its time left and a time bank's balance (empty "
+                                           "unless the game runs)")
 
 
 class SeatedPlayerSerializer(serializers.Serializer[Any]):
@@ -251,12 +271,13 @@ class GameSummarySerializer(serializers.ModelSerializer[Game]):
     seated = serializers.SerializerMethodField()
     options = serializers.SerializerMethodField()
     seated_players = serializers.SerializerMethodField()
+    clocks = serializers.SerializerMethodField()
 
     class Meta:
         model = Game
         fields = ["id", "kind", "status", "version", "players", "seated", "awaiting", "created_by",
                   "created_at", "deadline_at", "options", "time_control", "rated", "min_rating",
-                  "min_reliability", "seated_players"]
+                  "min_reliability", "seated_players", "clocks"]
 
     def get_seated(self, game: Any) -> int:
         return int(getattr(game, "seated", 0))
@@ -264,6 +285,10 @@ class GameSummarySerializer(serializers.ModelSerializer[Game]):
     def get_options(self, game: Game) -> dict[str, Any]:
         # A fixed deck order is secret information: never shown.
         return {k: v for k, v in game.options.items() if k not in get_kind(game.kind).fixed_order_options}
+
+    @extend_schema_field(SeatClockSerializer(many=True))
+    def get_clocks(self, game: Game) -> list[dict[str, Any]]:
+        return list(SeatClockSerializer([clock.as_dict() for clock in seat_clocks(game)], many=True).data)
 
     @extend_schema_field(SeatedPlayerSerializer(many=True))
     def get_seated_players(self, game: Game) -> list[dict[str, Any]]:

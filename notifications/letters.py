@@ -10,11 +10,13 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import translation
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from accounts.local import format_time, language_of
 from accounts.models import User
 from core.links import site_link
+from games.deadlines.shown import clock_words, seat_clock
 from games.models import Game, SeatTakeover
 from games.registry import get_kind
 from games.services.takeback import is_taken_back
@@ -118,7 +120,7 @@ def turn(batch: RenderBatch, game: Game, state: Any, seat: int, user: User, user
                 (_("Since your last turn"), history),
                 (_("Your choices now"), choices),
                 *kind.site_module.email_sections(view, seat, names),
-                (_("Deadline"), [deadline]),
+                (_("Deadline"), [deadline, *_time_left(game, seat)]),
             ],
             links=[(_("Open the game"), game_url(game))],
         )
@@ -235,6 +237,14 @@ def timeout(batch: RenderBatch, game: Game, seat: int, user: User, users: dict[i
         )
 
 
+def _time_left(game: Game, seat: int) -> list[str]:
+    """The reader's clock as the mail is written: the time left (in the bank, with time banks), none when
+    their clock does not run; in the reader's language (the caller's `translation.override`)."""
+    clock = seat_clock(game, seat)
+    words = clock_words(clock) if clock is not None and clock.running else ""
+    return [capfirst(words) + "."] if words else []
+
+
 def reminder(game: Game, state: Any, seat: int, user: User, users: dict[int, User]) -> Letter:
     """The reminder before the deadline, with the choices to answer by email."""
     assert game.deadline_at is not None
@@ -253,7 +263,8 @@ def reminder(game: Game, state: Any, seat: int, user: User, users: dict[int, Use
                 _(
                     "{title} #{game} is still waiting for your move. If you do not act by {deadline}, "
                     "the service moves for you."
-                ).format(title=kind.title, game=game.pk, deadline=deadline)
+                ).format(title=kind.title, game=game.pk, deadline=deadline),
+                *_time_left(game, seat),
             ],
             sections=[(_("Your choices now"), choices)] if choices else [],
             links=[(_("Open the game"), game_url(game))],

@@ -30,6 +30,7 @@ from accounts.local import language_of
 from accounts.models import User
 from core.registry import Listeners
 from games import presence
+from games.deadlines.shown import seat_clock
 from games.models import Game
 from games.unit_of_work import insert
 from rules_kit.takeback import TAKEN_BACK
@@ -215,10 +216,10 @@ def on_events_appended(batch: EventsAppended) -> None:
 
     if started:
         mails += [mail(Kind.STARTED, seat, dedupe_key(Kind.STARTED, game.pk, seat)) for seat in sorted(users)]
-    deadline = game.deadline_at.isoformat() if game.deadline_at else None
     present = {s.index for s in seats if presence.is_present(s)}
     for seat in newly_awaited:
         if seat in users and seat not in absent:  # an absent seat is played by the bot at once
+            deadline = _seat_deadline(game, seat)
             turn = mail(Kind.TURN, seat, dedupe_key(Kind.TURN, game.pk, seat, game.version), True, deadline=deadline)
             if seat in present:  # the game is open in their browser: told only if they leave without moving
                 turn.params[WHILE_PRESENT] = True
@@ -264,17 +265,26 @@ def on_timeout_played(notice: TimeoutPlayed) -> None:
     )
 
 
+def _seat_deadline(game: Game, seat: int) -> str | None:
+    """The seat's own deadline (with time banks, a simultaneous decision's seats each have theirs; else the
+    game's), as a mail's `params` keep it."""
+    clock = seat_clock(game, seat)
+    deadline = clock.deadline_at if clock is not None and clock.deadline_at is not None else game.deadline_at
+    return deadline.isoformat() if deadline else None
+
+
 def reminder_notice(game: Game, seats: list[int], *, version: int) -> int:
     """The reminder before the deadline, once per decision (written in the deadline's transaction)."""
     users = seat_users(game)
     mails = []
     for seat in seats:
         user = users.get(seat)
-        if user is None or game.deadline_at is None:
+        deadline = _seat_deadline(game, seat)
+        if user is None or deadline is None:
             continue
         key = dedupe_key(Kind.REMINDER, game.pk, seat, version)
         # An awaited seat always has a choice to make: the reminder can be answered to play it.
-        mails.append(Mail(Kind.REMINDER, user, game, key, seat, game.version, {"deadline": game.deadline_at.isoformat()},
+        mails.append(Mail(Kind.REMINDER, user, game, key, seat, game.version, {"deadline": deadline},
                           reply_to=reply_address(user.pk, game.pk, game.version)))
     return enqueue(mails)
 
