@@ -84,6 +84,7 @@ class Served:
     text: bytes
     etag: str
     changed_at: datetime
+    language: str  # the player's, which the text is in
 
 
 def serve(calendar_feed: CalendarFeed) -> Served:
@@ -105,7 +106,7 @@ def serve(calendar_feed: CalendarFeed) -> Served:
                 setattr(calendar_feed, name, value)
         assert calendar_feed.changed_at is not None  # (set just above when it was not)
         text = feed.calendar_text(deadlines, calendar_feed.changed_at)
-    return Served(text=text, etag=f'"{said[:32]}"', changed_at=calendar_feed.changed_at)
+    return Served(text=text, etag=f'"{said[:32]}"', changed_at=calendar_feed.changed_at, language=user.language)
 
 
 def _may_have_a_feed(user: User) -> bool:

@@ -51,7 +51,7 @@ def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
         response: HttpResponse = HttpResponseNotModified(headers=headers)
     else:
         response = HttpResponse(served.text, content_type="text/calendar; charset=utf-8", headers={
-            **headers, "Content-Disposition": 'inline; filename="deadlines.ics"',
+            **headers, "Content-Disposition": 'inline; filename="deadlines.ics"', "Content-Language": served.language,
             # The feed's own address must not leak to the pages its links open, nor be indexed.
             "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow",
         })

@@ -34,7 +34,7 @@ def awaited_and_not(game_of_three: Game) -> tuple[Any, Any]:
 def feed_path(user: Any) -> str:
     """The path of the player's feed (made if they have none)."""
     found = services.feed_of(user) or services.renew(user)
-    return services.feed_url(found).split("://", 1)[1].split("/", 1)[1].join(["/", ""])
+    return "/" + services.feed_url(found).split("://", 1)[1].split("/", 1)[1]
 
 
 @pytest.fixture

@@ -136,6 +136,7 @@ def test_german_and_english_words(game_of_three: Game, awaited_and_not: Any, fet
     awaited.save(update_fields=["language"])
     answer = fetch(feed_path(awaited), **{"Accept-Language": "en"})  # the player's language, not the app's
     [german] = events_of(answer)
+    assert answer["Content-Language"] == "de"
     title = str(german["SUMMARY"])
     assert title.startswith("Dein Zug: ") and title.endswith(f" #{game_of_three.pk} — Frist"), title
     assert str(german["DESCRIPTION"]).startswith("Dein Zug in ")
