@@ -202,13 +202,14 @@ MAX_WISHES = 9
 
 
 def _wished(data: Mapping[str, object]) -> list[str]:
-    """The wish list: a list of up to `MAX_WISHES` character ids (possibly empty: ask me). Whether each is a
-    character of this game, the state says (`wishes.set_wishes`)."""
+    """The wish list: a list of up to `MAX_WISHES` character ids (possibly empty: ask me), the empty texts
+    left out (a form's places left unset). Whether each is a character of this game, the state says
+    (`wishes.set_wishes`)."""
     wished = data.get("characters")
-    if not isinstance(wished, list) or len(wished) > MAX_WISHES or not all(isinstance(c, str) and c for c in wished):
+    if not isinstance(wished, list) or len(wished) > MAX_WISHES or not all(isinstance(c, str) for c in wished):
         raise IllegalCommand("malformed", f"'set_wishes' needs 'characters': a list of at most {MAX_WISHES} character ids",
-                             "needs_id_list", {"command": "set_wishes", "field": "characters"})
-    return list(wished)
+                             "needs_character_list", {"command": "set_wishes", "field": "characters", "count": MAX_WISHES})
+    return [c for c in wished if c]
 
 
 def text_field(command: Mapping[str, object], name: str) -> str:
@@ -263,7 +264,11 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
     CommandShape("navigate", {"take": {"type": "string", "enum": ["gold", "cards"]}}),
     CommandShape("exchange", {"own": TEXT_ID, **_TARGET, "their": TEXT_ID}),
     CommandShape("set_bell_tower", {"districts": {"type": "integer", "enum": list(BELL_TOWER_CHOICES)}}),
-    CommandShape("set_wishes", {"characters": {"type": "array", "items": TEXT_ID, "maxItems": MAX_WISHES}}),
+    CommandShape("set_wishes", {"characters": {
+        "type": "array", "maxItems": MAX_WISHES,
+        "items": {"type": "string", "maxLength": 64, "description": "a character id; an empty one is left out"},
+        "description": "the characters to take when your pick comes, first first; empty: ask me",
+    }}),
 )
 """Every command of Citadels and its fields (docs/commands.md); `read_command` checks their values. Resign and
 take_back, every game's, are not listed: `GameRules` declares them (`rules_kit.engine.CROSS_GAME_SHAPES`)."""

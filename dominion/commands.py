@@ -128,8 +128,7 @@ def _check_preference(data: dict[str, object]) -> None:
     """A `set_preference` names a prompt of `PREFERENCES` and one of its policies (or "ask")."""
     prompt = data.get("prompt")
     if not isinstance(prompt, str) or prompt not in PREFERENCES:
-        raise IllegalCommand("not_a_preference", f"standing preferences are for {', '.join(PREFERENCES)}",
-                             "needs_choice", {"command": "set_preference", "field": "prompt", "choices": list(PREFERENCES)})
+        raise IllegalCommand("not_a_preference", f"standing preferences are for {', '.join(PREFERENCES)}")
     choices = [*PREFERENCES[prompt], ASK]
     if data.get("policy") not in choices:
         raise IllegalCommand("malformed", f"'policy' for {prompt} is {', '.join(choices)}", "needs_choice",

@@ -35,7 +35,7 @@ from notifications import email_choices, outbox, reply_tokens
 from notifications.models import Kind
 from rules_kit.resign import RESIGN
 
-from . import bounces, parse, reasons, rematches, selections, takebacks
+from . import bounces, parse, reasons, rematches, selections, standing, takebacks
 from .models import InboundMail
 
 log = logging.getLogger(__name__)
@@ -230,7 +230,8 @@ class _Reply:
 def _read_line(reply: _Reply, index: int, line: str) -> LineResult:
     """The line, read by the reader of its kind. The order settles what a word means: "accept"/"decline"
     answers a finished game's rematch; a line this message already applied (delivered twice) is told as it
-    was; a first line answering an email the game has moved on from is refused (but "resign", whenever);
+    was; a standing answer ("moat: always") is taken whenever (`standing`); a first line answering an email
+    the game has moved on from is refused (but "resign", whenever);
     "take back" ("undo"), "accept", "refuse" are a takeback's; "resign" resigns; any other line names a move."""
     rematch = rematches.wanted(reply.game, line)
     if rematch is not None:
@@ -239,6 +240,11 @@ def _read_line(reply: _Reply, index: int, line: str) -> LineResult:
     earlier = games.applied_command(reply.game, reply.user, key)
     if earlier is not None:
         return _repeated_line(reply, line, earlier)
+    if ":" in line:  # a standing answer ("moat: always"), at any time, awaited or not, whatever the version
+        now = games.choices_now(reply.game, reply.seat)
+        command = standing.wanted(reply.kind, line, now.view)
+        if command is not None:
+            return _send(reply, line, command, key, now)
     if index == 0 and reply.game.version != reply.version and not is_resignation(line):
         return LineResult(line, "refused", reason=_stale_reason(reply))
     takeback = takebacks.wanted(line)

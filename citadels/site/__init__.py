@@ -18,6 +18,7 @@ from .refusals import conceivable_commands, describe_refusal
 from .rules_pages import rules_card, rules_index
 from .story_words import describe_chapter, describe_events, hand_words
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
+from .wish_words import read_standing
 from .words import card_line, describe_command
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "form_fields",
     "hand_words",
     "options_from_form",
+    "read_standing",
     "rules_card",
     "rules_index",
     "table",

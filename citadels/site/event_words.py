@@ -26,6 +26,8 @@ EVENTS: dict[str, str] = {
     "round_started": gettext_noop("Round {round} began; {crown_name} holds the crown."),
     "character_chosen": gettext_noop("{who} chose a character."),
     "character_chosen_own": gettext_noop("{who} chose the {character}."),
+    "wishes_set": gettext_noop("{who} changed their draft wishes."),
+    "wishes_set_own": gettext_noop("{who} set the draft wishes: {characters}."),
     "character_discarded": gettext_noop("{who} laid a character face down."),
     "character_discarded_own": gettext_noop("{who} laid the {character} face down."),
     "face_down_offered": gettext_noop("{who} was offered the face-down character."),
@@ -110,7 +112,7 @@ NOTES: dict[str, str] = {
 _PRIVATE = {
     "character_chosen": "character", "character_discarded": "character", "cards_drawn": "cards",
     "card_kept": "district", "hand_looked_at": "hand", "card_taken": "district", "museum_used": "district",
-    "deck_searched": "cards", "deck_card_kept": "district",
+    "deck_searched": "cards", "deck_card_kept": "district", "wishes_set": "characters",
 }
 # The fields whose value (or presence) picks a variant sentence.
 _VARIANTS = ("reason", "take")

@@ -20,6 +20,9 @@ from games.wording import RefusalWords
 from .words import character_name, district_name
 
 REFUSALS: dict[str, str] = {
+    "not_a_character": gettext_noop("Wish only for characters of this game (the table lists them)."),
+    "wished_twice": gettext_noop("Name each character once among your wishes."),
+    "same_wishes": gettext_noop("These are your draft wishes already."),
     "ability_used": gettext_noop("You have already used your character's power this turn."),
     "adorned": gettext_noop("Each district can be adorned only once."),
     "bad_event": gettext_noop("A stored event of this game cannot be read."),
@@ -102,6 +105,7 @@ REASONS: dict[str, dict[str, str]] = {
         "needs_text_id": gettext_noop("{command} needs {field}, an id."),
         "needs_seat": gettext_noop("{command} needs {field}, a seat number."),
         "needs_id_list": gettext_noop("{command} needs {field}, a list of ids that is not empty."),
+        "needs_character_list": gettext_noop("{command} needs {field}, a list of at most {count} character ids."),
         "needs_boolean": gettext_noop("{command} needs {field}, true or false."),
         "needs_choice": gettext_noop("{command} needs {field}, one of {choices}."),
     },

@@ -18,6 +18,7 @@ from games.registry import CardSelection
 
 from . import words
 from .rules_pages import rules_card_url, rules_index_url
+from .wish_words import wish_form
 
 TABLE_TEMPLATE = "citadels/table.html"
 
@@ -246,5 +247,8 @@ def table(
              "winner": s["seat"] in (view.get("winners") or []), "resigned": s["seat"] in resigned}
             for s in scores
         ],
+        "wishes": wish_form(view, seat),
+        # the wishes' form is sent whoever's turn it is (the page's move form stands for it too)
+        "anytime_commands": seat is not None and view.get("phase") != "over",
         **_commands(legal, names, view),
     }

@@ -79,6 +79,7 @@ def card_line(ids: list[str] | tuple[str, ...], name: Callable[[str], str] = dis
 
 _COMMANDS: dict[str, str] = {
     "choose_character": gettext_noop("Choose the {character}"),
+    "set_wishes": gettext_noop("Draft wishes: {characters}"),
     "discard_character": gettext_noop("Lay the {character} face down"),
     "take_gold": gettext_noop("Take 2 gold"),
     "draw_cards": gettext_noop("Draw cards"),
@@ -139,6 +140,15 @@ def card_values(values: dict[str, Any], data: Mapping[str, Any]) -> None:
         values["districts"] = card_line(list(data["districts"]))
     if "cards" in data:
         values["cards"] = card_line(list(data["cards"]))
+    if isinstance(data.get("characters"), list):  # draft wishes (set_wishes, wishes_set)
+        values["characters"] = wishes_text([str(c) for c in data["characters"] if c])
+
+
+def wishes_text(characters: list[str]) -> str:
+    """Draft wishes in words: the characters in order, or "ask me"."""
+    if not characters:
+        return _("ask me when my pick comes")
+    return ", ".join(character_name(c) for c in characters)
 
 
 def describe_command(

@@ -15,6 +15,7 @@ from .options import describe_options, form_fields, options_from_form
 from .questions import describe_question
 from .refusals import conceivable_commands, describe_refusal
 from .rules_pages import rules_card, rules_index
+from .standing_words import read_standing
 from .story_words import describe_chapter, describe_events, hand_words
 from .table import TABLE_TEMPLATE, card_selections, choice_order, table
 from .words import card_name, describe_command
@@ -37,6 +38,7 @@ __all__ = [
     "form_fields",
     "hand_words",
     "options_from_form",
+    "read_standing",
     "rules_card",
     "rules_index",
     "table",

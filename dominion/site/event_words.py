@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
+from .standing_words import preference_text
 from .words import Placeholders, card_line, card_name, coin_count, prompt_text, seat_name
 
 
@@ -58,6 +59,8 @@ _EVENTS: dict[str, str] = {
     "standing_never": gettext_noop("{who} will never use {card} from now on."),
     "standing_ask": gettext_noop("{who} will be asked each time about {card}."),
     "reaction_revealed": gettext_noop("{who} revealed {name}: {attack} does not affect them."),
+    "preference_set": gettext_noop("{who} changed a standing preference."),
+    "preference_set_own": gettext_noop("{who} set a standing preference: {preference}."),
     "game_ended": gettext_noop("The game ended. Winner: {winners}."),
 }
 
@@ -81,6 +84,8 @@ def _event_key(kind: str, seen: Mapping[str, Any]) -> str:
         return "discarded_deck"
     if kind == "standing_set":
         return f"standing_{seen.get('answer')}"
+    if kind == "preference_set" and "policy" in seen:  # the seat's own: the others see that it changed only
+        return "preference_set_own"
     return kind
 
 
@@ -120,6 +125,8 @@ def describe_event(seen: Mapping[str, Any], names: Mapping[int, str]) -> str:
             _("{name} – {question}").format(name=seat_name(names, a.get("seat")), question=prompt_text(a))
             for a in seen.get("asks", [])
         )
+    elif kind == "preference_set" and "policy" in seen:
+        values["preference"] = preference_text(str(seen.get("prompt")), str(seen["policy"]))
     elif kind == "game_ended":
         values["winners"] = ", ".join(seat_name(names, s) for s in seen.get("winners", []))
     template = _EVENTS.get(_event_key(kind, seen))

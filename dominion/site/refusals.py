@@ -38,6 +38,8 @@ REFUSALS: dict[str, str] = {
     "no_such_seat": gettext_noop("There is no such seat at this table."),
     "no_treasures": gettext_noop("You hold no Treasure that plays by itself."),
     "not_a_reaction": gettext_noop("Standing answers are only for {reactions}."),
+    "not_a_preference": gettext_noop("Standing preferences are only for discarding down, a Victory card onto your deck "
+                                     "and the revealed card to trash."),
     "not_in_hand": gettext_noop("That card is not in your hand."),
     "not_in_supply": gettext_noop("There is no such Supply pile."),
     "not_offered": gettext_noop("Choose only among the offered answers, each once."),

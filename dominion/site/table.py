@@ -21,6 +21,7 @@ from games.registry import CardSelection
 from . import words
 from .kingdom_words import pile_set
 from .rules_pages import rules_card_url, rules_index_url
+from .standing_words import preference_rows
 
 TABLE_TEMPLATE = "dominion/table.html"
 # The reaction cards a player may give a standing answer (the engine's `set_reaction`).
@@ -198,7 +199,9 @@ def table(
     hand = [{**card(c["card"], c["id"]), "play": play_by_name.get(c["card"], "")} for c in view.get("hand", [])]
     supply = _supply(view, buys)
     scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
-    standing = _standing(view) if seat is not None and view.get("phase") != "over" else []
+    playing_on = seat is not None and view.get("phase") != "over"
+    standing = _standing(view) if playing_on else []
+    preferences = preference_rows(view) if playing_on else []
     players = [_player(p, view, seat, names) for p in view.get("players", [])]
     playing = next((p for p in players if p["current"]), None)
     return {
@@ -230,7 +233,8 @@ def table(
             for c in choice_order(legal, view) if c.get("type") in ("play_treasures", "end_turn")
         ],
         "standing": standing,
-        "anytime_commands": bool(standing),
+        "preferences": preferences,
+        "anytime_commands": bool(standing or preferences),
         "scores": [
             {"seat": s["seat"], "name": names.get(s["seat"], "?"), "total": s.get("total"), "turns": s.get("turns"),
              "winner": s["seat"] in (view.get("winners") or []), "resigned": s["seat"] in (view.get("resigned") or [])}

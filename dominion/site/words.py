@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 
 from dominion.cards import CARDS, PILE_NAMES
 
+from .standing_words import preference_text
+
 
 def _german() -> bool:
     return (get_language() or "en").startswith("de")
@@ -276,6 +278,8 @@ def describe_command(
     values["card"] = pile_card_name(str(card), view) if kind == "buy" else card_name(str(card))
     if kind == "set_reaction":
         kind = f"standing_{command.get('answer')}"
+    if kind == "set_preference":
+        return preference_text(str(command.get("prompt")), str(command.get("policy")))
     template = _COMMANDS.get(kind)
     if template is None:
         return kind.replace("_", " ")

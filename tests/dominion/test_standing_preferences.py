@@ -34,7 +34,7 @@ def _refusal(command: dict[str, object]) -> tuple[str, str]:
 def test_set_preference_is_read_and_refused_by_its_fields() -> None:
     command = {"type": "set_preference", "prompt": "discard_down", "policy": "junk_first"}
     assert read_command(command) is command and RULES.normalize_command(command) == command
-    assert _refusal({"type": "set_preference", "prompt": "buy", "policy": "ask"}) == ("not_a_preference", "needs_choice")
+    assert _refusal({"type": "set_preference", "prompt": "buy", "policy": "ask"}) == ("not_a_preference", "")
     assert _refusal({"type": "set_preference", "prompt": "trash_revealed", "policy": "junk_first"}) == (
         "malformed", "needs_choice")
     assert "set_preference" in RULES.anytime_commands
