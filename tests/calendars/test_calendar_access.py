@@ -133,3 +133,26 @@ def test_the_address_is_masked_in_the_logs(awaited_and_not: Any) -> None:
     path = feed_path(awaited_and_not[0])
     masked = log_secrets.mask(f'"GET {path} HTTP/1.1" 200')
     assert path not in masked and "/calendar/" in masked
+
+
+def test_the_feed_answers_get_and_head_only(awaited_and_not: Any) -> None:
+    from django.test import Client
+
+    path = feed_path(awaited_and_not[0])
+    assert Client().post(path).status_code == 405
+    assert Client().put(path).status_code == 405
+
+
+def test_a_poll_costs_the_same_few_statements_for_many_games(make_user: Any, fetch: Any,
+                                                             django_assert_max_num_queries: Any) -> None:
+    from games.models import Seat
+    from tests.games.helpers import started_game
+
+    player = make_user("busy")
+    for n in range(4):
+        game = started_game([player, make_user(f"y{n}")], time_control={"decision_hours": 48})
+        Game.objects.filter(pk=game.pk).update(awaiting=[Seat.objects.get(game=game, user=player).index])
+    path = feed_path(player)
+    fetch(path)
+    with django_assert_max_num_queries(5):
+        assert fetch(path).content.count(b"BEGIN:VEVENT") == 4
