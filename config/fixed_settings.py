@@ -136,6 +136,8 @@ BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
     "remove-inactive-unverified": {"task": "accounts.remove_inactive_unverified", "schedule": crontab(hour=3, minute=30)},
     "close-stale-open-games": {"task": "games.close_stale_open_games", "schedule": crontab(minute=17)},
+    # Tournaments: start at sign-up's end, record finished games, pair due rounds, games past their length.
+    "advance-tournaments": {"task": "tournaments.advance_due", "schedule": 60.0},
 }
 
 

@@ -133,17 +133,29 @@ class TournamentEvent(models.Model):
 
 class TournamentGame(models.Model):
     """The game of one table of one round (written with the `game_linked` event): how a finished game finds
-    its tournament, while the game knows nothing of it."""
+    its tournament, while the game knows nothing of it.
+
+    Its `result` is the tournament's inbox for that game: the hook subscriber writes it in the transaction
+    that finishes the game (only this row: no lock on the tournament's row, so games finishing in several
+    tournaments at once never wait on each other in a cycle), and the tournament's one write path turns it
+    into its `game_finished` event and marks the row `recorded` in the same transaction."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="games")
     round = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
     game = models.OneToOneField("games.Game", on_delete=models.PROTECT, related_name="+")
+    # {"places": {user id: place}, "forfeited": [user ids]}: the game's own result, as the rules place it.
+    result = models.JSONField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    recorded = models.BooleanField(default=False)  # its game_finished event is in the log
 
     class Meta:
         ordering = ["tournament_id", "round", "table"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "round", "table"], name="tournament_game_unique_table"),
+        ]
+        indexes = [
+            models.Index(fields=["tournament"], condition=models.Q(recorded=False), name="tournament_game_open_idx"),
         ]
 
     def __str__(self) -> str:
