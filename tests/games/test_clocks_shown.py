@@ -104,3 +104,12 @@ def test_the_turn_and_reminder_mails_tell_the_time_left(make_user: Any) -> None:
     with time_machine.travel(T0 + HOUR, tick=False):
         turn = render(turn_row)
     assert "2 days 1 hour left in the bank." in turn.text
+
+
+def test_the_clocks_speak_german() -> None:
+    from django.utils import translation
+
+    with translation.override("de"):
+        assert shown.duration_words(2 * 86400 + 3600) == "2 Tage 1 Stunde"
+        clock = shown.SeatClock(0, True, T0, 3 * 3600, 3 * 3600)
+        assert shown.clock_words(clock) == "noch 3 Stunden im Zeitkonto"
