@@ -1,4 +1,4 @@
-"""`/calendar/<token>.ics`: a player's feed for calendar apps. The token is the only credential (no session,
+"""`/calendar/<token>/deadlines.ics`: a player's feed for calendar apps. The token is the only credential (no session,
 no cookie is read or set); an unknown, renewed or ended address is a plain 404, the same for each.
 
 Calendar apps poll: the answer has an ETag and a Last-Modified (a 304 while nothing changed), is cached

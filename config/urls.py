@@ -42,7 +42,7 @@ urlpatterns = [
     *notifications_web,
     *alerts_web,
     *ratings_web,
-    *calendars_web,  # the players' calendar feeds (/calendar/<token>.ics)
+    *calendars_web,  # the players' calendar feeds (/calendar/<token>/deadlines.ics)
     *mailin_web,  # the mail provider's webhooks, when one is configured with its key
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves Swagger UI's start-up script as a file of its own: no inline script (CSP).

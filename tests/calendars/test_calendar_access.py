@@ -41,7 +41,7 @@ def test_an_ended_feed_answers_404_and_a_new_one_has_a_new_address(awaited_and_n
 
 
 def _path_of(token: str) -> str:
-    return f"/calendar/{token}.ics"
+    return f"/calendar/{token}/deadlines.ics"
 
 
 def test_a_forged_or_borrowed_token_shows_nothing(awaited_and_not: Any, fetch: Any) -> None:
@@ -132,7 +132,7 @@ def test_the_address_is_masked_in_the_logs(awaited_and_not: Any) -> None:
 
     path = feed_path(awaited_and_not[0])
     masked = log_secrets.mask(f'"GET {path} HTTP/1.1" 200')
-    assert path not in masked and "/calendar/" in masked
+    assert masked == '"GET /calendar/***/deadlines.ics HTTP/1.1" 200'
 
 
 def test_the_feed_answers_get_and_head_only(awaited_and_not: Any) -> None:
