@@ -1,7 +1,7 @@
 """The draft wishes of Citadels on the site (`set_wishes`, citadels.wishes): in words, as the table's form,
 and read back from a line of an emailed reply.
 
-A reply's line `wish: assassin, thief` (German `Wunsch: Meuchelmörder, Dieb`) sets the wishes, first first;
+A reply's line `wish: assassin, thief` (German `Wunsch: Meuchler, Dieb`) sets the wishes, first first;
 characters by their name in either language or by their number (rank) in this game; `wish: ask` (`Wunsch:
 fragen`, "none", "keine") clears them. A line with another word before its colon is no wish.
 """
