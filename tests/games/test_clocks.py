@@ -187,3 +187,22 @@ def test_bad_time_controls_are_refused(control: dict[str, Any]) -> None:
     with pytest.raises(ServiceError) as refused:
         services.clean_time_control(control)
     assert refused.value.code == "invalid_time_control" and refused.value.kind == "invalid"
+
+
+def test_a_simultaneous_decision_runs_each_seats_own_bank() -> None:
+    from games.deadlines import bank
+
+    control = services.clean_time_control({"mode": "bank", "initial_hours": 10, "increment_hours": 0})
+    limits = bank.Limits.of(control)
+    game = Game(pk=1, status=Game.Status.ACTIVE, players=3, awaiting=[0, 1, 2], time_control=control,
+                clock_banks={"1": {"left": 4 * 3600, "since": None, "until": None}})
+    banks = bank.banks_after(game, limits, set(), {0, 1, 2}, T0)
+    game.clock_banks = bank.stored(banks)
+    deadline, _reminder = bank.deadline_and_reminder(banks, [0, 1, 2], limits, T0)
+    assert deadline == T0 + 4 * HOUR  # the seat with the least bank
+    assert bank.expired_seats(game, T0 + 4 * HOUR) == [1]  # only its own bank ran out
+    # Seat 0 answers after 2 hours: it pays 2; the others' clocks run on from their start.
+    game.awaiting = [1, 2]
+    after = bank.banks_after(game, limits, {0, 1, 2}, {1, 2}, T0 + 2 * HOUR)
+    assert after[0] == {"left": 8 * 3600, "since": None, "until": None}
+    assert after[2]["until"] == (T0 + 10 * HOUR).isoformat() and after[1]["until"] == (T0 + 4 * HOUR).isoformat()
