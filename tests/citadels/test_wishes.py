@@ -151,3 +151,11 @@ def test_random_games_with_random_wishes_stay_legal_and_replay_alike(seed: int, 
     for seat in range(players):
         assert RULES.view(state, seat).get("wishes", []) == list(state.wishes_of(seat))
         assert all(seen_by(state, seat).wishes_of(other) == () for other in range(players) if other != seat)
+
+
+def test_at_seven_players_the_last_choosers_wish_weighs_the_face_down_card_too() -> None:
+    table = Table(7, order())  # the Assassin face down; the other seven handed round from seat 0
+    table.do("set_wishes", by=6, characters=["assassin"])
+    table.draft("thief", "magician", "king", "bishop", "merchant", "architect")
+    assert table.state.chosen[6] == ("assassin",) and table.state.phase == TURNS
+    assert "warlord" in table.state.face_down
