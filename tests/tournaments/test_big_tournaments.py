@@ -38,7 +38,7 @@ def recomputed_points(tournament: Tournament) -> dict[int, float]:
     byes of the log's pairings: what the standings must say."""
     state = services.state_of(tournament)
     totals = {p: 0.0 for p in state.players}
-    for number, game_id in services.games_of(tournament).items():
+    for game_id in services.games_of(tournament).values():
         game = Game.objects.get(pk=game_id)
         kind = get_kind(game.kind)
         final = store.load_state(game)
@@ -59,7 +59,8 @@ def drive(tournaments: list[Tournament], clock: Any, now: Any, rng: random.Rando
     stalled: set[int] = set()
     commands = ticks = 0
     ids = [t.pk for t in tournaments]
-    for ticks in range(1, MAX_TICKS + 1):
+    while ticks < MAX_TICKS:
+        ticks += 1
         links = TournamentGame.objects.filter(tournament_id__in=ids, game__status=Game.Status.ACTIVE).select_related("game")
         if not Tournament.objects.filter(pk__in=ids, status=Tournament.Status.RUNNING).exists():
             break
