@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 
 from django.utils.translation import gettext as _
-from icalendar import Alarm, Calendar, Event, vDuration
+from icalendar import Alarm, Calendar, Event, Timezone, TimezoneStandard, vDuration
 
 from .sources import Deadline
 
@@ -47,6 +47,10 @@ def calendar_text(deadlines: Sequence[Deadline], stamp: datetime) -> bytes:
     calendar.add("x-published-ttl", vDuration(REFRESH))
     for deadline in deadlines:
         calendar.add_component(_event(deadline, stamp))
+    if not deadlines:
+        # RFC 5545 (3.6) asks a calendar for one component at least: with no deadline, the zone its times
+        # would be in (a strict reader refuses an empty VCALENDAR; the apps read a VTIMEZONE as nothing).
+        calendar.add_component(_utc_zone())
     text: bytes = calendar.to_ical()
     return text
 
@@ -72,6 +76,18 @@ def _event(deadline: Deadline, stamp: datetime) -> Event:
         alarm.add("trigger", _utc(deadline.reminder_at) - _utc(deadline.deadline_at))  # before: negative
         event.add_component(alarm)
     return event
+
+
+def _utc_zone() -> Timezone:
+    zone = Timezone()
+    zone.add("tzid", "UTC")
+    standard = TimezoneStandard()
+    standard.add("dtstart", datetime(1970, 1, 1))
+    standard.add("tzoffsetfrom", timedelta(0))
+    standard.add("tzoffsetto", timedelta(0))
+    standard.add("tzname", "UTC")
+    zone.add_component(standard)
+    return zone
 
 
 def _utc(moment: datetime) -> datetime:

@@ -160,3 +160,13 @@ def test_the_reader_of_this_test_finds_a_broken_feed() -> None:
     with pytest.raises(AssertionError):
         components(unfolded(b"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n"))
     assert unescaped(r"a\, b\; c\\ d\n") == "a, b; c\\ d\n"
+
+
+def test_a_feed_with_no_deadline_still_holds_a_component(awaited_and_not: Any, fetch: Any) -> None:
+    _awaited, other = awaited_and_not
+    text = fetch(feed_path(other)).content
+    parts = components(unfolded(text))
+    assert [kind for kind, _props in parts] == ["STANDARD", "VTIMEZONE", "VCALENDAR"]
+    [(_, zone)] = [part for part in parts if part[0] == "VTIMEZONE"]
+    assert zone["TZID"] == ["UTC"]
+    assert max(len(line) for line in physical_lines(text)) <= 75
