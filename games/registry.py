@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -97,6 +98,18 @@ class Site(Protocol):
     def rules_card(self, card_id: str) -> dict[str, Any] | None: ...
 
 
+class StoryCharts(Protocol):
+    """A game's story in pictures (optional, `GameKind.story`): numbers read off the views of the states at the
+    end of each round or turn (`SAMPLE_AT`), each sample `{"chapter": ..., "views": {"public": the
+    spectator's view, "seats": {seat: that seat's view, for the seats the reader may see}}}`, and the
+    charts of those numbers in the active language (`names`: the players' names by seat)."""
+
+    SAMPLE_AT: str
+
+    def numbers(self, samples: list[dict[str, Any]]) -> dict[str, Any]: ...
+    def charts(self, numbers: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]: ...
+
+
 @dataclass(frozen=True)
 class GameKind:
     """One playable game, as its site app registers it in `kinds`: its name, title, rules and site module.
@@ -112,6 +125,20 @@ class GameKind:
     # The Django-facing module of the game (its table, words and form fields; see `Site`), by its name: the
     # site app that registers the kind (imported on first use).
     site: str = ""
+    # The module of the game's story in pictures, by its name (optional; see `story_module`): its `SAMPLE_AT`
+    # ("round" or "turn"), `numbers(samples)` (the numbers of the story, read off the views of the states at
+    # the end of each round or turn, so that it knows no more than the views show) and `charts(numbers,
+    # names)` (the charts in words). Empty: the site's `story_charts` module, if it has one.
+    story: str = ""
+
+    @property
+    def story_module(self) -> StoryCharts | None:
+        """The game's story-in-pictures module, or None for a game that has none."""
+        name = self.story or (f"{self.site}.story_charts" if self.site else "")
+        if not name or importlib.util.find_spec(name) is None:
+            return None
+        module: StoryCharts = importlib.import_module(name)
+        return module
 
     @property
     def rules(self) -> GameRules[Any, JsonObject]:

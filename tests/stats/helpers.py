@@ -11,3 +11,27 @@ from tests.ratings.helpers import open_game, play_to_end
 def finished_game(users: list[Any], kind: str, seed: int, **kwargs: Any) -> Game:
     """A game of these users played to its end by the kind's bot."""
     return play_to_end(open_game(users, kind, **kwargs), seed)
+
+
+def partly_played(users: list[Any], kind: str, seed: int, commands: int, until: Any = None) -> Game:
+    """A running game of these users after `commands` of the kind's bot's commands (and on, up to as many
+    again, until `until(state)` holds)."""
+    import random
+
+    from games import services, store
+    from games.models import Seat
+    from games.registry import get_kind
+
+    game = open_game(users, kind)
+    rng = random.Random(seed)
+    by_seat = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
+    for played in range(2 * commands):
+        game.refresh_from_db()
+        if played >= commands and (until is None or until(store.load_state(game))):
+            break
+        seat = game.awaiting[0]
+        command = get_kind(kind).timeout_bot(store.load_state(game), seat, rng)
+        services.execute(by_seat[seat], game.pk, command, idempotency_key=f"bot-{game.version}")
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    return game

@@ -1,0 +1,35 @@
+"""Dominion's story in numbers (the stats' "a game's story in pictures"): every player's victory points after each
+turn and the composition of each player's deck after each of their turns, as the strategy sites draw it.
+
+Read off the public part of the views at the end of each turn (`samples`, which the hosting folds from the log
+as the replay does): what every player owns is public (each gain and trash is shown to all), so the numbers
+are the same for every reader, during the game and after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
+
+SAMPLE_AT = "turn"
+
+
+class TurnNumbers(TypedDict):
+    turn: int  # the game's turn, 1 first
+    seat: int  # whose turn it was
+    points: list[int]  # every seat's victory points after it
+    decks: list[dict[str, int]]  # every seat's cards by name after it
+
+
+def numbers(samples: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The story's numbers: `turns`, one `TurnNumbers` per turn played (the setup left out)."""
+    turns: list[TurnNumbers] = []
+    for sample in samples:
+        chapter = sample["chapter"]
+        if int(chapter.get("turn", 0)) == 0 or chapter.get("seat") is None:
+            continue
+        players = sample["views"]["public"]["players"]
+        turns.append({"turn": int(chapter["turn"]), "seat": int(chapter["seat"]),
+                      "points": [int(p["victory_points"]) for p in players],
+                      "decks": [dict(p["composition"]) for p in players]})
+    return {"turns": turns}

@@ -1,0 +1,13 @@
+"""URLs of the stats app: its pages, and its API (under /api/, namespace "api")."""
+
+from django.urls import path
+
+from . import api, pages
+
+web_urlpatterns = [
+    path("games/<int:game_id>/story", pages.game_story_page, name="game-story"),
+]
+
+api_urlpatterns = [
+    path("stats/games/<int:game_id>/story", api.GameStoryView.as_view(), name="game-story"),
+]
