@@ -48,9 +48,9 @@ def renew(user: User) -> CalendarFeed:
     if not _may_have_a_feed(user):
         raise ServiceError("forbidden", "no_calendar_feed", _("This account cannot have a calendar feed."))
     with transaction.atomic():
-        found, _created = CalendarFeed.objects.select_for_update().get_or_create(
+        found, created = CalendarFeed.objects.select_for_update().get_or_create(
             user=user, defaults={"key": _new_key()})
-        if not _created:
+        if not created:
             found.key = _new_key()
             found.created_at = timezone.now()
             found.fingerprint, found.changed_at, found.last_served_at = "", None, None
