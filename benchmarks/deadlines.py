@@ -13,6 +13,9 @@
    batch) to a local aiosmtpd server, in mails/s and CPU time per mail (senders, server); then it checks
    every mail arrived exactly once.
 
+`--bank` gives the real games time banks (3 days, 1 more a decision, at most 7) instead of a time per
+decision: their awaited seat's bank runs out a minute ago, and each enforcement also pays the banks.
+
 `--profile` prints where one sweeper's time goes instead (in-process, cProfile). Each figure comes with
 the machine's load: other processes on the same cores make them noisy. It works in a database of its own
 (`<name>_deadlines_bench`), created afresh and dropped at the end.
@@ -71,6 +74,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=50, help="mails per claimed batch (one SMTP connection)")
     parser.add_argument("--profile", action="store_true", help="profile one sweeper in-process instead")
     parser.add_argument("--sweep-only", action="store_true", help="measure the sweep, not the delivery")
+    parser.add_argument("--bank", action="store_true", help="the real games run time banks, not a time per decision")
     args = parser.parse_args()
     url = _bench_database_url()
     _recreate(url)
@@ -97,7 +101,10 @@ def main() -> None:
         _drop(url)
 
 
-def _setup(total: int, due: int) -> list[int]:
+BANK = {"mode": "bank", "initial_hours": 72, "increment_hours": 24, "max_bank_hours": 168}
+
+
+def _setup(total: int, due: int, bank: bool = False) -> list[int]:
     import secrets
 
     from django.db import connection
@@ -117,7 +124,7 @@ def _setup(total: int, due: int) -> list[int]:
     t0 = time.perf_counter()
     real = []
     for _ in range(due):
-        game = services.create_game(users[0], "citadels", 4)
+        game = services.create_game(users[0], "citadels", 4, time_control=BANK if bank else None)
         for user in users[1:]:
             services.join_game(user, game.pk)
         services.start_game(users[0], game.pk)
@@ -133,13 +140,28 @@ def _setup(total: int, due: int) -> list[int]:
             Game.objects.bulk_create(batch)
             batch = []
     Game.objects.bulk_create(batch)
-    # The real games' deadlines passed a minute ago.
+    # The real games' deadlines passed a minute ago (with time banks: the awaited seat's bank ran out then).
     Game.objects.filter(pk__in=real).update(deadline_at=now - timedelta(minutes=1))
+    if bank:
+        _banks_ran_out(real, now - timedelta(minutes=1))
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE games_game")
     Outbox.objects.all().delete()
     print(f"  inserted {total - due} more active games in {time.perf_counter() - t0:.1f} s")
     return real
+
+
+def _banks_ran_out(game_ids: list[int], at: Any) -> None:
+    """The awaited seats' banks of these games ran out `at` (their decisions began a bank's time before)."""
+    from games.models import Game
+
+    games = list(Game.objects.filter(pk__in=game_ids).only("pk", "awaiting", "clock_banks"))
+    for game in games:
+        for seat in game.awaiting:
+            entry = game.clock_banks[str(seat)]
+            entry["since"] = (at - timedelta(seconds=float(entry["left"]))).isoformat()
+            entry["until"] = at.isoformat()
+    Game.objects.bulk_update(games, ["clock_banks"], batch_size=500)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -245,8 +267,9 @@ def run(args: argparse.Namespace) -> None:
     from games.deadlines import sweep
     from notifications.models import Outbox
 
-    print(f"PostgreSQL: {args.games} active games, {args.due} due; {args.sweepers} sweepers, {args.senders} senders")
-    real = _setup(args.games, args.due)
+    print(f"PostgreSQL: {args.games} active games, {args.due} due; {args.sweepers} sweepers, {args.senders} senders"
+          + ("; time banks" if args.bank else ""))
+    real = _setup(args.games, args.due, args.bank)
     query = sweep.due_games(timezone.now()).select_for_update(skip_locked=True)[:1]
     with transaction.atomic(), connection.cursor() as cursor:
         sql, params = query.query.sql_with_params()

@@ -206,3 +206,17 @@ def test_a_simultaneous_decision_runs_each_seats_own_bank() -> None:
     after = bank.banks_after(game, limits, {0, 1, 2}, {1, 2}, T0 + 2 * HOUR)
     assert after[0] == {"left": 8 * 3600, "since": None, "until": None}
     assert after[2]["until"] == (T0 + 10 * HOUR).isoformat() and after[1]["until"] == (T0 + 4 * HOUR).isoformat()
+
+
+def test_a_vacation_ended_early_gives_the_bank_back_only_the_time_it_did_not_pause(make_user: Any) -> None:
+    game = _bank_game(make_user, initial_hours=72, increment_hours=0)
+    awaited = game.awaiting[0]
+    player = seat_users(game)[awaited]
+    with time_machine.travel(T0 + HOUR, tick=False):
+        absence = absences.declare_absence(player, T0 + 2 * HOUR, T0 + 50 * HOUR)
+    with time_machine.travel(T0 + 10 * HOUR, tick=False):
+        absences.end_absence(player, absence.pk)
+    game.refresh_from_db()
+    assert game.deadline_at == T0 + 72 * HOUR + 8 * HOUR  # paused from T0+2h to T0+10h only
+    _finish_decision(game, T0 + 20 * HOUR)
+    assert _bank_hours(game, awaited) == pytest.approx(72 - (20 - 8))
