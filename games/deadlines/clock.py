@@ -71,8 +71,9 @@ def fresh_deadline(
     deadline = max(
         (paused_deadline(now, duration, absences.get(seat, [])) for seat in seats), default=now + duration
     )
-    if "reminder_percent" in control:  # when this share of the time for the decision is left
-        reminder = deadline - (deadline - now) * (float(control["reminder_percent"]) / 100)
+    if "reminder_percent" in control:  # when this share of the time for the decision is left (0: none)
+        share = float(control["reminder_percent"]) / 100
+        reminder = deadline - (deadline - now) * share if share > 0 else None
     else:
         reminder_hours = float(control["reminder_hours"])
         reminder = deadline - timedelta(hours=reminder_hours) if reminder_hours > 0 else None
@@ -149,7 +150,7 @@ def _run_banks(batch: hooks.EventsAppended, now: datetime) -> tuple[datetime | N
     game = batch.game
     before = set(batch.previous_awaiting) if batch.previous_status == Game.Status.ACTIVE else set()
     after = set(game.awaiting) if game.status == Game.Status.ACTIVE else set()
-    if before == after and game.deadline_at is not None:
+    if before == after and (game.deadline_at is not None or not after):
         return game.deadline_at, game.reminder_at
     limits = bank.Limits.of(time_control(game))
     banks = bank.banks_after(game, limits, before, after, now)

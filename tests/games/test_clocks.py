@@ -220,3 +220,12 @@ def test_a_vacation_ended_early_gives_the_bank_back_only_the_time_it_did_not_pau
     assert game.deadline_at == T0 + 72 * HOUR + 8 * HOUR  # paused from T0+2h to T0+10h only
     _finish_decision(game, T0 + 20 * HOUR)
     assert _bank_hours(game, awaited) == pytest.approx(72 - (20 - 8))
+
+
+def test_no_reminder_when_its_share_is_nought(make_user: Any) -> None:
+    game = _bank_game(make_user, initial_hours=30, reminder_percent=0)
+    assert game.deadline_at == T0 + 30 * HOUR and game.reminder_at is None
+    users = [make_user("n0"), make_user("n1")]
+    with time_machine.travel(T0, tick=False):
+        per_move = started_game(users, time_control={"decision_hours": 30, "reminder_percent": 0})
+    assert per_move.deadline_at == T0 + 30 * HOUR and per_move.reminder_at is None
