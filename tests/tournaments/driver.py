@@ -32,8 +32,8 @@ def play(game: Game, rng: random.Random, *, most: int = 10_000, sleep: float = 0
     bot = kind.rules.bots.get("heuristic", kind.rules.stand_in_bot)
     users = seat_users(game)
     played = 0
+    game.refresh_from_db()
     while played < most:
-        game.refresh_from_db()
         if game.status != Game.Status.ACTIVE or not game.awaiting:
             break
         seat = game.awaiting[0]
@@ -41,7 +41,9 @@ def play(game: Game, rng: random.Random, *, most: int = 10_000, sleep: float = 0
             return played, True
         state = store.load_state(game)
         command: Any = dict(bot(state, seat, rng))
-        services.execute(users[seat], game.pk, command, idempotency_key=f"t-{game.version}-{seat}",
-                         expected_version=game.version)
+        answer = services.execute(users[seat], game.pk, command, idempotency_key=f"t-{game.version}-{seat}",
+                                  expected_version=game.version)
+        assert answer.game is not None
+        game = answer.game  # the row as the command left it (nobody else writes meanwhile)
         played += 1
     return played, False

@@ -1,0 +1,87 @@
+"""Exactly once under races, against PostgreSQL: two workers advancing one tournament at the same moment
+(the beat task and a task after a game's end), and two writers with the same expected version."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connection
+
+from core.errors import ServiceError
+from tournaments import services, standings
+from tournaments.models import Tournament, TournamentEvent, TournamentGame
+from tournaments.services.rounds import progress
+
+from .driver import entrants
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.postgres]
+
+
+def race(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run the calls at the same moment in threads (each its own connection): each one's answer or error."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait()
+            results[index] = calls[index]()
+        except Exception as error:  # each outcome is inspected by the test
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return results
+
+
+def full_tournament(make_user: Any) -> Tournament:
+    tournament = services.create_tournament(
+        make_user(), name="Race", kind="citadels", format="swiss", table_size=4, rounds=2, max_players=8,
+    )
+    for player in entrants("easy", range(1, 9)):
+        services.join(player, tournament.pk)
+    return tournament
+
+
+def test_two_workers_start_a_due_tournament_once(make_user: Any) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks across threads need PostgreSQL")
+    tournament = full_tournament(make_user)
+    # Waiting for the lock (the task's way) and skipping a locked row (the beat's way): one start either way.
+    results = race([
+        lambda: services.advance_tournament(tournament.pk, skip_locked=False),
+        lambda: services.advance_tournament(tournament.pk, skip_locked=False),
+        lambda: services.advance_tournament(tournament.pk),
+    ])
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert sum("started" in r for r in results) == 1
+    types = list(TournamentEvent.objects.filter(tournament=tournament).values_list("type", flat=True))
+    assert types.count(standings.STARTED) == 1 and types.count(standings.ROUND_PAIRED) == 1
+    assert TournamentGame.objects.filter(tournament=tournament).count() == 2
+    seqs = list(TournamentEvent.objects.filter(tournament=tournament).order_by("seq").values_list("seq", flat=True))
+    tournament.refresh_from_db()
+    assert seqs == list(range(1, tournament.version + 1))
+
+
+def test_the_same_expected_version_is_applied_once(make_user: Any) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks across threads need PostgreSQL")
+    tournament = full_tournament(make_user)
+    tournament.refresh_from_db()
+    version = tournament.version
+    calls = [
+        lambda: services.advance(tournament.pk, progress, expected_version=version)
+        for _ in range(4)
+    ]
+    results = race(calls)
+    refused = [r for r in results if isinstance(r, ServiceError)]
+    assert len(refused) == 3 and all(r.code == "version_conflict" for r in refused)
+    assert TournamentGame.objects.filter(tournament=tournament).count() == 2
