@@ -259,6 +259,8 @@ REST_FRAMEWORK = {
         # A player's data exports asked for, by the settings page's form and the API together.
         "data_export": os.environ.get("THROTTLE_DATA_EXPORT", "5/hour"),
         "inbound_mail": os.environ.get("THROTTLE_INBOUND_MAIL", "120/min"),
+        # A calendar app's polls of one player's feed (calendars/feed.py), counted per feed.
+        "calendar_feed": os.environ.get("THROTTLE_CALENDAR_FEED", "120/hour"),
     },
     # Behind a reverse proxy: how many X-Forwarded-For hops to trust when naming an anonymous client.
     "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
