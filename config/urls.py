@@ -24,8 +24,11 @@ from notifications.urls import web_urlpatterns as notifications_web
 from operations.urls import web_urlpatterns as operations_web
 from ratings.urls import api_urlpatterns as ratings_api
 from ratings.urls import web_urlpatterns as ratings_web
+from tournaments.urls import api_urlpatterns as tournaments_api
+from tournaments.urls import web_urlpatterns as tournaments_web
 
-api_patterns = games_api + accounts_api + chat_api + notifications_api + alerts_api + ratings_api + calendars_api
+api_patterns = (games_api + accounts_api + chat_api + notifications_api + alerts_api + ratings_api + calendars_api
+               + tournaments_api)
 
 urlpatterns = [
     # The API first: Django tries the patterns in order, and the command path's requests (a GET and a POST per
@@ -42,6 +45,7 @@ urlpatterns = [
     *notifications_web,
     *alerts_web,
     *ratings_web,
+    *tournaments_web,  # the tournaments' list, form and pages
     *calendars_web,  # the players' calendar feeds (/calendar/<token>/deadlines.ics)
     *mailin_web,  # the mail provider's webhooks, when one is configured with its key
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
