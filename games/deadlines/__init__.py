@@ -2,6 +2,9 @@
 
 * `clock`: a decision's deadline and reminder time (paused by declared absences), kept on the game's row by
   a hook subscriber (`clock.on_events_appended`) in the transaction of every event batch.
+* `bank`: a time bank per seat (time control `"mode": "bank"`: initial, increment, most, double charge),
+  kept on the game's row as a projection (`Game.clock_banks`) by the clock's subscriber.
+* `shown`: each seat's clock as the table, the lobby, the API and the mails show it (time left, bank).
 * `absences`: players coming and going: declared vacations (which pause the clock) and seats the bot plays
   at once after too many timeouts in a row.
 * `enforcement`: enforcing a passed deadline with the service's commands, through the one write path of
