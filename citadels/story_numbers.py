@@ -67,3 +67,12 @@ def numbers(samples: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
         else:
             rounds.append({"round": number, "seats": row})
     return {"rounds": rounds}
+
+
+def favourites(found: Mapping[str, Any], seat: int) -> dict[str, int]:
+    """How many rounds `seat` held each character (of the story's `numbers`): a player's favourites."""
+    counts: dict[str, int] = {}
+    for round_ in found.get("rounds", []):
+        for character in round_["seats"][seat]["characters"]:
+            counts[character] = counts.get(character, 0) + 1
+    return counts

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
+from .cards import CARDS
+
 SAMPLE_AT = "turn"
 
 
@@ -33,3 +35,22 @@ def numbers(samples: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
                       "points": [int(p["victory_points"]) for p in players],
                       "decks": [dict(p["composition"]) for p in players]})
     return {"turns": turns}
+
+
+# The cards every game has (or gives at the start): not a choice that tells how a player plays.
+BASIC_CARDS = frozenset({"copper", "silver", "gold", "estate", "duchy", "province", "curse", "platinum", "colony"})
+
+
+def _chosen(card: str) -> bool:
+    """A card a player chose to gain: not a basic one, a Shelter (the start) or Ruins (an attack's gift)."""
+    types = CARDS[card].types if card in CARDS else frozenset()
+    return card not in BASIC_CARDS and not types & {"ruins", "shelter"}
+
+
+def favourites(found: Mapping[str, Any], seat: int) -> dict[str, int]:
+    """How many copies of each card beyond the basic ones `seat` owned at the end (of the story's `numbers`):
+    the Kingdom cards a player goes for."""
+    turns = found.get("turns", [])
+    if not turns:
+        return {}
+    return {card: count for card, count in turns[-1]["decks"][seat].items() if _chosen(card) and count > 0}

@@ -102,12 +102,16 @@ class StoryCharts(Protocol):
     """A game's story in pictures (optional, `GameKind.story`): numbers read off the views of the states at the
     end of each round or turn (`SAMPLE_AT`), each sample `{"chapter": ..., "views": {"public": the
     spectator's view, "seats": {seat: that seat's view, for the seats the reader may see}}}`, and the
-    charts of those numbers in the active language (`names`: the players' names by seat)."""
+    charts of those numbers in the active language (`names`: the players' names by seat); a player's favourites
+    in a finished game's numbers (the characters or cards they went for, by id, how often) and their words."""
 
     SAMPLE_AT: str
 
     def numbers(self, samples: list[dict[str, Any]]) -> dict[str, Any]: ...
     def charts(self, numbers: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]: ...
+    def favourites(self, numbers: dict[str, Any], seat: int) -> dict[str, int]: ...
+    def favourites_title(self) -> str: ...
+    def favourite_name(self, favourite: str) -> str: ...
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,9 @@ from accounts.auth import request_user
 from core.api import validated_query
 from core.errors import ServiceError
 from games import services
+from ratings.profiles import find_player
 
+from .player_numbers import player_numbers
 from .story import story_numbers
 
 
@@ -45,3 +47,64 @@ class GameStoryView(APIView):
         if found is None:
             raise ServiceError("not_found", "no_story", _("This game tells no story in numbers."))
         return Response(StorySerializer(found).data)
+
+
+class FavouriteSerializer(serializers.Serializer[Any]):
+    id = serializers.CharField(help_text="the character's or card's id")
+    name = serializers.CharField()
+    count = serializers.IntegerField(help_text="rounds held (Citadels) or copies owned at the end (Dominion)")
+
+
+class GroupSerializer(serializers.Serializer[Any]):
+    players = serializers.IntegerField(help_text="the games of this many players")
+    games = serializers.IntegerField(allow_null=True)
+    wins = serializers.IntegerField(allow_null=True, help_text="first places, shared or not")
+    average_place = serializers.FloatField(allow_null=True)
+    moves_timed = serializers.IntegerField(allow_null=True)
+    average_seconds_to_move = serializers.FloatField(allow_null=True)
+    median_seconds_to_move = serializers.FloatField(allow_null=True)
+    favourites = FavouriteSerializer(many=True, allow_null=True)
+
+
+class RatingPointSerializer(serializers.Serializer[Any]):
+    game = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    rating = serializers.FloatField()
+
+
+class OpponentSerializer(serializers.Serializer[Any]):
+    opponent = serializers.IntegerField(help_text="the opponent's user id")
+    name = serializers.CharField()
+    bot = serializers.BooleanField()
+    games = serializers.IntegerField()
+    ahead = serializers.IntegerField(help_text="games the player finished ahead of the opponent")
+    behind = serializers.IntegerField()
+    level = serializers.IntegerField(help_text="games of a shared place")
+
+
+class KindNumbersSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    groups = GroupSerializer(many=True, help_text="by the number of players")
+    rating = serializers.FloatField(allow_null=True)
+    rating_history = RatingPointSerializer(many=True, allow_null=True)
+    head_to_head = OpponentSerializer(many=True, allow_null=True)
+
+
+class PlayerNumbersSerializer(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    display_name = serializers.CharField()
+    bot = serializers.BooleanField()
+    hidden = serializers.ListField(child=serializers.CharField(),
+                                   help_text="the parts the player keeps private: record, rating, time_to_move, games")
+    kinds = KindNumbersSerializer(many=True)
+
+
+class PlayerNumbersView(APIView):
+    """A player's numbers by game kind and number of players, of the finished games you may see; what they
+    keep private is null (and named in `hidden`)."""
+
+    @extend_schema(responses={200: PlayerNumbersSerializer})
+    def get(self, request: Request, user_id: int) -> Response:
+        player = find_player(user_id)
+        return Response(PlayerNumbersSerializer(player_numbers(player, request_user(request))).data)

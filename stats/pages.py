@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from games import services
 from games.page_access import error_page
 from games.registry import get_kind
+from ratings.profiles import find_player
 
+from .player_numbers import player_numbers
 from .story import story_charts
+from .svg import draw
 
 
 def game_story_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -31,3 +36,23 @@ def game_story_page(request: HttpRequest, game_id: int) -> HttpResponse:
                "charts": story_charts(game, user, int(at) if at else None)}
     template = "stats/story_charts.html" if request.GET.get("fragment") else "stats/story_page.html"
     return render(request, template, context)
+
+
+@login_required
+def player_numbers_page(request: HttpRequest, user_id: int) -> HttpResponse:
+    """A player's numbers as the signed-in viewer may see them, with their rating's history as a chart."""
+    try:
+        player = find_player(user_id)
+    except ServiceError as error:
+        return render(request, "error.html", {"message": error.reader_message()}, status=error.status)
+    numbers = player_numbers(player, request.user)  # type: ignore[arg-type]
+    for kind in numbers["kinds"]:
+        story = get_kind(kind["kind"]).story_module
+        kind["favourites_title"] = story.favourites_title() if story is not None else _("Favourites")
+        if kind["rating_history"]:
+            chart = {"type": "lines", "title": _("Rating"), "x_title": _("Rated games"), "y_title": _("Rating"),
+                     "description": _("The rating after each rated game."),
+                     "x": [str(i + 1) for i in range(len(kind["rating_history"]))],
+                     "series": [{"name": numbers["display_name"], "values": [p["rating"] for p in kind["rating_history"]]}]}
+            kind["rating_chart"] = {"svg": draw(f"rating-{kind['kind']}", chart)}
+    return render(request, "stats/player_numbers.html", {"numbers": numbers, "own": request.user.pk == player.pk})

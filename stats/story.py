@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from accounts.models import User, shown_name
@@ -59,12 +60,34 @@ def samples(game: Game, user: User | None, upto: int | None = None) -> list[dict
 
 
 def story_numbers(game: Game, user: User | None, upto: int | None = None) -> dict[str, Any] | None:
-    """The game's story in numbers as `user` may know them (None: its kind tells no story)."""
+    """The game's story in numbers as `user` may know them (None: its kind tells no story). A finished game's
+    whole story is the same for every reader and never changes: it is cached (`finished_numbers`)."""
     story = get_kind(game.kind).story_module
     if story is None:
         return None
-    return {"kind": game.kind, "version": game.version if upto is None else min(upto, game.version),
-            "hands_open": game.status == Game.Status.FINISHED, "numbers": story.numbers(samples(game, user, upto))}
+    end = game.version if upto is None else min(upto, game.version)
+    finished = game.status == Game.Status.FINISHED
+    found = finished_numbers(game) if finished and end == game.version else story.numbers(samples(game, user, upto))
+    return {"kind": game.kind, "version": end, "hands_open": finished, "numbers": found}
+
+
+# Measured (tests/stats, a 2-core machine shared by six): 20 ms for a 4-player Citadels game of 271 events,
+# 56 ms for a 3-player Dominion game of 749. A page can afford that; a player's numbers over hundreds of
+# finished games cannot, and a finished game's log no longer changes, so its numbers are kept by its version.
+FINISHED_CACHE_SECONDS = 30 * 24 * 3600
+
+
+def finished_numbers(game: Game) -> dict[str, Any]:
+    """The whole story in numbers of a finished game, every hand open (cached by the game's id and version)."""
+    story = get_kind(game.kind).story_module
+    if story is None:
+        return {}
+    key = f"stats:story:{game.pk}:{game.version}"
+    found: dict[str, Any] | None = cache.get(key)
+    if found is None:
+        found = story.numbers(samples(game, None))
+        cache.set(key, found, FINISHED_CACHE_SECONDS)
+    return found
 
 
 def reader_names(game: Game, user: User | None) -> dict[int, str]:

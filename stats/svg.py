@@ -66,14 +66,17 @@ def _frame(chart_id: str, height: int, title: str, description: str, body: Seque
     return mark_safe(head + "".join(body) + "</svg>")  # noqa: S308 (every text above and in `body` is escaped)
 
 
-def _axes(x: Sequence[str], x_title: str, y_title: str, top_value: float) -> tuple[list[str], float, int]:
-    """The grid lines, ticks and titles of a plot; the value at its top and the plot's bottom y."""
-    step = _nice_step(top_value)
+def _axes(x: Sequence[str], x_title: str, y_title: str, top_value: float,
+          low_value: float = 0) -> tuple[list[str], int, int, int]:
+    """The grid lines, ticks and titles of a plot; the values at its top and its bottom (0, or below for a
+    series that goes under it) and the plot's bottom y."""
+    step = _nice_step(top_value - min(low_value, 0))
     top = step * max(1, math.ceil(top_value / step))
+    low = step * math.floor(min(low_value, 0) / step)
     bottom = TOP + PLOT_HEIGHT
     parts = []
-    for value in range(0, top + 1, step):
-        y = bottom - PLOT_HEIGHT * value / top
+    for value in range(low, top + 1, step):
+        y = bottom - PLOT_HEIGHT * (value - low) / (top - low)
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" stroke="#ddd"/>'
                      f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" fill="#333">{value}</text>')
     every = _label_every(len(x))
@@ -84,7 +87,7 @@ def _axes(x: Sequence[str], x_title: str, y_title: str, top_value: float) -> tup
     parts.append(f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{bottom + 34}" text-anchor="middle" fill="#333">{escape(x_title)}</text>')
     parts.append(f'<text x="12" y="{TOP + PLOT_HEIGHT / 2:.1f}" text-anchor="middle" fill="#333" '
                  f'transform="rotate(-90 12 {TOP + PLOT_HEIGHT / 2:.1f})">{escape(y_title)}</text>')
-    return parts, top, bottom
+    return parts, top, low, bottom
 
 
 def _marker(kind: str, x: float, y: float, colour: str) -> str:
@@ -122,13 +125,15 @@ def _legend_height(count: int) -> int:
 def lines(chart_id: str, chart: dict[str, Any]) -> SafeString:
     """A line per series over the x labels."""
     series = chart["series"]
-    top_value = max([v for s in series for v in s["values"] if v is not None] + [1])
-    parts, top, bottom = _axes(chart["x"], chart.get("x_title", ""), chart.get("y_title", ""), top_value)
+    values = [v for s in series for v in s["values"] if v is not None]
+    parts, top, low, bottom = _axes(chart["x"], chart.get("x_title", ""), chart.get("y_title", ""), max(values + [1]),
+                                    min(values + [0]))
     xs = _x_positions(len(chart["x"]))
     entries = []
     for i, line in enumerate(series):
         colour, dash, marker = PALETTE[i % len(PALETTE)], DASHES[i % len(DASHES)], MARKERS[i % len(MARKERS)]
-        points = [(x, bottom - PLOT_HEIGHT * v / top) for x, v in zip(xs, line["values"], strict=False) if v is not None]
+        points = [(x, bottom - PLOT_HEIGHT * (v - low) / (top - low))
+                  for x, v in zip(xs, line["values"], strict=False) if v is not None]
         dashed = f' stroke-dasharray="{dash}"' if dash else ""
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
         parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.5"{dashed}/>')
@@ -160,7 +165,7 @@ def stacked(chart_id: str, chart: dict[str, Any]) -> SafeString:
     series = chart["series"]
     count = len(chart["x"])
     totals = [sum(s["values"][i] for s in series) for i in range(count)]
-    parts, top, bottom = _axes(chart["x"], chart.get("x_title", ""), chart.get("y_title", ""), max(totals + [1]))
+    parts, top, _low, bottom = _axes(chart["x"], chart.get("x_title", ""), chart.get("y_title", ""), max(totals + [1]))
     xs = _x_positions(count)
     below = [0.0] * count
     colours = _tone_colours(series)

@@ -8,11 +8,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from citadels.cards import CHARACTERS
-from citadels.story_numbers import SAMPLE_AT, numbers
+from citadels.story_numbers import SAMPLE_AT, favourites, numbers
 
 from .words import character_name, seat_name
 
-__all__ = ["SAMPLE_AT", "charts", "numbers"]
+__all__ = ["SAMPLE_AT", "charts", "favourite_name", "favourites", "favourites_title", "numbers"]
 
 
 def _score_chart(rounds: list[dict[str, Any]], seats: list[int], names: dict[int, str]) -> dict[str, Any]:
@@ -61,3 +61,13 @@ def charts(found: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]
         return []
     seats = [s["seat"] for s in rounds[0]["seats"]]
     return [_score_chart(rounds, seats, names), _character_chart(rounds, seats, names)]
+
+
+def favourites_title() -> str:
+    """The heading of a player's favourites (`favourites`), in the active language."""
+    return _("Favourite characters")
+
+
+def favourite_name(favourite: str) -> str:
+    """One of a player's favourites in the active language."""
+    return character_name(favourite)

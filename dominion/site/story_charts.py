@@ -8,11 +8,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from dominion.cards import CARDS
-from dominion.story_numbers import SAMPLE_AT, numbers
+from dominion.story_numbers import SAMPLE_AT, favourites, numbers
 
 from .words import card_name, seat_name
 
-__all__ = ["SAMPLE_AT", "charts", "numbers"]
+__all__ = ["SAMPLE_AT", "charts", "favourite_name", "favourites", "favourites_title", "numbers"]
 
 # The colour family of a card by its first type found here (the strategy sites' usual colours).
 TONES = (("curse", "purple"), ("ruins", "grey"), ("shelter", "grey"), ("victory", "green"), ("treasure", "gold"),
@@ -64,3 +64,13 @@ def charts(found: dict[str, Any], names: dict[int, str]) -> list[dict[str, Any]]
     seats = list(range(len(turns[0]["points"])))
     return [_points_chart(turns, seats, names), *(_deck_chart(turns, seat, names) for seat in seats
                                                  if any(t["seat"] == seat for t in turns))]
+
+
+def favourites_title() -> str:
+    """The heading of a player's favourites (`favourites`), in the active language."""
+    return _("Favourite cards")
+
+
+def favourite_name(favourite: str) -> str:
+    """One of a player's favourites in the active language."""
+    return card_name(favourite)
