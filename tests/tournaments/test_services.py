@@ -136,3 +136,61 @@ def test_too_few_players_call_it_off(make_user: Any) -> None:
     services.advance_due(start + timedelta(hours=2))
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.CANCELLED and not TournamentGame.objects.exists()
+
+
+def test_a_step_killed_midway_leaves_nothing_and_is_done_once_later(make_user: Any, monkeypatch: Any) -> None:
+    """A worker dying while it creates a round's games (here: an error at the second table) rolls the whole
+    step back; the next beat does it, once."""
+    from tournaments.services import rounds
+
+    tournament = swiss(make_user(), max_players=4)
+    players = entrants("easy", range(1, 5))
+    for player in players:
+        services.join(player, tournament.pk)
+    made = rounds.create_table_game
+    calls = []
+
+    def dying(*args: Any) -> Game:
+        calls.append(1)
+        if len(calls) == 2:
+            raise RuntimeError("killed")
+        return made(*args)
+
+    monkeypatch.setattr(rounds, "create_table_game", dying)
+    assert services.advance_due().tournaments == 0  # the failure is logged, the tournament left as it was
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.SIGNUP and not TournamentGame.objects.exists()
+    assert Game.objects.filter(status=Game.Status.ACTIVE).count() == 0
+    services.advance_due()
+    services.advance_due()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert TournamentGame.objects.filter(tournament=tournament).count() == 2
+    assert list(TournamentEvent.objects.filter(tournament=tournament, type=standings.STARTED)) != []
+    assert TournamentEvent.objects.filter(tournament=tournament, type=standings.ROUND_PAIRED).count() == 1
+
+
+def test_a_game_past_the_maximum_length_is_a_draw_and_a_time_loss_withdraws(make_user: Any) -> None:
+    from games.models import SeatPresence
+
+    start = timezone.now()
+    with time_machine.travel(start, tick=False):
+        tournament = swiss(make_user(), max_players=4, max_game_days=10, ban_days=7, withdrawal_policy="bot")
+        players = entrants("easy", range(1, 5))
+        for player in players:
+            services.join(player, tournament.pk)
+        services.advance_due(start)
+    first, second = TournamentGame.objects.filter(tournament=tournament).select_related("game")
+    tournament.refresh_from_db()
+    assert tournament.due_at is not None and tournament.due_at >= start + timedelta(days=10)
+    # A seat of the second game is absent (its player let the deadlines pass): a loss on time.
+    SeatPresence.objects.create(game=second.game, seat=0, consecutive_timeouts=3, total_timeouts=3, absent_since=start)
+    services.advance_due(start + timedelta(days=1))
+    state = services.state_of(tournament)
+    assert len(state.withdrawn) == 1 and next(iter(state.withdrawn.values()))["reason"] == "time"
+    assert EntryBan.objects.count() == 1
+    services.advance_due(start + timedelta(days=11))
+    state = services.state_of(tournament)
+    for link in (first, second):
+        table = state.rounds[1].tables[link.table]
+        assert table.adjudicated and table.points is not None and set(table.points.values()) == {1.0}
