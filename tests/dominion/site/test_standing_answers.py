@@ -49,7 +49,7 @@ def test_a_preference_set_off_turn_by_the_api_answers_the_urchins_discard_at_onc
     client.force_authenticate(seats[0])
     assert "discard_down" not in client.get(f"/api/games/{game.pk}/").json()["view"].get("standing", {})
     _play_urchin(game, seats[0])
-    assert game.awaiting == [0]  # Ben was not asked: his standing preference discarded an Estate
+    assert game.awaiting == [0]  # seat 1 was not asked: its standing preference discarded an Estate
     state = store.load_state(game)
     assert len(state.hand(1)) == 4 and state.names[state.zones[1]["discard"][-1]] == "estate"
 
@@ -72,7 +72,7 @@ def test_the_table_offers_the_preferences_and_its_form_sends_them_off_turn(verif
     client.force_login(seats[1])
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "When an Attack makes me discard down" in page and "When Bureaucrat makes me put" in page
-    assert 'id="moves"' in page  # the buttons' form, though Ben is not awaited
+    assert 'id="moves"' in page  # the buttons' form, though seat 1 is not awaited
     button = json.dumps(JUNK_FIRST).replace('"', "&quot;")
     assert button in page
     sent = client.post(f"/games/{game.pk}/move", {"command": json.dumps(JUNK_FIRST)})
@@ -83,7 +83,7 @@ def test_the_table_offers_the_preferences_and_its_form_sends_them_off_turn(verif
     assert "junk first: Victory cards" in page and "(you) set a standing preference: When an Attack" in page
     client.force_login(seats[0])
     other = client.get(f"/games/{game.pk}/").content.decode()
-    assert "Ben changed a standing preference." in other and "set a standing preference" not in other
+    assert "changed a standing preference." in other and "set a standing preference" not in other
 
 
 def test_reply_words_in_both_languages() -> None:
@@ -100,21 +100,21 @@ def test_reply_words_in_both_languages() -> None:
 
 
 def test_a_reply_sets_a_preference_that_answers_the_asked_discard_and_later_a_reaction_off_turn(verified: Any) -> None:
-    anna, ben = verified("Anna", "en"), verified("Ben", "de")
-    game, seats = stacked_game([anna, ben])
+    game, seats = stacked_game([verified("Anna", "de"), verified("Ben", "de")])
+    victim = seats[1]
     deliver()
     _play_urchin(game, seats[0])
     assert game.awaiting == [1]
-    asked = [m for m in deliver() if ben.email in m.to]
-    assert asked, "Ben is told the decision asked of him"
-    mail = last_mail(ben)
+    asked = [m for m in deliver() if victim.email in m.to]
+    assert asked, "the victim is told the decision asked of it"
+    mail = last_mail(victim)
     assert pipe(reply(mail, "Abwerfen: Müll zuerst\n"))[0] == 0
     game.refresh_from_db()
     state = store.load_state(game)
     assert game.awaiting == [0] and len(state.hand(1)) == 4 and state.standing[1] == {"discard_down": "junk_first"}
-    answers = [m for m in deliver() if ben.email in m.to and m.extra_headers.get("In-Reply-To")]
+    answers = [m for m in deliver() if victim.email in m.to and m.extra_headers.get("In-Reply-To")]
     assert answers and "Ballast zuerst" in answers[-1].body
-    # The same mail answered again later (its version stale, Ben not awaited): a standing answer is taken.
+    # The same mail answered again later (its version stale, the seat not awaited): a standing answer is taken.
     assert pipe(reply(mail, "Bettler: immer\n"))[0] == 0
     game.refresh_from_db()
     assert store.load_state(game).standing[1] == {"discard_down": "junk_first", "beggar": "always"}
