@@ -17,6 +17,7 @@ from core.errors import ServiceError
 from games import services
 from ratings.profiles import find_player
 
+from .leaderboards import leaderboard
 from .player_numbers import player_numbers
 from .story import story_numbers
 
@@ -108,3 +109,38 @@ class PlayerNumbersView(APIView):
     def get(self, request: Request, user_id: int) -> Response:
         player = find_player(user_id)
         return Response(PlayerNumbersSerializer(player_numbers(player, request_user(request))).data)
+
+
+class LeaderboardQuerySerializer(serializers.Serializer[Any]):
+    page = serializers.IntegerField(required=False, min_value=1, help_text="the page, 1 first (25 players a page)")
+
+
+class LeaderboardEntrySerializer(serializers.Serializer[Any]):
+    place = serializers.IntegerField()
+    user = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.BooleanField()
+    rating = serializers.FloatField(help_text="the shown rating, mu - 3 sigma")
+    games = serializers.IntegerField(help_text="rated games")
+    last_finished = serializers.DateTimeField(help_text="when the player last finished a game of this kind")
+
+
+class LeaderboardSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    least_games = serializers.IntegerField(help_text="rated games a player needs to be on it")
+    active_days = serializers.IntegerField(help_text="a player on it finished a game of this kind within these days")
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    count = serializers.IntegerField(help_text="players on the whole leaderboard")
+    entries = LeaderboardEntrySerializer(many=True)
+
+
+class LeaderboardView(APIView):
+    """The leaderboard of a game kind: the players by rating, among those with enough rated games who played
+    recently (a player who hides their rating is not on it), 25 a page."""
+
+    @extend_schema(parameters=[LeaderboardQuerySerializer], responses={200: LeaderboardSerializer})
+    def get(self, request: Request, kind: str) -> Response:
+        query = validated_query(LeaderboardQuerySerializer, request.query_params)
+        return Response(LeaderboardSerializer(leaderboard(kind, query.get("page", 1))).data)

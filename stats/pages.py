@@ -1,5 +1,6 @@
 """The stats app's pages: a game's story in pictures (`/games/<id>/story`, `?at=N` up to a replay's step,
-`?fragment=1` the charts alone, for another page to put in place), the leaderboards and a player's numbers.
+`?fragment=1` the charts alone, for another page to put in place), a player's numbers
+(`/players/<id>/numbers`) and the leaderboards (`/leaderboards/<kind>/?page=N`).
 Every page works without JavaScript."""
 
 from __future__ import annotations
@@ -8,15 +9,16 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from games import services
 from games.page_access import error_page
-from games.registry import get_kind
+from games.registry import default_kind, get_kind, kinds
 from ratings.profiles import find_player
 
+from .leaderboards import leaderboard
 from .player_numbers import player_numbers
 from .story import story_charts
 from .svg import draw
@@ -56,3 +58,19 @@ def player_numbers_page(request: HttpRequest, user_id: int) -> HttpResponse:
                      "series": [{"name": numbers["display_name"], "values": [p["rating"] for p in kind["rating_history"]]}]}
             kind["rating_chart"] = {"svg": draw(f"rating-{kind['kind']}", chart)}
     return render(request, "stats/player_numbers.html", {"numbers": numbers, "own": request.user.pk == player.pk})
+
+
+@login_required
+def leaderboards_page(request: HttpRequest) -> HttpResponse:
+    """`/leaderboards/`: the first game kind's leaderboard."""
+    return redirect("leaderboard", kind=default_kind())
+
+
+@login_required
+def leaderboard_page(request: HttpRequest, kind: str) -> HttpResponse:
+    """One page of a game kind's leaderboard (`?page=N`), with a link to each kind's."""
+    try:
+        board = leaderboard(kind, request.GET.get("page"))
+    except ServiceError as error:
+        return render(request, "error.html", {"message": error.reader_message()}, status=error.status)
+    return render(request, "stats/leaderboard.html", {"board": board, "kinds": list(kinds)})
