@@ -15,9 +15,10 @@ from accounts.auth import request_user
 from core.api import validated_query
 from core.errors import ServiceError
 from games import services
+from games.selectors import PACES
 from ratings.profiles import find_player
 
-from .leaderboards import leaderboard
+from .leaderboards import MOST_PAGES, leaderboard
 from .player_numbers import player_numbers
 from .story import story_numbers
 
@@ -83,6 +84,13 @@ class OpponentSerializer(serializers.Serializer[Any]):
     level = serializers.IntegerField(help_text="games of a shared place")
 
 
+class PaceTimesSerializer(serializers.Serializer[Any]):
+    pace = serializers.ChoiceField(choices=list(PACES), help_text="by the hours for a decision")
+    moves_timed = serializers.IntegerField()
+    average_seconds_to_move = serializers.FloatField()
+    median_seconds_to_move = serializers.FloatField()
+
+
 class KindNumbersSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     title = serializers.CharField()
@@ -90,6 +98,8 @@ class KindNumbersSerializer(serializers.Serializer[Any]):
     rating = serializers.FloatField(allow_null=True)
     rating_history = RatingPointSerializer(many=True, allow_null=True)
     head_to_head = OpponentSerializer(many=True, allow_null=True)
+    time_to_move_by_pace = PaceTimesSerializer(many=True, allow_null=True,
+                                               help_text="the time to move in the fast, normal and slow games")
 
 
 class PlayerNumbersSerializer(serializers.Serializer[Any]):
@@ -112,7 +122,8 @@ class PlayerNumbersView(APIView):
 
 
 class LeaderboardQuerySerializer(serializers.Serializer[Any]):
-    page = serializers.IntegerField(required=False, min_value=1, help_text="the page, 1 first (25 players a page)")
+    page = serializers.IntegerField(required=False, min_value=1, max_value=MOST_PAGES,
+                                    help_text="the page, 1 first (25 players a page)")
 
 
 class LeaderboardEntrySerializer(serializers.Serializer[Any]):

@@ -21,6 +21,7 @@ from games.registry import get_kind
 from ratings.models import Rating, Result
 
 PAGE_SIZE = 25
+MOST_PAGES = 100_000  # a page number past this is refused (its offset would overflow the database's integers)
 
 
 def least_games() -> int:
@@ -38,8 +39,9 @@ def _page_number(value: Any) -> int:
         page = int(value if value not in (None, "") else 1)
     except (TypeError, ValueError):
         page = 0
-    if page < 1:
-        raise ServiceError("invalid", "invalid_page", gettext("page must be a whole number from 1."))
+    if not 1 <= page <= MOST_PAGES:
+        raise ServiceError("invalid", "invalid_page", gettext("page must be a whole number from 1 to {most}.").format(
+            most=MOST_PAGES))
     return page
 
 

@@ -48,7 +48,10 @@ def player_numbers_page(request: HttpRequest, user_id: int) -> HttpResponse:
     except ServiceError as error:
         return render(request, "error.html", {"message": error.reader_message()}, status=error.status)
     numbers = player_numbers(player, request.user)  # type: ignore[arg-type]
+    paces = {"fast": _("Fast games"), "normal": _("Normal games"), "slow": _("Slow games")}
     for kind in numbers["kinds"]:
+        for row in kind["time_to_move_by_pace"] or []:
+            row["title"] = paces.get(row["pace"], row["pace"])
         story = get_kind(kind["kind"]).story_module
         kind["favourites_title"] = story.favourites_title() if story is not None else _("Favourites")
         if kind["rating_history"]:

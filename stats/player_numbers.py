@@ -20,7 +20,8 @@ from typing import Any
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from accounts.models import User
-from games.models import Command, Event, Seat
+from games.models import Command, Event, Game, Seat
+from games.selectors import PACES
 from games.registry import get_kind, kind_names, kinds
 from ratings.models import ProfilePrivacy, Rating, Result
 from ratings.profiles import privacy_of, shown_flags
@@ -86,6 +87,29 @@ def _group(kind: str, players: int, results: list[Result], waits: dict[int, list
     }
 
 
+def pace_of(game: Game) -> str | None:
+    """The game's pace by its time control's hours for a decision (`games.selectors.PACES`), None without one."""
+    hours = (game.time_control or {}).get("decision_hours")
+    if not isinstance(hours, int | float):
+        return None
+    for pace, (above, most) in PACES.items():
+        if (above is None or hours > above) and (most is None or hours <= most):
+            return pace
+    return None
+
+
+def _times_by_pace(results: list[Result], waits: dict[int, list[float]]) -> list[dict[str, Any]]:
+    """The average and median time to move in the games of each pace (fast, normal, slow) that has moves."""
+    by_pace: dict[str, list[float]] = defaultdict(list)
+    for result in results:
+        pace = pace_of(result.game)
+        if pace is not None:
+            by_pace[pace].extend(waits.get(result.game_id, []))
+    return [{"pace": pace, "moves_timed": len(times), "average_seconds_to_move": round(statistics.mean(times), 1),
+             "median_seconds_to_move": round(statistics.median(times), 1)}
+            for pace in PACES if (times := by_pace.get(pace))]
+
+
 def _rating_history(results: list[Result]) -> list[dict[str, Any]]:
     """The player's rating (the shown number) after each rated game, oldest first."""
     return [{"game": r.game_id, "finished_at": r.finished_at, "rating": round(display_rating(r.mu_after, r.sigma_after), 2)}
@@ -147,6 +171,7 @@ def player_numbers(player: User, viewer: User | None) -> dict[str, Any]:
             "rating": round(display_rating(rating.mu, rating.sigma), 2) if rating is not None and shown["rating"] else None,
             "rating_history": _rating_history(played) if shown["rating"] else None,
             "head_to_head": _head_to_head(player, viewer, played) if shown["games"] else None,
+            "time_to_move_by_pace": _times_by_pace(played, waits) if shown["time_to_move"] else None,
         })
     return {"id": player.pk, "display_name": player.public_name, "bot": player.is_bot,
             "hidden": hidden_parts(player), "kinds": found}

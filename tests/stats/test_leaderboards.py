@@ -73,3 +73,13 @@ def test_the_page_and_the_api(board: dict[str, Any], client: Any, api_client: An
     assert answer.status_code == 200 and len(answer.json()["entries"]) == PAGE_SIZE
     assert api.get("/api/stats/leaderboards/dominion?page=0").status_code == 400
     assert api.get("/api/stats/leaderboards/chess").json()["code"] == "unknown_kind"
+
+
+@override_settings(ROOT_URLCONF="tests.stats.urls")
+@pytest.mark.parametrize("page", ["0", "-1", "x", "10000000000000000000000"])
+def test_a_bad_page_is_a_400_that_says_why(page: str, make_user: Any, client: Any, api_client: Any) -> None:
+    user = make_user()
+    answer = api_client(user).get(f"/api/stats/leaderboards/dominion?page={page}")
+    assert answer.status_code == 400 and answer.json()["code"]
+    client.force_login(user)
+    assert client.get(f"/leaderboards/dominion/?page={page}").status_code == 400

@@ -74,6 +74,8 @@ def test_the_numbers_are_a_recomputation_from_the_logs(make_user: Any) -> None:
         top = sorted(expected[key]["favourites"].items(), key=lambda item: (-item[1], item[0]))[:3]
         assert [(f["id"], f["count"]) for f in group["favourites"]] == top
     by_kind = {k["kind"]: k for k in numbers["kinds"]}
+    (pace,) = by_kind["dominion"]["time_to_move_by_pace"]  # every game of the helper has the default time control
+    assert pace["moves_timed"] == len(expected[("dominion", 2)]["waits"])
     assert len(by_kind["citadels"]["rating_history"]) == 2
     opponents = {row["name"]: row for row in by_kind["citadels"]["head_to_head"]}
     assert opponents["Bruno"]["games"] == 2
@@ -91,6 +93,7 @@ def test_each_part_shows_only_under_the_players_privacy(make_user: Any) -> None:
     assert group["games"] is group["wins"] is group["average_place"] is None
     assert group["median_seconds_to_move"] is group["favourites"] is None
     assert dominion["head_to_head"] is None and dominion["rating_history"] is not None
+    assert dominion["time_to_move_by_pace"] is None
     own = next(k for k in player_numbers(alice, alice)["kinds"] if k["kind"] == "dominion")
     assert own["groups"][0]["games"] == 1 and own["head_to_head"] is not None
     # An opponent who hides their finished games is named in nobody's head-to-head.

@@ -125,3 +125,16 @@ def test_every_chart_has_a_table_row_per_series(make_user: Any) -> None:
     for chart in charts:
         assert len(chart["table"]["rows"]) == len(chart.get("series") or chart["rows"])
         assert str(chart["svg"]).startswith("<svg") and chart["title"] in str(chart["svg"])
+
+
+def test_the_template_tag_draws_the_charts_for_the_request_user(make_user: Any, rf: Any) -> None:
+    from django.contrib.auth.models import AnonymousUser
+    from django.template import Context, Template
+
+    game = finished_game([make_user(), make_user()], "dominion", seed=17)
+    request = rf.get("/")
+    request.user = AnonymousUser()
+    html = Template("{% load stats_story %}{% story_charts game %}").render(Context({"request": request, "game": game}))
+    assert html.count("<svg") == 3 and html.count("<table>") == 3
+    step = Template("{% load stats_story %}{% story_charts game 2 %}").render(Context({"request": request, "game": game}))
+    assert "<svg" not in step  # before the first turn has ended there is nothing to draw
