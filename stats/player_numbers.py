@@ -21,8 +21,8 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from accounts.models import User
 from games.models import Command, Event, Game, Seat
-from games.selectors import PACES
 from games.registry import get_kind, kind_names, kinds
+from games.selectors import PACES
 from ratings.models import ProfilePrivacy, Rating, Result
 from ratings.profiles import privacy_of, shown_flags
 from ratings.rating import display_rating
