@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "ratings",
     # Tournaments (Swiss, round robin) for either game: logs of their own, subscribed to the games' hooks.
     "tournaments",
+    "stats",  # a game's story in pictures, a player's numbers, the leaderboards, the open record (docs/stats.md)
     # The players' calendar feeds of their deadlines (iCalendar at a secret address; docs/calendar.md).
     "calendars",
     "mailin",
