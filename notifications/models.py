@@ -26,6 +26,7 @@ class Kind(models.TextChoices):
     TAKEBACK = "takeback", _("request to take a move back")
     CHAT = "chat", _("chat message")
     TABLE = "table", _("waiting room: seats taken and left, rematch offers")
+    TOURNAMENT = "tournament", _("tournaments: rounds started, tournaments ended")
     VERIFY = mails.VERIFY, _("address confirmation")
     SIGNUP_ATTEMPT = mails.SIGNUP_ATTEMPT, _("sign-up attempt with a taken address")
     PASSWORD_RESET = mails.PASSWORD_RESET, _("password reset")
