@@ -24,10 +24,10 @@ def seat_users(game: Game) -> dict[int, User]:
     return {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user") if s.index is not None}
 
 
-def play(game: Game, rng: random.Random, *, most: int = 10_000, sleep: float = 0.0) -> tuple[int, bool]:
+def play(game: Game, rng: random.Random, *, most: int = 10_000, sleep: float = 0.0) -> tuple[int, bool, int]:
     """The players of the game play their awaited seats with the game's easy bot until it ends, `most`
     commands were played, or a player sleeps through a decision (probability `sleep` each: the deadline
-    will play it). The commands played and whether a player slept."""
+    will play it). The commands played, whether a player slept, and the game's version when they stopped."""
     kind = get_kind(game.kind)
     bot = kind.rules.bots.get("heuristic", kind.rules.stand_in_bot)
     users = seat_users(game)
@@ -38,7 +38,7 @@ def play(game: Game, rng: random.Random, *, most: int = 10_000, sleep: float = 0
             break
         seat = game.awaiting[0]
         if sleep and rng.random() < sleep:
-            return played, True
+            return played, True, game.version
         state = store.load_state(game)
         command: Any = dict(bot(state, seat, rng))
         answer = services.execute(users[seat], game.pk, command, idempotency_key=f"t-{game.version}-{seat}",
@@ -46,4 +46,4 @@ def play(game: Game, rng: random.Random, *, most: int = 10_000, sleep: float = 0
         assert answer.game is not None
         game = answer.game  # the row as the command left it (nobody else writes meanwhile)
         played += 1
-    return played, False
+    return played, False, game.version

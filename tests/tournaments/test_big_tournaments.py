@@ -68,10 +68,10 @@ def drive(tournaments: list[Tournament], clock: Any, now: Any, rng: random.Rando
             game = link.game
             if asleep.get(game.pk) == game.version:
                 continue
-            played, slept = play(game, rng, sleep=SLEEP)
+            played, slept, version = play(game, rng, sleep=SLEEP)
             commands += played
             if slept:
-                asleep[game.pk] = game.version
+                asleep[game.pk] = version
         now += TICK
         clock.move_to(now)
         late = Game.objects.filter(pk__in=links.values("game_id"), status=Game.Status.ACTIVE, deadline_at__lt=now - GRACE)
