@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -85,3 +86,34 @@ def test_the_same_expected_version_is_applied_once(make_user: Any) -> None:
     refused = [r for r in results if isinstance(r, ServiceError)]
     assert len(refused) == 3 and all(r.code == "version_conflict" for r in refused)
     assert TournamentGame.objects.filter(tournament=tournament).count() == 2
+
+
+def test_a_game_ending_while_the_beat_advances_is_recorded_once_and_pairs_one_round(make_user: Any) -> None:
+    """The hook (a 2-player game ended by a resignation, in its own transaction) and the beat's step at the
+    same moment, a few times over: each game's result enters the log once, and round 2 is paired once."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks across threads need PostgreSQL")
+    from games import services as games
+
+    for attempt in range(3):
+        tournament = services.create_tournament(
+            make_user(), name=f"Race {attempt}", kind="citadels", format="swiss", table_size=2, rounds=2,
+            max_players=4,
+        )
+        players = entrants("easy", range(10 * attempt + 1, 10 * attempt + 5))
+        for player in players:
+            services.join(player, tournament.pk)
+        services.advance_tournament(tournament.pk)
+        first, second = TournamentGame.objects.filter(tournament=tournament, round=1)
+        state = services.state_of(tournament)
+        loser = {p.pk: p for p in players}[state.rounds[1].tables[0].players[0]]
+        games.resign(loser, first.game_id)
+        services.advance_tournament(tournament.pk)
+        other = {p.pk: p for p in players}[state.rounds[1].tables[1].players[1]]
+        results = race([partial(games.resign, other, second.game_id), partial(services.advance_tournament, tournament.pk)])
+        assert not [r for r in results if isinstance(r, Exception)], results
+        services.advance_due()
+        services.advance_due()
+        types = list(TournamentEvent.objects.filter(tournament=tournament).values_list("type", flat=True))
+        assert types.count(standings.GAME_FINISHED) == 2 and types.count(standings.ROUND_PAIRED) == 2
+        assert TournamentGame.objects.filter(tournament=tournament, round=2).count() == 2
