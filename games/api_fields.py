@@ -64,42 +64,56 @@ class OptionsFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-un
 
 
 class TimeControlFieldSchema(OpenApiSerializerFieldExtension):  # type: ignore[no-untyped-call]
-    """The time control's fields and their bounds (reminder_hours is also below decision_hours; a time bank's
-    fields go with `"mode": "bank"` only, the time per decision's without it: the service refuses a mix)."""
+    """The time control: one of its two kinds, each with its fields and their bounds (reminder_hours is also
+    below decision_hours, max_bank_hours at least initial_hours, reminder_hours and reminder_percent not
+    both: the service checks these)."""
 
     target_class = TimeControlField
 
     def map_serializer_field(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
-        return {
-            "type": "object",
+        common = {
+            "timeout_policy": {"type": "string", "enum": list(TIMEOUT_POLICIES)},
+            "reminder_percent": {"type": "integer", "minimum": 0, "maximum": MAX_REMINDER_PERCENT,
+                                 "description": "the reminder when this share of the decision's time is left (a "
+                                                "bank's default 20; with a time per decision instead of "
+                                                "reminder_hours; 0: none)"},
+            "takeover_after": {"type": "integer", "minimum": 0, "maximum": MAX_TAKEOVER_AFTER,
+                               "description": "missed deadlines in a row before the seat is offered to another "
+                                              "player (default 3; 0: never)"},
+        }
+        per_decision = {
+            "type": "object", "title": "a time per decision",
             "properties": {
+                "mode": {"type": "string", "enum": [MODES[0]], "description": "the default"},
                 "decision_hours": {"type": "number", "minimum": 0, "exclusiveMinimum": True,
                                    "maximum": MAX_DECISION_HOURS},
                 "reminder_hours": {"type": "number", "minimum": 0, "maximum": MAX_DECISION_HOURS,
                                    "exclusiveMaximum": True},
-                "timeout_policy": {"type": "string", "enum": list(TIMEOUT_POLICIES)},
-                "mode": {"type": "string", "enum": list(MODES),
-                         "description": "move (the default): a time per decision; bank: a time bank per seat"},
-                "initial_hours": {"type": "number", "minimum": 0, "exclusiveMinimum": True, "maximum": MAX_BANK_HOURS,
-                                  "description": "a time bank's start (default 72)"},
-                "increment_hours": {"type": "number", "minimum": 0, "maximum": MAX_DECISION_HOURS,
-                                    "description": "added to the bank after each decision (default 24)"},
-                "max_bank_hours": {"type": "number", "minimum": 0, "exclusiveMinimum": True,
-                                   "maximum": MAX_BANK_HOURS,
-                                   "description": "the most a bank holds, at least initial_hours (default 168)"},
-                "double_after_hours": {"type": "number", "nullable": True, "minimum": 0, "exclusiveMinimum": True,
-                                       "maximum": MAX_BANK_HOURS,
-                                       "description": "time beyond this on one decision counts twice (null: never)"},
-                "reminder_percent": {"type": "integer", "minimum": 0, "maximum": MAX_REMINDER_PERCENT,
-                                     "description": "the reminder when this share of the decision's time is left "
-                                                    "(a bank's default 20; a time per decision: instead of "
-                                                    "reminder_hours; 0: none)"},
-                "takeover_after": {"type": "integer", "minimum": 0, "maximum": MAX_TAKEOVER_AFTER,
-                                   "description": "missed deadlines in a row before the seat is offered to "
-                                                  "another player (default 3; 0: never)"},
+                **common,
             },
             "additionalProperties": False,
         }
+        bank = {
+            "type": "object", "title": "a time bank per seat",
+            "properties": {
+                "mode": {"type": "string", "enum": [MODES[1]]},
+                "initial_hours": {"type": "number", "minimum": 0, "exclusiveMinimum": True, "maximum": MAX_BANK_HOURS,
+                                  "description": "each seat's bank at the start (default 72)"},
+                "increment_hours": {"type": "number", "minimum": 0, "maximum": MAX_DECISION_HOURS,
+                                    "description": "added to the bank after each decision (default 24)"},
+                "max_bank_hours": {"type": "number", "minimum": 0, "exclusiveMinimum": True, "maximum": MAX_BANK_HOURS,
+                                   "description": "the most a bank holds, at least initial_hours (default: the "
+                                                  "larger of 168 and initial_hours)"},
+                "double_after_hours": {"type": "number", "nullable": True, "minimum": 0, "exclusiveMinimum": True,
+                                       "maximum": MAX_BANK_HOURS,
+                                       "description": "time beyond this on one decision counts twice (null, the "
+                                                      "default: never)"},
+                **common,
+            },
+            "required": ["mode"],
+            "additionalProperties": False,
+        }
+        return {"oneOf": [per_decision, bank]}
 
 
 class StrictBooleanField(serializers.BooleanField):
