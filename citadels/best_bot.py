@@ -18,6 +18,7 @@ from .best_draft import draft, victim
 from .best_infer import hypotheses
 from .best_model import affordable, colours, standing, threat, useful
 from .best_pick import known_draft
+from .best_rollout import lookahead
 from .cards import CHARACTERS, DISTRICTS, Colour
 from .commands import Command, NamesDistrict, NamesSeatAndDistrict
 from .legal import legal_commands
@@ -30,8 +31,21 @@ COMPLETES = 5.0  # the district that completes the city (+4 first, and the end w
 
 
 
+LOOKAHEAD = True  # the draft's rollouts (`best_rollout`); off for the rollouts' own best bot
+LOOKAHEAD_PLAYERS = 4  # the most players it rolls out for (7 players: as strong without, ~4x the time)
+
+
 def best_bot(state: State, seat: int, rng: random.Random) -> Command:
     """The strongest Citadels bot of this project (docs/bots.md): a command of `legal_commands`."""
+    return _play(state, seat, rng, LOOKAHEAD)
+
+
+def plain_bot(state: State, seat: int, rng: random.Random) -> Command:
+    """The best bot without the draft's lookahead (what it plays for itself in its rollouts)."""
+    return _play(state, seat, rng, False)
+
+
+def _play(state: State, seat: int, rng: random.Random, look: bool) -> Command:
     commands = legal_commands(state, seat)
     by_type: ByType = {}
     for command in commands:
@@ -42,20 +56,24 @@ def best_bot(state: State, seat: int, rng: random.Random) -> Command:
         chosen = pick(state, seat, by_type, rng)
         if chosen is not None:
             return chosen
-    for own in (_characters, _cards, _power, _income, _build):
+    if "choose_character" in by_type or "discard_character" in by_type:
+        return _characters(state, seat, by_type, rng, look)
+    for own in (_cards, _power, _income, _build):
         chosen = own(state, seat, by_type)
         if chosen is not None:
             return chosen
     return baseline.heuristic_bot(state, seat, rng)
 
 
-def _characters(state: State, seat: int, by_type: ByType) -> Command | None:
+def _characters(state: State, seat: int, by_type: ByType, rng: random.Random, look: bool) -> Command:
     for kind in ("choose_character", "discard_character"):
         named = [c for c in by_type.get(kind, []) if c["type"] == "choose_character" or c["type"] == "discard_character"]
         if named:
             found = hypotheses(state, seat) if kind == "choose_character" else []
+            if found and look and len(named) > 1 and state.rules.players <= LOOKAHEAD_PLAYERS:
+                return lookahead(state, seat, named, found, plain_bot, rng)
             return known_draft(state, seat, named, found) if found else draft(state, seat, named)
-    return None
+    raise AssertionError("no character to choose or discard")
 
 
 # --- cards ---------------------------------------------------------------------------------------------

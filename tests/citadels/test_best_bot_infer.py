@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from citadels.best_bot import best_bot
+from citadels.best_bot import best_bot, plain_bot
 from citadels.best_infer import heuristic_pick, hypotheses, masked
 from citadels.best_pick import dangers
+from citadels.best_rollout import lookahead
 from citadels.bots import heuristic_bot
 from citadels.commands import Command
 from citadels.engine import RULES
@@ -114,3 +115,31 @@ def test_the_assassin_names_a_character_a_replay_puts_in_a_rivals_hands() -> Non
             assert any(h.holders.get(command["character"], seat) != seat for h in found)
             named += 1
     assert named >= 3
+
+
+def test_the_lookahead_takes_the_character_that_surely_completes_the_city() -> None:
+    """Seat 1 has seven districts, the gold for its eighth and a rival who took the Assassin (who names
+    the King, the Merchant, the Architect or the Warlord) or the Warlord (who razes the leader's dearest):
+    only the Bishop completes the city for sure, and the rollouts see it."""
+    state = _crafted_draft()
+    players = list(state.players)
+    seven = (*SIX, "harbor")
+    players[1] = players[1]._replace(gold=5, city=tuple(Built(d, 1) for d in seven), hand=("castle",))
+    state = replace(state, players=tuple(players))
+    seen = seen_by(state, 1)
+    found = hypotheses(seen, 1)
+    commands = [c for c in legal_commands(seen, 1) if c["type"] == "choose_character"]
+    for seed in range(3):
+        chosen = lookahead(seen, 1, commands, found, plain_bot, random.Random(seed))
+        assert chosen == {"type": "choose_character", "character": "bishop"}
+
+
+def test_the_lookahead_is_a_function_of_the_seats_information_and_the_rng() -> None:
+    state = _crafted_draft()
+    other = replace(state, deck=tuple(reversed(state.deck)), face_down=("assassin",), chosen=(("warlord",), (), (), ()))
+    commands = [c for c in legal_commands(state, 1) if c["type"] == "choose_character"]
+    picks = []
+    for version in (state, other):
+        seen = seen_by(version, 1)
+        picks.append(lookahead(seen, 1, commands, hypotheses(seen, 1), plain_bot, random.Random(4)))
+    assert picks[0] == picks[1]
