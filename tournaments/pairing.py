@@ -140,9 +140,10 @@ def round_robin_tables(
     """Rounds of tables of `table_size` (and `table_size - 1` where the field does not divide) in which every
     player meets as many others as possible: each round is the best of several seeded partitions, improved by
     swaps, counting a pair that met before as a repeat. All rounds are played at once (ICCF style); the
-    number of rounds is `round_robin_round_count` unless given."""
+    number of rounds is `round_robin_round_count` unless given (at 2-player tables: the circle method's
+    rounds, the first `rounds` of them if given)."""
     if table_size == 2:
-        return round_robin_pairs(players)
+        return round_robin_pairs(players)[:rounds]
     count = round_robin_round_count(len(players), table_size) if rounds is None else rounds
     sizes, bye_count = table_sizes(len(players), table_size)
     schedule: list[list[list[Player]]] = []

@@ -78,5 +78,7 @@ def describe_event(type_: str, data: Mapping[str, Any], names: Mapping[int, str]
         return gettext("The tournament ended. Won by {winners}.").format(winners=winners) if winners else gettext(
             "The tournament ended.")
     if type_ == standings.CANCELLED:
+        if data.get("reason") == "host":
+            return gettext("The host called the tournament off.")
         return gettext("The tournament was called off: too few players.")
     return event_name(type_)

@@ -194,3 +194,32 @@ def test_a_game_past_the_maximum_length_is_a_draw_and_a_time_loss_withdraws(make
     for link in (first, second):
         table = state.rounds[1].tables[link.table]
         assert table.adjudicated and table.points is not None and set(table.points.values()) == {1.0}
+
+
+def test_the_host_starts_early_or_calls_it_off(make_user: Any) -> None:
+    host, other = make_user(), make_user()
+    tournament = swiss(host, max_players=8)
+    players = entrants("easy", range(1, 4))
+    services.join(players[0], tournament.pk)
+    with pytest.raises(ServiceError, match="not_enough_players"):
+        services.start_now(host, tournament.pk)
+    for player in players[1:]:
+        services.join(player, tournament.pk)
+    with pytest.raises(ServiceError, match="not_the_host"):
+        services.start_now(other, tournament.pk)
+    services.start_now(host, tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING and tournament.players_count == 3
+    assert TournamentGame.objects.filter(tournament=tournament).count() == 1  # and a bye
+    with pytest.raises(ServiceError, match="signup_closed"):
+        services.cancel(host, tournament.pk)
+    later = swiss(host)
+    services.cancel(host, later.pk)
+    later.refresh_from_db()
+    assert later.status == Tournament.Status.CANCELLED
+
+
+def test_a_partial_round_robin_of_pairs_plays_the_rounds_asked() -> None:
+    from tournaments.pairing import round_robin_tables, round_rng
+
+    assert len(round_robin_tables(list(range(8)), 2, round_rng("x", 0), rounds=3)) == 3

@@ -5,7 +5,7 @@ version checked, the events appended with the projection columns), so a beat tas
 request racing each other do each step once. See tournaments/README.md for the functions' signatures.
 
 * `entry`: create_tournament, invite, join, leave, withdraw;
-* `rounds`: `progress`, the one step that does what is due (start, results, time losses, maximum length,
+* `rounds`: start_now, cancel (the host's), `progress`, the one step that does what is due (start, results, time losses, maximum length,
   next round, end), and `create_table_game`;
 * `recording`: the games' hook subscriber (a finished game's result into its link row);
 * `due`: the beat task's body `advance_due`, `advance_tournament`, `settle_withdrawals`;
@@ -15,10 +15,11 @@ request racing each other do each step once. See tournaments/README.md for the f
 from .due import advance_due, advance_tournament, settle_withdrawals
 from .entry import active_ban, create_tournament, invite, join, leave, withdraw
 from .reading import games_of, get_tournament, rederive_round, standings_of, state_of
+from .rounds import cancel, start_now
 from .writing import advance
 
 __all__ = [
-    "active_ban", "advance", "advance_due", "advance_tournament", "create_tournament", "games_of",
+    "active_ban", "advance", "cancel", "start_now", "advance_due", "advance_tournament", "create_tournament", "games_of",
     "get_tournament", "invite", "join", "leave", "rederive_round", "settle_withdrawals", "standings_of",
     "state_of", "withdraw",
 ]

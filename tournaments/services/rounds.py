@@ -10,7 +10,10 @@ import logging
 from datetime import timedelta
 from typing import Any
 
+from django.utils.translation import gettext
+
 from accounts.models import User
+from core.errors import ServiceError
 from games import hooks, selectors
 from games import services as games
 from games.models import Game, SeatPresence
@@ -20,7 +23,7 @@ from ..models import Tournament, TournamentGame
 from ..pairing import RoundPairing, round_rng, round_robin_round_count, swiss_round
 from ..pairing import round_robin_tables as table_round_robin
 from .entry import withdraw_in
-from .writing import Writer
+from .writing import Writer, advance
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +46,44 @@ def progress(writer: Writer) -> list[str]:
         done += _next_round_or_end(writer)
     tournament.due_at = _next_due(writer)
     return done
+
+
+def start_now(user: User, tournament_id: Any) -> Tournament:
+    """The host closes sign-up early and starts the tournament with those who entered (refused with fewer
+    than its `min_players`)."""
+
+    def step(writer: Writer) -> Tournament:
+        tournament, state = writer.tournament, writer.state
+        if tournament.created_by_id != user.pk:
+            raise ServiceError("forbidden", "not_the_host", gettext("Only the tournament's host can start it."))
+        if state.status != standings.SIGNUP:
+            raise ServiceError("conflict", "signup_closed", gettext("Sign-up for this tournament is closed."))
+        if len(state.entrants) < max(tournament.min_players, 2):
+            raise ServiceError("conflict", "not_enough_players", gettext(
+                "At least {count} players are needed to start.").format(count=max(tournament.min_players, 2)))
+        _start(writer)
+        tournament.due_at = _next_due(writer)
+        return tournament
+
+    answer = advance(tournament_id, step, actor=user)
+    assert answer is not None
+    return answer
+
+
+def cancel(user: User, tournament_id: Any) -> Tournament:
+    """The host calls the tournament off during its sign-up."""
+
+    def step(writer: Writer) -> Tournament:
+        if writer.tournament.created_by_id != user.pk:
+            raise ServiceError("forbidden", "not_the_host", gettext("Only the tournament's host can call it off."))
+        if writer.state.status != standings.SIGNUP:
+            raise ServiceError("conflict", "signup_closed", gettext("Sign-up for this tournament is closed."))
+        writer.append(standings.CANCELLED, {"reason": "host"})
+        return writer.tournament
+
+    answer = advance(tournament_id, step, actor=user)
+    assert answer is not None
+    return answer
 
 
 def _start(writer: Writer) -> str:
