@@ -220,6 +220,6 @@ def test_the_host_starts_early_or_calls_it_off(make_user: Any) -> None:
 
 
 def test_a_partial_round_robin_of_pairs_plays_the_rounds_asked() -> None:
-    from tournaments.pairing import round_robin_tables, round_rng
+    from tournaments.pairing import round_rng, round_robin_tables
 
     assert len(round_robin_tables(list(range(8)), 2, round_rng("x", 0), rounds=3)) == 3
