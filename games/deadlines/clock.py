@@ -182,7 +182,9 @@ def on_events_appended(batch: hooks.EventsAppended) -> None:
     now = timezone.now()
     absent = _presence_after(batch)
     if bank.is_bank(game.time_control or {}):
-        game.deadline_at, game.reminder_at, game.deadline_version = _bank_deadline(batch, now, absent)
+        # At the events' own time, so that the banks can be derived from the log (`bank_log`).
+        at = batch.events[-1].created_at if batch.events else now
+        game.deadline_at, game.reminder_at, game.deadline_version = _bank_deadline(batch, at, absent)
         return
     if game.status != Game.Status.ACTIVE or not game.awaiting:
         deadline: datetime | None = None

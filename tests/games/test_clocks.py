@@ -229,3 +229,26 @@ def test_no_reminder_when_its_share_is_nought(make_user: Any) -> None:
     with time_machine.travel(T0, tick=False):
         per_move = started_game(users, time_control={"decision_hours": 30, "reminder_percent": 0})
     assert per_move.deadline_at == T0 + 30 * HOUR and per_move.reminder_at is None
+
+
+def test_the_banks_are_derived_from_the_log(make_user: Any) -> None:
+    from games.deadlines.bank_log import banks_from_log
+
+    game = _bank_game(make_user, initial_hours=20, increment_hours=6, max_bank_hours=30, double_after_hours=8)
+    player = seat_users(game)[game.awaiting[0]]
+    with time_machine.travel(T0 + HOUR, tick=False):
+        absences.declare_absence(player, T0 + 2 * HOUR, T0 + 30 * HOUR)
+    moment = T0
+    for step in range(8):
+        moment += (3 + 7 * step % 13) * HOUR
+        if step % 3 == 2:  # now and then a bank runs out and the real sweep plays
+            game.refresh_from_db()
+            moment = max(moment, game.deadline_at + timedelta(minutes=1))
+            with time_machine.travel(moment, tick=False):
+                sweep.enforce_due_deadlines(now=moment)
+        else:
+            _finish_decision(game, moment)
+    game.refresh_from_db()
+    assert Command.objects.filter(game=game, by_service=True).exists()
+    assert len({entry["left"] for entry in game.clock_banks.values()}) > 1  # the banks went their own ways
+    assert game.clock_banks == banks_from_log(game)
