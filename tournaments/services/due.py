@@ -20,7 +20,8 @@ from core.errors import ServiceError
 from games import services as games
 from games.models import Game, SeatPresence
 
-from ..models import Tournament, TournamentGame
+from ..models import Tournament, TournamentEvent, TournamentGame
+from ..standings import WITHDRAWN
 from .rounds import progress
 from .writing import advance, load_state
 
@@ -67,7 +68,12 @@ def advance_due(now: datetime | None = None) -> DueReport:
             continue
         report.tournaments += 1
         report.steps += [f"{tournament_id}: {step}" for step in steps]
-    for tournament_id in Tournament.objects.filter(status=Tournament.Status.RUNNING).values_list("pk", flat=True):
+    # Only where somebody withdrew under the forfeit policy (one statement on the log's type column).
+    forfeits = TournamentEvent.objects.filter(
+        type=WITHDRAWN, tournament__status=Tournament.Status.RUNNING,
+        tournament__withdrawal_policy=Tournament.Policy.FORFEIT,
+    ).values_list("tournament_id", flat=True).distinct()
+    for tournament_id in sorted(set(forfeits)):
         report.resigned += settle_withdrawals(tournament_id)
     return report
 
