@@ -113,7 +113,7 @@ def _legend(entries: Sequence[tuple[str, str, str, str | None]], top: float) -> 
             dashed = f' stroke-dasharray="{dash}"' if dash else ""
             parts.append(f'<line x1="{x:.1f}" x2="{x + 18:.1f}" y1="{y:.1f}" y2="{y:.1f}" stroke="{colour}" stroke-width="2.5"{dashed}/>'
                          + _marker(marker, x + 9, y, colour))
-        short = name if len(name) <= 24 else name[:23] + "…"
+        short = name if len(name) <= 20 else name[:19] + "…"
         parts.append(f'<text x="{x + 24:.1f}" y="{y + 4:.1f}" fill="#222">{escape(short)}</text>')
     return parts
 
@@ -203,7 +203,7 @@ def grid(chart_id: str, chart: dict[str, Any]) -> SafeString:
         y = TOP + 20 + GRID_ROW * i
         name = str(row["name"])
         parts.append(f'<text x="{GRID_NAMES - 8}" y="{y + GRID_ROW / 2 + 4:.1f}" text-anchor="end" fill="#222">'
-                     f'{escape(name if len(name) <= 16 else name[:15] + "…")}</text>')
+                     f'{escape(name if len(name) <= 13 else name[:12] + "…")}</text>')
         for j, cell in enumerate(row["cells"]):
             tone = cell.get("tone")
             fill = "#eee" if tone is None else PALETTE[int(tone) % len(PALETTE)]
