@@ -111,7 +111,8 @@ def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
         # in this transaction, so the reminder always precedes the timeout email.
         remind(game, version, absent)
         game.reminder_at = None  # written with the first command's projection
-    # Absent seats are played at once; on a real timeout every awaited seat is played.
+    # Absent seats are played at once; on a real timeout every awaited seat is played (with time banks,
+    # every one whose own bank ran out).
     absent_awaited = sorted(seat for seat in game.awaiting if seat in absent)
     targets = absent_awaited or _out_of_time(game, now)
     policy = "bot" if absent_awaited else str(time_control(game)["timeout_policy"])
