@@ -116,13 +116,18 @@ def invite(request: HttpRequest, tournament_id: int) -> HttpResponse:
     except ServiceError as error:
         return error_page(request, error)
     form = InviteForm(request.POST)
+    status, refusal = 400, ""
     if form.is_valid():
         guest = form.cleaned_data["name"]
         try:
             services.invite(request.user, tournament.pk, guest)  # type: ignore[arg-type]
         except ServiceError as error:
-            form.add_error("name", error.reader_message())
+            status = error.status
+            if tournament.created_by_id == request.user.pk:
+                form.add_error("name", error.reader_message())
+            else:  # the page shows no invitation form to others: the refusal stands at its top
+                refusal = error.reader_message()
         else:
             messages.success(request, _("{name} is invited.").format(name=guest.public_name))
             return redirect("tournament-page", tournament_id=tournament.pk)
-    return _page(request, tournament, invite=form, status=400)
+    return _page(request, tournament, invite=form, refusal=refusal, status=status)

@@ -125,6 +125,9 @@ def test_the_host_invites_by_name(client: Any, make_user: Any) -> None:
     assert unknown.status_code == 400 and "There is no player of that name." in unknown.content.decode()
     assert client.post(f"/tournaments/{tournament.pk}/invite", {"name": "grace"}).status_code == 302
     assert TournamentInvitation.objects.filter(tournament=tournament, user=guest).exists()
+    client.force_login(guest)  # not the host: the refusal at the field, with its 403
+    refused = client.post(f"/tournaments/{tournament.pk}/invite", {"name": "grace"})
+    assert refused.status_code == 403 and "Only the tournament&#x27;s host can invite players." in refused.content.decode()
 
 
 def test_a_running_tournament_shows_standings_crosstable_and_each_tables_game(client: Any, make_user: Any) -> None:
