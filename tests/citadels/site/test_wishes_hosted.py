@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from citadels.site import describe_command, read_standing
@@ -110,7 +110,11 @@ def test_reply_words_in_both_languages() -> None:
     assert read_standing("Wünsche: fragen", view) == {"type": "set_wishes", "characters": []}
     assert read_standing("wish: dragon", view) == {"type": "set_wishes", "characters": ["dragon"]}  # refused by the rules
     assert read_standing("build: castle", view) is None and read_standing("king", view) is None
-    assert describe_command({"type": "set_wishes", "characters": ["king"]}, {}) == "Draft wishes: King"
+    with translation.override("en"):
+        assert describe_command({"type": "set_wishes", "characters": ["king"]}, {}) == "Draft wishes: King"
+    with translation.override("de"):
+        assert describe_command({"type": "set_wishes", "characters": []}, {}) == (
+            "Wünsche für die Charakterwahl: mich fragen, wenn ich wähle")
 
 
 def test_a_reply_sets_wishes_off_turn_whatever_the_version(make_user: Any, settings: Any) -> None:
