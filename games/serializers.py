@@ -250,8 +250,8 @@ class GameDetailSerializer(serializers.Serializer[Any]):
         child=serializers.JSONField(), help_text="what your seat may send now (empty when it is not awaited)"
     )
     takeovers = TakeoverSerializer(many=True, help_text="who played which part: seats taken over, oldest first")
-    # Shown when `services.game_detail` gives it (`games.deadlines.shown.seat_clocks`).
-    clocks = SeatClockSerializer(many=True, required=False,
+    # `services.game_detail` gives it always (`games.deadlines.shown.seat_clocks`).
+    clocks = SeatClockSerializer(many=True,
                                  help_text="each seat's clock: its time left and a time bank's balance (empty "
                                            "unless the game runs)")
 

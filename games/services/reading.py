@@ -12,6 +12,7 @@ from accounts.models import User, shown_name
 from core.errors import ServiceError
 
 from .. import selectors, store, store_sql
+from ..deadlines.shown import seat_clocks
 from ..models import Command, Event, Game, Seat, SeatTakeover
 from ..registry import GameKind, get_kind
 from . import takeback
@@ -118,8 +119,8 @@ def game_detail_by_id(game_id: Any, user: User | None) -> dict[str, Any]:
 
 
 def game_detail(game: Game, user: User | None, *, seats: list[store_sql.SeatName] | None = None) -> dict[str, Any]:
-    """The game as this viewer may see it: projections, their seat, the view and their legal commands
-    (`seats`: the game's `selectors.seat_names`, read here when None)."""
+    """The game as this viewer may see it: projections, their seat, the view, their legal commands and
+    every seat's clock (`seats`: the game's `selectors.seat_names`, read here when None)."""
     kind = get_kind(game.kind)
     if seats is None:
         seats = list(selectors.seat_names(game.pk))
@@ -159,6 +160,8 @@ def game_detail(game: Game, user: User | None, *, seats: list[store_sql.SeatName
         "legal_commands": legal,
         # Who played which part: only a seat whose player let deadlines pass can be taken over.
         "takeovers": takeovers_of(game) if game.timed_out else [],
+        # Each seat's time left and a time bank's balance, from the row alone (none unless the game runs).
+        "clocks": [clock.as_dict() for clock in seat_clocks(game)],
     }
 
 
