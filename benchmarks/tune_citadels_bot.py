@@ -5,6 +5,8 @@ games (the best bot's seat rotating, against three heuristic bots) from the same
 meet the same deals; a value replaces the current one only when it wins at least `MARGIN` more. Tune on
 seeds other than the benchmark's (seed 1), e.g. 100, and confirm the winner on a fresh seed.
 The constants are module globals the bot reads at call time, so the search patches them in place.
+At 4 players the draft's lookahead (`citadels.best_rollout`) plays every pick out: a game takes ~0.3 s, so
+300 games per candidate take ~1.5 min; `best_bot.LOOKAHEAD = False` tunes the estimates alone (fast).
 `NAME=value` arguments start a sweep from earlier winners. Results are printed; the winning values are written into the modules by hand (see
 /work/notes/bots-citadels.md for what was searched and what won).
 """
@@ -15,7 +17,7 @@ import random
 import sys
 from types import ModuleType
 
-from citadels import best_bot, best_draft, best_model, bots
+from citadels import best_bot, best_draft, best_model, best_rollout, bots
 from citadels.simulate import play
 
 TUNED: tuple[tuple[ModuleType, str], ...] = (
@@ -29,6 +31,7 @@ TUNED: tuple[tuple[ModuleType, str], ...] = (
     (best_model, "NAMING_WEIGHT"),
     (best_bot, "NEW_COLOUR"),
     (best_bot, "COMPLETES"),
+    (best_rollout, "WIN"),
 )
 FACTORS = (0.5, 1.5)
 MARGIN = 0.015

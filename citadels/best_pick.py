@@ -6,9 +6,9 @@ Assassin and the Thief would win is read off who holds what.
 
 from __future__ import annotations
 
-from .best_draft import gain, public_gain, turn_stake
+from .best_draft import gain, turn_stake
 from .best_infer import Hypothesis, later_holders
-from .best_model import held_chance, threat
+from .best_model import held_chance
 from .commands import NamesCharacter
 from .state import State
 
@@ -17,7 +17,6 @@ KILLS = ("architect", "merchant", "king", "alchemist", "navigator", "warlord")
 BEWITCHES = ("architect", "merchant", "king", "alchemist")
 ROBS = ("merchant", "architect", "king", "alchemist", "navigator", "bishop")
 STEAL_WORTH = 1.0  # a gold coin robbed: this seat's gain and the victim's loss
-DENIAL = 0.0  # per point a rival choosing after this seat gains, weighed by its threat
 
 
 def _named_chance(state: State, character: str, favourites: tuple[str, ...], excluded: set[str]) -> float:
@@ -62,11 +61,7 @@ def known_worth(state: State, seat: int, character: str, hypothesis: Hypothesis)
     if value is None:
         value = gain(state, seat, character, chances or held_chance(state, seat))
     me = state.players[seat]
-    rivals_gain = sum(
-        threat(state, seat, state.players[s]) * public_gain(state, state.players[s], c)
-        for c, s in holders.items() if s != seat and c not in hypothesis.holders
-    )
-    return (1 - killed) * (value + turn_stake(state, seat)) - robbed * me.gold - DENIAL * rivals_gain
+    return (1 - killed) * (value + turn_stake(state, seat)) - robbed * me.gold
 
 
 def known_draft(state: State, seat: int, commands: list[NamesCharacter], found: list[Hypothesis]) -> NamesCharacter:
