@@ -60,7 +60,7 @@ def _x_positions(count: int) -> list[float]:
 
 def _frame(chart_id: str, height: int, title: str, description: str, body: Sequence[str]) -> SafeString:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="100%" role="img" '
-            f'aria-labelledby="{chart_id}-title {chart_id}-desc" class="story-chart" {FONT}>'
+            f'aria-labelledby="{chart_id}-title {chart_id}-desc" class="story-picture" {FONT}>'
             f'<title id="{chart_id}-title">{escape(title)}</title><desc id="{chart_id}-desc">{escape(description)}</desc>'
             f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#fff"/>')
     return mark_safe(head + "".join(body) + "</svg>")  # noqa: S308 (every text above and in `body` is escaped)

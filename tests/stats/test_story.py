@@ -138,3 +138,17 @@ def test_the_template_tag_draws_the_charts_for_the_request_user(make_user: Any, 
     assert html.count("<svg") == 3 and html.count("<table>") == 3
     step = Template("{% load stats_story %}{% story_charts game 2 %}").render(Context({"request": request, "game": game}))
     assert "<svg" not in step  # before the first turn has ended there is nothing to draw
+
+
+@override_settings(ROOT_URLCONF="tests.stats.urls")
+def test_the_table_shows_a_finished_games_pictures_and_links_a_running_ones(make_user: Any, client: Any) -> None:
+    alice, bruno = make_user(), make_user()
+    finished = finished_game([alice, bruno], "dominion", seed=18)
+    running = partly_played([make_user(), make_user()], "dominion", seed=19, commands=30)
+    client.force_login(alice)
+    page = client.get(f"/games/{finished.pk}/").content.decode()
+    assert page.count('<figure class="story-chart"') == 3 and "<svg" in page
+    replay = client.get(f"/games/{finished.pk}/?at=3").content.decode()
+    assert "story-charts" not in replay  # no turn had ended at step 3
+    table = client.get(f"/games/{running.pk}/").content.decode()
+    assert f'href="/games/{running.pk}/story"' in table and "<svg" not in table
