@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from dominion.cards import BASIC, CARDS, PILE_NAMES
 
 from .kingdom_words import pile_set
+from .standing_words import standing_hint
 from .words import card_line, card_name, coin_count, prompt_text, seat_name
 
 
@@ -40,6 +41,9 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
             if seen:
                 asked.append(_("You look at (top first): {cards}").format(cards=card_line(seen)))
             sections.append((_("The decision asked of you"), asked))
+            hint = standing_hint(view, seat)
+            if hint:
+                sections.append((_("Answer it ahead"), [hint]))
         hand = [c["card"] for c in view.get("hand", [])]
         sections.append((_("Your hand"), [card_line(sorted(hand, key=card_name))]))
     if view.get("phase") != "over":

@@ -16,8 +16,8 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from dominion.cards import CARDS
 from dominion.commands import ASK, PREFERENCES, REACTIONS
@@ -82,6 +82,33 @@ def preference_rows(view: Mapping[str, Any]) -> list[dict[str, Any]]:
             "buttons": [{"label": _(POLICIES[c["policy"]]), "json": json.dumps(c)} for c in commands],
         })
     return rows
+
+
+# How a reply answers a decision of this kind ahead ("discard: junk first"), as the turn email tells it.
+_HINTS: dict[str, str] = {
+    "discard_down": gettext_noop('Reply "discard: junk first" or "discard: cheapest" to have this answered for you '
+                                 "from now on."),
+    "victory_onto_deck": gettext_noop('Reply "bureaucrat: cheapest" to have this answered for you from now on.'),
+    "trash_revealed": gettext_noop('Reply "trash: cheapest" to have this answered for you from now on.'),
+    "reaction": gettext_noop('Reply "{card}: always" or "{card}: never" to have this answered for you from now on.'),
+}
+
+
+def standing_hint(view: Mapping[str, Any], seat: int) -> str | None:
+    """How a reply answers the decision asked of `seat` ahead, from now on (a reaction's, or a preference's
+    asked outside the seat's own turn), in words; None for any other decision."""
+    decision = view.get("decision") or {}
+    reaction = decision.get("reaction")
+    if isinstance(reaction, str):
+        name = CARDS[reaction].de if _german() else CARDS[reaction].en
+        return _(_HINTS["reaction"]).format(card=name)
+    if decision.get("prompt") in PREFERENCES and view.get("current") != seat:
+        return _(_HINTS[str(decision["prompt"])])
+    return None
+
+
+def _german() -> bool:
+    return (get_language() or "en").startswith("de")
 
 
 def _said(text: str) -> str:

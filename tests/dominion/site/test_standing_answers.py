@@ -107,6 +107,7 @@ def test_a_reply_sets_a_preference_that_answers_the_asked_discard_and_later_a_re
     assert game.awaiting == [1]
     asked = [m for m in deliver() if victim.email in m.to]
     assert asked, "the victim is told the decision asked of it"
+    assert "„Abwerfen: Müll zuerst“" in asked[-1].body  # and how to answer it ahead
     mail = last_mail(victim)
     assert pipe(reply(mail, "Abwerfen: Müll zuerst\n"))[0] == 0
     game.refresh_from_db()
