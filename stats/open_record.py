@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from django.conf import settings
 from django.db.models import QuerySet
@@ -112,21 +112,45 @@ def write_open_record(directory: Path | None = None, now: datetime | None = None
     stamp = (now or timezone.now()).strftime("%Y-%m")
     path = directory / f"open-record-{stamp}.jsonl.gz"
     partial = path.with_name(path.name + ".partial")
-    digest = hashlib.sha256()
     count = 0
     with partial.open("wb") as raw:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as packed:
+        hashed = _HashingWriter(raw)
+        with gzip.GzipFile(filename="", mode="wb", fileobj=hashed, mtime=0) as packed:
             for game in recorded_games().iterator(chunk_size=200):
                 line = json.dumps(game_record(game), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
                 packed.write(line.encode() + b"\n")
                 count += 1
-    digest.update(partial.read_bytes())
+    digest = hashed.digest
     partial.replace(path)
     checksum_path = path.with_name(path.name + ".sha256")
     checksum_partial = checksum_path.with_name(checksum_path.name + ".partial")
     checksum_partial.write_text(f"{digest.hexdigest()}  {path.name}\n")
     checksum_partial.replace(checksum_path)
     return WrittenRecord(path=path, checksum_path=checksum_path, games=count, sha256=digest.hexdigest())
+
+
+class _HashingWriter:
+    """A binary file that hashes what is written through it (the record is hashed as it is written, never
+    read back whole)."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self.raw, self.digest = raw, hashlib.sha256()
+
+    def write(self, data: bytes) -> int:
+        self.digest.update(data)
+        return self.raw.write(data)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+
+def file_sha256(path: Path) -> str:
+    """The SHA-256 of a file, read a megabyte at a time."""
+    digest = hashlib.sha256()
+    with path.open("rb") as raw:
+        for block in iter(lambda: raw.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 class ChecksumMismatch(ValueError):
@@ -136,7 +160,7 @@ class ChecksumMismatch(ValueError):
 def read_open_record(path: Path) -> Iterator[dict[str, Any]]:
     """The games of a record file, after checking it against its `.sha256` file (`ChecksumMismatch`)."""
     expected = path.with_name(path.name + ".sha256").read_text().split()[0]
-    if hashlib.sha256(path.read_bytes()).hexdigest() != expected:
+    if file_sha256(path) != expected:
         raise ChecksumMismatch(f"{path.name} does not match its checksum")
     with gzip.open(path, "rt", encoding="utf-8") as lines:
         for line in lines:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,7 @@ def test_a_record_whose_bytes_changed_is_refused(make_user: Any, tmp_path: Path)
     finished_game([make_user(), make_user()], "dominion", seed=6)
     written = write_open_record(tmp_path)
     assert written.checksum_path.read_text() == f"{written.sha256}  {written.path.name}\n"
+    assert written.sha256 == hashlib.sha256(written.path.read_bytes()).hexdigest()
     written.path.write_bytes(gzip.compress(b'{"schema": 1}\n'))
     with pytest.raises(ChecksumMismatch):
         list(read_open_record(written.path))
