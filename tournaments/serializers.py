@@ -19,6 +19,7 @@ from games.api_fields import (
     TimeControlField,
 )
 from games.registry import default_kind
+from games.services.lifecycle import MIN_RATING_BOUNDS
 
 from .detail import LISTED_STATUSES
 from .models import Tournament
@@ -32,6 +33,16 @@ class FormatField(serializers.ChoiceField):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(choices=Tournament.Format.values, **kwargs)
+
+
+@extend_schema_field({
+    "type": "object", "propertyNames": {"pattern": "^[2-8]$"},
+    "additionalProperties": {"type": "array", "minItems": 2, "maxItems": 8,
+                             "items": {"type": "number", "minimum": 0, "maximum": 100}},
+})
+class PointsField(serializers.JSONField):
+    """Placement points per table size: `{"4": [6, 4, 2, 0]}` (the service checks each list's length and
+    order: one number per place, never more for a worse place)."""
 
 
 class TournamentListQuerySerializer(serializers.Serializer[Any]):
@@ -69,8 +80,8 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     )
     entry = serializers.ChoiceField(choices=Tournament.Entry.values, default=Tournament.Entry.OPEN,
                                     help_text="`open`, or `invitation`: only the players the host invites")
-    min_rating = StrictFloatField(required=False, allow_null=True, default=None,
-                                  help_text="the least rating (of this game) to enter")
+    min_rating = StrictFloatField(required=False, allow_null=True, default=None, min_value=MIN_RATING_BOUNDS[0],
+                                  max_value=MIN_RATING_BOUNDS[1], help_text="the least rating (of this game) to enter")
     min_reliability = StrictIntegerField(required=False, allow_null=True, default=None, min_value=0, max_value=100,
                                          help_text="the least reliability, in percent, to enter")
     signup_until = serializers.DateTimeField(
@@ -83,7 +94,7 @@ class TournamentCreateSerializer(serializers.Serializer[Any]):
     )
     ban_days = StrictIntegerField(required=False, default=0, min_value=0, max_value=limits.MAX_BAN_DAYS,
                                   help_text="days without new entries after a withdrawal or a loss on time")
-    points = serializers.JSONField(
+    points = PointsField(
         required=False, default=dict,
         help_text='placement points per table size, e.g. `{"4": [6, 4, 2, 0]}`; `{}`: 2 per player placed below',
     )
