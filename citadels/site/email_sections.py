@@ -9,7 +9,15 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .words import COMPLETE_CITY, card_line, character_name, district_name, museum_size, seat_name
+from .words import (
+    COMPLETE_CITY,
+    card_line,
+    character_name,
+    district_name,
+    museum_size,
+    seat_name,
+    wishes_text,
+)
 
 
 def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, str]) -> list[tuple[str, list[str]]]:
@@ -25,6 +33,8 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
         ]
         if view.get("museum"):
             sections.append((_("Under your Museum"), [card_line(view["museum"])]))
+        if view.get("phase") != "over":
+            sections.append((_("Draft wishes"), _wish_lines(view)))
     rows = [_player_row(p, names) for p in view.get("players", [])]
     if view.get("characters"):
         rows.append(_("Characters in this game: {names}").format(names=card_line(view["characters"], character_name)))
@@ -32,6 +42,16 @@ def email_sections(view: dict[str, Any], seat: int | None, names: Mapping[int, s
         rows.append(_("Bell Tower: a city is complete with {count} districts.").format(count=view["complete_at"]))
     sections.append((_("The table"), rows))
     return sections
+
+
+def _wish_lines(view: Mapping[str, Any]) -> list[str]:
+    """The reader's draft wishes now, and how a reply sets them."""
+    wished = [str(c) for c in view.get("wishes") or []]
+    return [
+        _("Now: {wishes}").format(wishes=wishes_text(wished)),
+        _('Reply "wish: assassin, thief" (names or numbers, first first) to have your pick of the next draft '
+          'taken for you; "wish: ask" to be asked.'),
+    ]
 
 
 def _player_row(player: Mapping[str, Any], names: Mapping[int, str]) -> str:

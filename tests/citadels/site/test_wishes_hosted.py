@@ -124,6 +124,7 @@ def test_a_reply_sets_wishes_off_turn_whatever_the_version(make_user: Any, setti
     deliver()
     first = seats[game.awaiting[0]]
     mail = last_mail(first)
+    assert '"wish: assassin, thief"' in mail.body or "„Wunsch: Meuchler, Dieb“" in mail.body  # the mail says how
     assert pipe(reply(mail, "1\n"))[0] == 0  # the pick the mail asked for
     game.refresh_from_db()
     assert first not in [seats[s] for s in game.awaiting]
