@@ -86,3 +86,22 @@ def test_the_command_writes_the_same_bytes_twice(make_user: Any, tmp_path: Path)
     assert first.read_bytes() == second.read_bytes()
     assert json.loads(gzip.decompress(first.read_bytes()).splitlines()[0])["schema"] == 1
     assert Game.objects.filter(status=Game.Status.FINISHED).count() == 1
+
+
+def test_a_game_with_a_move_taken_back_replays_from_the_record(make_user: Any, tmp_path: Path) -> None:
+    from games import services, store
+    from tests.ratings.helpers import play_to_end
+
+    users = [make_user(), make_user()]
+    game = open_game(users, "dominion")
+    seat = game.awaiting[0]
+    player = next(u for u in users if services.seat_of(game, u) == seat)
+    rules = get_kind("dominion").rules
+    treasures = next(c for c in rules.legal_commands(store.load_state(game), seat) if c["type"] == "play_treasures")
+    services.execute(player, game.pk, treasures)
+    services.take_back(player, game.pk)
+    play_to_end(game, seed=8)
+    _path, (record,) = _record(tmp_path)
+    assert "taken_back" in {entry["event"]["type"] for entry in record["events"]}
+    expected = list(rules.scores(store.load_state(game, use_snapshots=False, use_cache=False)))
+    assert replayed_scores(record) == [seat["score"] for seat in record["seats"]] == expected
