@@ -36,7 +36,7 @@ class FormatField(serializers.ChoiceField):
 
 
 @extend_schema_field({
-    "type": "object", "propertyNames": {"pattern": "^[2-8]$"},
+    "type": "object",  # (OpenAPI 3.0 has no propertyNames: the sizes 2 to 8 are the service's check)
     "additionalProperties": {"type": "array", "minItems": 2, "maxItems": 8,
                              "items": {"type": "number", "minimum": 0, "maximum": 100}},
 })
