@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from core.errors import ServiceError
 
-from .. import standings
+from .. import hooks, standings
 from ..models import Tournament, TournamentEvent
 
 T = TypeVar("T")
@@ -143,3 +143,5 @@ def _write(writer: Writer) -> None:
         **{name: getattr(tournament, name) for name in fields})
     if written != 1:  # never under the row lock; the guard if a writer ever forgets it
         raise ServiceError("conflict", "busy", gettext("The tournament is busy; try again."))
+    # The apps above (the mails) write what the events cause in this transaction, like the games' hooks.
+    hooks.events_written(tournament, list(writer.appended))
