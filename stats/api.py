@@ -23,11 +23,11 @@ from .player_numbers import player_numbers
 from .story import story_numbers
 
 
-class StoryQuerySerializer(serializers.Serializer[Any]):
+class StoryNumbersQuerySerializer(serializers.Serializer[Any]):
     at = serializers.IntegerField(required=False, min_value=1, help_text="the story up to this seq (a replay's step)")
 
 
-class StorySerializer(serializers.Serializer[Any]):
+class StoryNumbersSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     version = serializers.IntegerField(help_text="the story's last event")
     hands_open = serializers.BooleanField(help_text="the game has ended: every seat's part is in the numbers")
@@ -37,9 +37,9 @@ class StorySerializer(serializers.Serializer[Any]):
 class GameStoryView(APIView):
     """A game's story in numbers, as you may see it (a running game: nothing its table hides from you)."""
 
-    @extend_schema(parameters=[StoryQuerySerializer], responses={200: StorySerializer})
+    @extend_schema(parameters=[StoryNumbersQuerySerializer], responses={200: StoryNumbersSerializer})
     def get(self, request: Request, game_id: int) -> Response:
-        query = validated_query(StoryQuerySerializer, request.query_params)
+        query = validated_query(StoryNumbersQuerySerializer, request.query_params)
         user = request_user(request)
         game = services.get_game(game_id, user)
         upto = services.state_at(game, user, query["at"])["version"] if "at" in query else None
@@ -48,7 +48,7 @@ class GameStoryView(APIView):
         found = story_numbers(game, user, upto)
         if found is None:
             raise ServiceError("not_found", "no_story", _("This game tells no story in numbers."))
-        return Response(StorySerializer(found).data)
+        return Response(StoryNumbersSerializer(found).data)
 
 
 class FavouriteSerializer(serializers.Serializer[Any]):
@@ -57,7 +57,7 @@ class FavouriteSerializer(serializers.Serializer[Any]):
     count = serializers.IntegerField(help_text="rounds held (Citadels) or copies owned at the end (Dominion)")
 
 
-class GroupSerializer(serializers.Serializer[Any]):
+class NumbersByPlayersSerializer(serializers.Serializer[Any]):
     players = serializers.IntegerField(help_text="the games of this many players")
     games = serializers.IntegerField(allow_null=True)
     wins = serializers.IntegerField(allow_null=True, help_text="first places, shared or not")
@@ -74,7 +74,7 @@ class RatingPointSerializer(serializers.Serializer[Any]):
     rating = serializers.FloatField()
 
 
-class OpponentSerializer(serializers.Serializer[Any]):
+class HeadToHeadSerializer(serializers.Serializer[Any]):
     opponent = serializers.IntegerField(help_text="the opponent's user id")
     name = serializers.CharField()
     bot = serializers.BooleanField()
@@ -94,10 +94,10 @@ class PaceTimesSerializer(serializers.Serializer[Any]):
 class KindNumbersSerializer(serializers.Serializer[Any]):
     kind = serializers.CharField()
     title = serializers.CharField()
-    groups = GroupSerializer(many=True, help_text="by the number of players")
+    groups = NumbersByPlayersSerializer(many=True, help_text="by the number of players")
     rating = serializers.FloatField(allow_null=True)
     rating_history = RatingPointSerializer(many=True, allow_null=True)
-    head_to_head = OpponentSerializer(many=True, allow_null=True)
+    head_to_head = HeadToHeadSerializer(many=True, allow_null=True)
     time_to_move_by_pace = PaceTimesSerializer(many=True, allow_null=True,
                                                help_text="the time to move in the fast, normal and slow games")
 

@@ -151,6 +151,8 @@ def player_numbers(player: User, viewer: User | None) -> dict[str, Any]:
     """The player's numbers as `viewer` may see them: `hidden` names the parts the player keeps private,
     which are None for anybody else (the player sees their own)."""
     shown = shown_parts(player, viewer)
+    # A bot moves at once, every move the service's: a time to move says nothing of it (as on the profile).
+    shown["time_to_move"] = shown["time_to_move"] and not player.is_bot
     results = list(visible_results(player, viewer))
     waits = _waits(player, [r.game_id for r in results]) if shown["time_to_move"] else {}
     ratings = {r.kind: r for r in Rating.objects.filter(user=player)}
