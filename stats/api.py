@@ -24,7 +24,8 @@ from .story import story_numbers
 
 
 class StoryNumbersQuerySerializer(serializers.Serializer[Any]):
-    at = serializers.IntegerField(required=False, min_value=1, help_text="the story up to this seq (a replay's step)")
+    at = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1,
+                                  help_text="the story up to this seq (a replay's step; past the end: the whole)")
 
 
 class StoryNumbersSerializer(serializers.Serializer[Any]):
@@ -42,7 +43,7 @@ class GameStoryView(APIView):
         query = validated_query(StoryNumbersQuerySerializer, request.query_params)
         user = request_user(request)
         game = services.get_game(game_id, user)
-        upto = services.state_at(game, user, query["at"])["version"] if "at" in query else None
+        upto = min(query["at"], game.version) if "at" in query else None  # past the end: the whole story
         if game.version == 0:
             raise ServiceError("conflict", "not_started", _("This game has not started yet."))
         found = story_numbers(game, user, upto)

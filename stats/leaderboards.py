@@ -17,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from core.errors import ServiceError
-from games.registry import get_kind
+from games.registry import kinds
 from ratings.models import Rating, Result
 
 PAGE_SIZE = 25
@@ -46,9 +46,11 @@ def _page_number(value: Any) -> int:
 
 
 def leaderboard(kind_name: str, page: Any = 1, now: datetime | None = None) -> dict[str, Any]:
-    """One page of the kind's leaderboard, best first: each entry's place, player, rating, rated games and
+    """One page of the kind's leaderboard (a 404 for a kind there is none of), best first: each entry's place, player, rating, rated games and
     when they last finished a game of the kind. A page past the last is empty (`pages` says how many)."""
-    kind = get_kind(kind_name)
+    kind = kinds.get(kind_name)
+    if kind is None:  # an address that names no game: a 404, as for any other
+        raise ServiceError("not_found", "no_leaderboard", gettext("There is no leaderboard {name}.").format(name=kind_name))
     number = _page_number(page)
     since = (now or timezone.now()) - timedelta(days=active_days())
     last = Result.objects.filter(user=OuterRef("user"), kind=kind.name).order_by("-finished_at").values("finished_at")[:1]

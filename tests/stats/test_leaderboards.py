@@ -67,12 +67,12 @@ def test_the_page_and_the_api(board: dict[str, Any], client: Any, api_client: An
     html = page.content.decode()
     assert page.status_code == 200 and 'rel="prev"' in html and "rated0" in html and "Rangliste" in html
     assert client.get("/leaderboards/").status_code == 302
-    assert client.get("/leaderboards/chess/").status_code == 400
+    assert client.get("/leaderboards/chess/").status_code == 404
     api = api_client(reader)
     answer = api.get("/api/stats/leaderboards/dominion?page=1")
     assert answer.status_code == 200 and len(answer.json()["entries"]) == PAGE_SIZE
     assert api.get("/api/stats/leaderboards/dominion?page=0").status_code == 400
-    assert api.get("/api/stats/leaderboards/chess").json()["code"] == "unknown_kind"
+    assert api.get("/api/stats/leaderboards/chess").json()["code"] == "no_leaderboard"
 
 
 @override_settings(ROOT_URLCONF="tests.stats.urls")

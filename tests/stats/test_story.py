@@ -114,6 +114,9 @@ def test_a_private_game_has_no_story_for_others(make_user: Any, client: Any, api
     assert api_client(stranger).get(f"/api/stats/games/{game.pk}/story").status_code == 404
     answer = api_client(alice).get(f"/api/stats/games/{game.pk}/story")
     assert answer.status_code == 200 and answer.json()["numbers"]["turns"]
+    past_the_end = api_client(alice).get(f"/api/stats/games/{game.pk}/story?at=99999")
+    assert past_the_end.status_code == 200 and past_the_end.json() == answer.json()
+    assert api_client(alice).get(f"/api/stats/games/{game.pk}/story?at=0").status_code == 400
     client.force_login(stranger)
     assert client.get(f"/games/{game.pk}/story").status_code == 404
 
