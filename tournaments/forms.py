@@ -47,10 +47,24 @@ class NewTournamentForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         help_text=_("In your time zone. Empty: sign-up ends when the tournament is full."),
     )
+    clock = forms.ChoiceField(
+        label=_("Clock"), widget=forms.RadioSelect, initial="move",
+        choices=[("move", _("a time for each decision")), ("bank", _("a time bank for each player, in days"))],
+    )
     decision_hours = forms.IntegerField(label=_("Hours for each decision"), min_value=1, max_value=MAX_DECISION_HOURS,
                                         initial=DEFAULT_TIME_CONTROL["decision_hours"])
     reminder_hours = forms.IntegerField(label=_("Reminder, hours before the deadline"), min_value=0,
                                         max_value=MAX_DECISION_HOURS, initial=DEFAULT_TIME_CONTROL["reminder_hours"])
+    bank_days = forms.IntegerField(label=_("Time bank at the start, in days"), min_value=1, max_value=60, initial=3,
+                                   required=False)
+    increment_days = forms.IntegerField(label=_("Days added after each decision"), min_value=0, max_value=30,
+                                        initial=1, required=False)
+    max_bank_days = forms.IntegerField(label=_("Most days in the bank"), min_value=1, max_value=60, initial=7,
+                                       required=False)
+    double_after_days = forms.IntegerField(
+        label=_("Time on one decision counts double after so many days"), min_value=1, max_value=60, required=False,
+        help_text=_("Empty: never (ICCF's rule, for those who sit long on one move)."),
+    )
     max_game_days = forms.IntegerField(
         label=_("Longest game, in days"), min_value=1, max_value=limits.MAX_GAME_DAYS, required=False,
         help_text=_("A game still running so long after its start counts as a draw. Empty: no limit."),
@@ -111,8 +125,15 @@ class NewTournamentForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         decision, reminder = data.get("decision_hours"), data.get("reminder_hours")
-        if decision is not None and reminder is not None and reminder >= decision:
+        if data.get("clock") != "bank" and decision is not None and reminder is not None and reminder >= decision:
             self.add_error("reminder_hours", _("The reminder must come before the deadline."))
+        if data.get("clock") == "bank":
+            for name in ("bank_days", "increment_days", "max_bank_days"):
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, _("A time bank needs this."))
+            start, most = data.get("bank_days"), data.get("max_bank_days")
+            if start is not None and most is not None and most < start:
+                self.add_error("max_bank_days", _("The bank holds at least what it starts with."))
         kind = kinds.get(str(data.get("kind")))
         if kind is not None:
             for other, names in self.kind_fields.items():
@@ -135,6 +156,15 @@ class NewTournamentForm(forms.Form):
             moment = moment.replace(tzinfo=zone)
         return moment
 
+    def _time_control(self) -> dict[str, Any]:
+        """The games' time control: a time per decision, or a time bank (the form's days in hours)."""
+        data = self.cleaned_data
+        if data.get("clock") != "bank":
+            return {"decision_hours": data["decision_hours"], "reminder_hours": data["reminder_hours"]}
+        double = data.get("double_after_days")
+        return {"mode": "bank", "initial_hours": data["bank_days"] * 24, "increment_hours": data["increment_days"] * 24,
+                "max_bank_hours": data["max_bank_days"] * 24, "double_after_hours": double * 24 if double else None}
+
     def tournament_arguments(self) -> dict[str, Any]:
         """The arguments of `services.create_tournament` from the cleaned form."""
         data = self.cleaned_data
@@ -145,7 +175,7 @@ class NewTournamentForm(forms.Form):
             "name": data["name"], "kind": kind.name, "format": data["format"], "table_size": data["table_size"],
             "rounds": data.get("rounds"), "max_players": data["max_players"], "min_players": data.get("min_players"),
             "options": kind.site_module.options_from_form(own) if kind.site else {},
-            "time_control": {"decision_hours": data["decision_hours"], "reminder_hours": data["reminder_hours"]},
+            "time_control": self._time_control(),
             "max_game_days": data.get("max_game_days"), "entry": data["entry"], "min_rating": data.get("min_rating"),
             "min_reliability": data.get("min_reliability"), "signup_until": self._signup_until(),
             "withdrawal_policy": data["withdrawal_policy"], "ban_days": data["ban_days"],

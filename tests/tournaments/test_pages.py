@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 FORM: dict[str, Any] = {
     "name": "Spring Swiss", "kind": "citadels", "format": "swiss", "table_size": "2", "rounds": "2",
-    "max_players": "4", "decision_hours": "48", "reminder_hours": "12", "entry": "open",
+    "max_players": "4", "clock": "move", "decision_hours": "48", "reminder_hours": "12", "entry": "open",
     "withdrawal_policy": "forfeit", "ban_days": "0",
 }
 
@@ -53,6 +53,18 @@ def test_the_form_has_a_label_for_every_field_and_creates_the_tournament(client:
     assert answer.status_code == 302 and answer["Location"] == f"/tournaments/{tournament.pk}/"
     assert tournament.created_by == host and tournament.rounds == 2 and tournament.max_game_days == 30
     assert tournament.points == {"2": [3.0, 0.0]} and tournament.time_control["decision_hours"] == 48
+
+
+def test_a_time_bank_in_days_becomes_the_games_time_control(client: Any, make_user: Any) -> None:
+    client.force_login(make_user())
+    answer = client.post("/tournaments/new/", form_data(clock="bank", bank_days="3", increment_days="1",
+                                                        max_bank_days="7", double_after_days="10"))
+    assert answer.status_code == 302
+    control = Tournament.objects.get().time_control
+    assert control["mode"] == "bank" and control["initial_hours"] == 72 and control["increment_hours"] == 24
+    assert control["max_bank_hours"] == 168 and control["double_after_hours"] == 240
+    refused = client.post("/tournaments/new/", form_data(clock="bank", bank_days="5", max_bank_days="2"))
+    assert refused.status_code == 400 and "max_bank_days" in refused.context["form"].errors
 
 
 @pytest.mark.parametrize(("changes", "field", "text"), [
