@@ -1,8 +1,9 @@
-"""The best Citadels bot against copies of the heuristic bot: `python benchmarks/bots_citadels.py [games]`.
+"""The best Citadels bot against copies of the heuristic bot: `python benchmarks/bots_citadels.py [games] [seed]`.
 
 For 2, 4 and 7 players, base game and Dark City (random characters of both sets, 3 Dark City purples
 mixed in), the best bot's seat rotating: its win rate with a 95% Wilson interval (a shared win counts as
-1/number of winners), chance (1/players), and the mean and 99th-percentile time of its decisions.
+1/number of winners), chance (1/players), and the mean and 99th-percentile time of its decisions (the
+4-player rows roll out every pick of the draft: ~0.3 s a game, the others ~0.02-0.1 s).
 `benchmarks/bots.py` calls `rows`.
 """
 
@@ -74,11 +75,12 @@ def rows(games: int = 1000, seed: int = 1) -> list[dict[str, object]]:
 
 
 def main() -> None:
-    """Print the table (the number of games per row from the command line, 1000 by default)."""
+    """Print the table (the number of games per row and the seed from the command line: 1000 and 1 by default)."""
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     print("| setup | players | games | best bot wins (95% CI) | chance | mean ms | p99 ms |")
     print("|---|---|---|---|---|---|---|")
-    for row in rows(games):
+    for row in rows(games, seed):
         print(f"| {row['setup']} | {row['players']} | {row['games']} | {row['win_rate']:.1%} "
               f"({row['low']:.1%}-{row['high']:.1%}) | {row['chance']:.1%} | {row['mean_ms']:.2f} | "
               f"{row['p99_ms']:.2f} |")
