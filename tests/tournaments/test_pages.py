@@ -162,3 +162,14 @@ def test_a_running_tournament_shows_standings_crosstable_and_each_tables_game(cl
     assert "Withdraw from the tournament" in html and "Round 1" in html
     assert html.count("place 1, 2 points") == 2  # the finished table's winner: in the crosstable and its round
     assert "The pairings&#x27; seed" in html or "The pairings' seed" in html
+
+
+def test_the_page_speaks_german_to_a_german_reader(client: Any, make_user: Any) -> None:
+    tournament = swiss(make_user(), entry="invitation")
+    client.force_login(make_user("Lena", language="de"))
+    html = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Zum Turnier anmelden" in html and "Noch niemand ist angemeldet." in html and "Anmeldung endet" in html
+    refused = client.post(f"/tournaments/{tournament.pk}/join")
+    assert refused.status_code == 403 and "Deine Teilnahme" in refused.content.decode()
+    listing = client.get("/tournaments/").content.decode()
+    assert "Zur Anmeldung offen" in listing and "Ein neues Turnier eröffnen" in listing
