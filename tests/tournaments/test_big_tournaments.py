@@ -1,5 +1,5 @@
-"""The big run: a 64-player Swiss of 4-player Citadels tables and a 16-player Dominion round robin at tables
-of 4, driven to their ends on a simulated clock. The players play their seats with the easy bot through the
+"""The big runs: a 64-player Swiss of 4-player Citadels tables and a 16-player Dominion round robin at tables
+of 4 (two tests, so that the suite's workers share them), each driven to its end on a simulated clock. The players play their seats with the easy bot through the
 games' one write path; now and then one sleeps through a decision and the deadline sweep plays it; the
 tournaments' beat task runs after every sweep. Checked: every game accounted for, no repeated meeting
 (avoidable in both), the standings equal to a recomputation from the games' own final states, and the share
@@ -87,56 +87,55 @@ def drive(tournaments: list[Tournament], clock: Any, now: Any, rng: random.Rando
             "days": (now - tournaments[0].started_at).days}
 
 
-def test_a_64_player_swiss_and_a_16_player_round_robin_to_their_ends(make_user: Any) -> None:
+def run_to_the_end(make_user: Any, settings: dict[str, Any], players: range, rounds: int, games: int) -> None:
+    """Open the tournament, sign the players up, start it at sign-up's end, drive it to its end, and check it."""
     began = time.monotonic()
     host = make_user()
     start = timezone.now().replace(microsecond=0)
     with time_machine.travel(start, tick=False) as clock:
-        control = {"decision_hours": 24}
-        swiss = services.create_tournament(
-            host, name="Citadels Swiss", kind="citadels", format="swiss", table_size=4, rounds=3, max_players=64,
-            time_control=control, signup_until=start + timedelta(days=1), max_game_days=60,
+        tournament = services.create_tournament(
+            host, time_control={"decision_hours": 24}, signup_until=start + timedelta(days=1), max_game_days=60,
+            **settings,
         )
-        robin = services.create_tournament(
-            host, name="Dominion round robin", kind="dominion", format="round_robin", table_size=4, max_players=16,
-            time_control=control, signup_until=start + timedelta(days=1), max_game_days=60,
-        )
-        for player in entrants("easy", range(1, 65)):
-            services.join(player, swiss.pk)
-        for player in entrants("easy", range(65, 81)):
-            services.join(player, robin.pk)
+        for player in entrants("easy", players):
+            services.join(player, tournament.pk)
         now = start + timedelta(days=1, hours=1)
         clock.move_to(now)
         services.advance_due(now)
-        for tournament in (swiss, robin):
-            tournament.refresh_from_db()
-            assert tournament.status == Tournament.Status.RUNNING
-        measured = drive([swiss, robin], clock, now, random.Random(38))
-
-    games_total = 0
-    for tournament, rounds in ((swiss, 3), (robin, 5)):
         tournament.refresh_from_db()
-        assert tournament.status == Tournament.Status.ENDED, tournament
-        state = services.state_of(tournament)
-        assert sorted(state.rounds) == list(range(1, rounds + 1))
-        # Every table's game accounted for: linked, finished, its result in the log.
-        tables = [t for r in state.rounds.values() for t in r.tables]
-        links = TournamentGame.objects.filter(tournament=tournament)
-        assert len(tables) == links.count() == links.filter(recorded=True, game__status=Game.Status.FINISHED).count()
-        assert all(t.finished and t.game is not None for t in tables)
-        assert sorted(t.game for t in tables if t.game) == sorted(links.values_list("game_id", flat=True))
-        games_total += len(tables)
-        # Nobody met anybody twice (avoidable in both: 3 rounds of 4 among 64; a perfect 16-at-4 schedule).
-        assert max(state.meetings().counts.values()) == 1
-        # The standings are the games' own results.
-        expected = recomputed_points(tournament)
-        assert {row.player: row.points for row in standings.standings(state)} == expected
-    assert games_total == 16 * 3 + 20
+        assert tournament.status == Tournament.Status.RUNNING
+        measured = drive([tournament], clock, now, random.Random(38))
+
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.ENDED, tournament
+    state = services.state_of(tournament)
+    assert sorted(state.rounds) == list(range(1, rounds + 1))
+    # Every table's game accounted for: linked, finished, its result in the log.
+    tables = [t for r in state.rounds.values() for t in r.tables]
+    links = TournamentGame.objects.filter(tournament=tournament)
+    assert len(tables) == games == links.count() == links.filter(recorded=True, game__status=Game.Status.FINISHED).count()
+    assert all(t.finished and t.game is not None for t in tables)
+    assert sorted(t.game for t in tables if t.game) == sorted(links.values_list("game_id", flat=True))
+    # Nobody met anybody twice (avoidable in both: 3 rounds of 4 among 64; a perfect 16-at-4 schedule).
+    assert max(state.meetings().counts.values()) == 1
+    # The standings are the games' own results.
+    assert {row.player: row.points for row in standings.standings(state)} == recomputed_points(tournament)
     timeouts = Command.objects.filter(by_service=True).count()
-    stalled_share = len(measured["stalled"]) / games_total
-    print(f"\nbig run: {games_total} games, {measured['commands']} players' commands, {timeouts} played at a deadline, "
-          f"{measured['ticks']} ticks ({measured['days']} simulated days), stalled {len(measured['stalled'])} "
+    stalled_share = len(measured["stalled"]) / games
+    print(f"\n{tournament.name}: {games} games, {measured['commands']} players' commands, {timeouts} played at a "
+          f"deadline, {measured['ticks']} ticks ({measured['days']} simulated days), stalled {len(measured['stalled'])} "
           f"({stalled_share:.1%}), rounds left unpaired {len(measured['stalled_rounds'])}, {time.monotonic() - began:.0f} s")
     assert stalled_share < 0.01
     assert not measured["stalled_rounds"]
-    assert robin.pk in {t.pk for t in Tournament.objects.filter(status=Tournament.Status.ENDED)}
+
+
+def test_a_64_player_swiss_of_4_player_citadels_tables_to_its_end(make_user: Any) -> None:
+    settings = {"name": "Citadels Swiss", "kind": "citadels", "format": "swiss", "table_size": 4, "rounds": 3,
+                "max_players": 64}
+    run_to_the_end(make_user, settings, range(1, 65), rounds=3, games=16 * 3)
+
+
+def test_a_16_player_dominion_round_robin_at_tables_of_4_to_its_end(make_user: Any) -> None:
+    settings = {"name": "Dominion round robin", "kind": "dominion", "format": "round_robin", "table_size": 4,
+                "max_players": 16}
+    run_to_the_end(make_user, settings, range(65, 81), rounds=5, games=20)
