@@ -105,3 +105,15 @@ def test_a_game_with_a_move_taken_back_replays_from_the_record(make_user: Any, t
     assert "taken_back" in {entry["event"]["type"] for entry in record["events"]}
     expected = list(rules.scores(store.load_state(game, use_snapshots=False, use_cache=False)))
     assert replayed_scores(record) == [seat["score"] for seat in record["seats"]] == expected
+
+
+def test_the_monthly_task_writes_the_record_where_the_settings_say(make_user: Any, tmp_path: Path, settings: Any) -> None:
+    from config.celery import app
+    from stats.tasks import write_open_record_task
+
+    settings.STATS_OPEN_RECORD_DIR = str(tmp_path)
+    finished_game([make_user(), make_user()], "dominion", seed=9)
+    assert "stats.write_open_record" in app.tasks
+    done = write_open_record_task()
+    assert done["games"] == 1 and Path(done["path"]).parent == tmp_path
+    assert len(list(read_open_record(Path(done["path"])))) == 1
