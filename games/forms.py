@@ -1,21 +1,32 @@
-"""The new-game form: the game kind, players, the kind's own options (from its site module), time control."""
+"""The new-game form: the game kind, players, the kind's own options (from its site module), time control
+(a time per decision or a time bank, checked by the one validator, `services.clean_time_control`)."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import ServiceError
+
+from .deadlines.clock import DEFAULT_BANK_CONTROL
 from .registry import GameKind, default_kind, kinds
 from .selectors import PACES
-from .services import DEFAULT_TIME_CONTROL, MAX_DECISION_HOURS
+from .services import DEFAULT_TIME_CONTROL, MAX_DECISION_HOURS, clean_time_control
 from .services.bots import DEFAULT_LEVEL, LEVELS, level_label
 from .services.lifecycle import MIN_RATING_BOUNDS
 
 # The most seats a new-game form gives to bots (the largest table less the host's seat).
 MOST_BOTS = 7
+# The form's fields of each kind of clock (named as the time control's own fields, so that the validator's
+# message, which begins with the field it is about, lands at that field).
+PER_DECISION_FIELDS = ("decision_hours", "reminder_hours")
+BANK_FIELDS = ("initial_hours", "increment_hours", "max_bank_hours", "double_after_hours", "reminder_percent")
+# A bank's fields the host must fill in (an empty most: the validator's default; an empty double: none).
+BANK_REQUIRED = ("initial_hours", "increment_hours", "reminder_percent")
 
 
 def bot_level_choices() -> list[tuple[str, str]]:
@@ -38,6 +49,12 @@ class NewGameForm(forms.Form):
         label=_("Players"), coerce=int, initial=4,
         help_text=_("Seats at the table, you included. The host may start earlier with fewer players."),
     )
+    clock = forms.ChoiceField(
+        label=_("Clock"), required=False, initial="move", widget=forms.RadioSelect,
+        choices=[("move", _("a time for each decision")), ("bank", _("a time bank for each player"))],
+        help_text=_("A time bank: each player starts with some hours, the time a decision takes comes out of "
+                    "them, and some hours more come in after each decision."),
+    )
     decision_hours = forms.IntegerField(
         label=_("Hours for each decision"), min_value=1, max_value=MAX_DECISION_HOURS,
         initial=DEFAULT_TIME_CONTROL["decision_hours"],
@@ -47,6 +64,27 @@ class NewGameForm(forms.Form):
         label=_("Reminder, hours before the deadline"), min_value=0, max_value=MAX_DECISION_HOURS,
         initial=DEFAULT_TIME_CONTROL["reminder_hours"],
         help_text=_("0: no reminder. Must be less than the hours for a decision."),
+    )
+    initial_hours = forms.IntegerField(
+        label=_("Time bank at the start, in hours"), required=False, initial=DEFAULT_BANK_CONTROL["initial_hours"],
+        help_text=_("72 hours are 3 days."),
+    )
+    increment_hours = forms.IntegerField(
+        label=_("Hours added after each decision"), required=False, initial=DEFAULT_BANK_CONTROL["increment_hours"],
+        help_text=_("0: none."),
+    )
+    max_bank_hours = forms.IntegerField(
+        label=_("Most hours in the bank"), required=False, initial=DEFAULT_BANK_CONTROL["max_bank_hours"],
+        help_text=_("At least the hours at the start. Empty: 168 hours (7 days), or the hours at the start if more."),
+    )
+    double_after_hours = forms.IntegerField(
+        label=_("Charge double after so many hours on one decision"), required=False,
+        help_text=_("Empty: never. With 48, a decision that takes 60 hours costs 72 hours of the bank."),
+    )
+    reminder_percent = forms.IntegerField(
+        label=_("Reminder when this percentage of the time is left"), required=False,
+        initial=DEFAULT_BANK_CONTROL["reminder_percent"],
+        help_text=_("Of the time the player had when the decision began; 0: no reminder."),
     )
     timeout_policy = forms.ChoiceField(
         label=_("When a deadline passes"),
@@ -132,9 +170,7 @@ class NewGameForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        decision, reminder = data.get("decision_hours"), data.get("reminder_hours")
-        if decision is not None and reminder is not None and reminder >= decision:
-            self.add_error("reminder_hours", _("The reminder must come before the deadline."))
+        self._clean_clock(data)
         kind = kinds.get(str(data.get("kind")))
         if kind is not None:
             # Only the chosen kind's options count: another kind's fields may be left out or empty.
@@ -148,6 +184,42 @@ class NewGameForm(forms.Form):
                 "game": kind.title, "min": kind.min_players, "max": kind.max_players})
         return data
 
+    def _clean_clock(self, data: dict[str, Any]) -> None:
+        """Only the chosen clock's fields count (the other's may be left out or wrong); its time control is
+        checked by the service's validator, whose refusal is shown at the field it names."""
+        bank = data.get("clock") == "bank"
+        for name in PER_DECISION_FIELDS if bank else BANK_FIELDS:
+            self.errors.pop(name, None)
+            data.pop(name, None)
+        if bank:
+            for name in BANK_REQUIRED:
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, forms.Field.default_error_messages["required"])
+        else:
+            decision, reminder = data.get("decision_hours"), data.get("reminder_hours")
+            if decision is not None and reminder is not None and reminder >= decision:
+                self.add_error("reminder_hours", _("The reminder must come before the deadline."))
+        if any(name in self.errors for name in (*PER_DECISION_FIELDS, *BANK_FIELDS, "timeout_policy")):
+            return
+        try:
+            clean_time_control(self._time_control(data))
+        except ServiceError as error:
+            named = re.match(r"\w+", error.reader_message())
+            field = named.group(0) if named else None
+            self.add_error(field if field in self.fields and field in data else "clock", error.reader_message())
+
+    @staticmethod
+    def _time_control(data: dict[str, Any]) -> dict[str, Any]:
+        """The time control the host chose, as the API takes it (`docs/api.md`, "Time controls")."""
+        if data.get("clock") != "bank":
+            return {"decision_hours": data.get("decision_hours"), "reminder_hours": data.get("reminder_hours"),
+                    "timeout_policy": data.get("timeout_policy")}
+        control = {"mode": "bank", **{name: data.get(name) for name in BANK_FIELDS},
+                   "timeout_policy": data.get("timeout_policy")}
+        if control["max_bank_hours"] is None:
+            del control["max_bank_hours"]  # the validator's default: the larger of 7 days and the start
+        return control
+
     def game_arguments(self) -> dict[str, Any]:
         """The arguments of `services.create_game` from the cleaned form."""
         data = self.cleaned_data
@@ -158,11 +230,8 @@ class NewGameForm(forms.Form):
             "kind": kind.name,
             "players": data["players"],
             "options": kind.site_module.options_from_form(own) if kind.site else {},
-            "time_control": {
-                "decision_hours": data["decision_hours"],
-                "reminder_hours": data["reminder_hours"],
-                "timeout_policy": data["timeout_policy"],
-            },
+            # As the host chose it, checked again by the service (the same validator).
+            "time_control": self._time_control(data),
             "listed": data["listed"],
             "spectators_allowed": data["spectators_allowed"],
             "rated": data["rate_bot_game"] if self.bot_levels() else data["rated"],
