@@ -3,9 +3,9 @@ takes over a decision is taken from its bank, `increment_hours` are added after 
 bank holds at most `max_bank_hours`), and time beyond `double_after_hours` on one decision counts twice
 (ICCF's rule against a long think). Time inside a declared absence of the seat's player counts for nothing.
 
-The banks are a projection of the game's row (`Game.clock_banks`), written by the clock's hook subscriber in
-the transaction of every event batch that changes who is awaited, never elsewhere but where an absence
-moves a running clock: `{"<seat>": {"left": seconds, "since": iso or null, "until": iso or null}}`: the bank
+The banks are a projection of the game's row (`Game.clock_banks`), set by the clock's hook subscriber on
+every event batch that changes who is awaited and written with the service's other projection columns (one
+UPDATE), never elsewhere but where an absence moves a running clock or a rebuild derives them from the log: `{"<seat>": {"left": seconds, "since": iso or null, "until": iso or null}}`: the bank
 when the seat's current decision began (`since`; null: not awaited) and when it runs out (`until`, paused by
 the player's absences). Several awaited seats (a simultaneous decision) each run their own bank; the game's
 `deadline_at` is the earliest `until`, and the enforcement plays only the seats whose bank ran out.

@@ -144,8 +144,8 @@ def _new_deadline(game: Game, now: datetime) -> tuple[datetime, datetime | None]
 
 
 def _run_banks(batch: hooks.EventsAppended, now: datetime) -> tuple[datetime | None, datetime | None]:
-    """A time bank game's batch: when the awaited seats changed, the banks pay and start (written to the
-    row here, in the events' transaction) and the deadline is the earliest awaited seat's; else the clocks
+    """A time bank game's batch: when the awaited seats changed, the banks pay and start (set on the game,
+    which the service writes with its projection columns) and the deadline is the earliest awaited seat's; else the clocks
     run on (the stored deadline)."""
     game = batch.game
     before = set(batch.previous_awaiting) if batch.previous_status == Game.Status.ACTIVE else set()
@@ -154,9 +154,9 @@ def _run_banks(batch: hooks.EventsAppended, now: datetime) -> tuple[datetime | N
         return game.deadline_at, game.reminder_at
     limits = bank.Limits.of(time_control(game))
     banks = bank.banks_after(game, limits, before, after, now)
+    # One of the service's projection columns: written with the others in its one UPDATE (or, in the
+    # deadline sweep's unit of work, in the game's one compare-and-set).
     game.clock_banks = bank.stored(banks)
-    # Not one of the service's projection columns: its own UPDATE, only in a bank game whose awaited seats changed.
-    Game.objects.filter(pk=game.pk).update(clock_banks=game.clock_banks)
     return bank.deadline_and_reminder(banks, sorted(after), limits, now)
 
 

@@ -22,7 +22,9 @@ from django.utils.translation import gettext
 from core.errors import ServiceError
 
 from .. import integrity, store
-from ..deadlines.clock import fresh_deadline
+from ..deadlines import bank
+from ..deadlines.bank_log import banks_from_log
+from ..deadlines.clock import fresh_deadline, time_control
 from ..models import Event, Game, Snapshot
 from ..registry import get_kind
 from .writing import PROJECTION_FIELDS, game_or_404
@@ -94,10 +96,11 @@ def _rebuild_locked(game: Game, now: datetime) -> Rebuilt:
 def _project(
     game: Game, state: Any, *, started: datetime, last_seq: int, last_hash: str, last_at: datetime, now: datetime
 ) -> None:
-    """Set the projection columns from the state at the log's end. The times are kept where they are set
-    (the service wrote them when it happened). The running deadline is kept, naming the new version; it
-    starts afresh only where the stored version, awaited seats or status were wrong (the decision it was
-    for may not be the one awaited now): the awaited players get their full time, never less."""
+    """Set the projection columns from the state at the log's end (a time bank game's banks from the log's
+    replay). The times are kept where they are set (the service wrote them when it happened). The running
+    deadline is kept, naming the new version; it starts afresh only where the stored version, awaited seats
+    or status were wrong (the decision it was for may not be the one awaited now): the awaited players get
+    their full time, never less. With time banks it is the awaited seats' earliest end by those banks."""
     awaiting = [int(seat) for seat in get_kind(game.kind).rules.awaiting(state)]
     decision_changed = (game.version, list(game.awaiting or []), game.status) != (
         last_seq, awaiting, Game.Status.ACTIVE)
@@ -105,9 +108,14 @@ def _project(
     game.status = Game.Status.ACTIVE if awaiting else Game.Status.FINISHED
     game.started_at = game.started_at or started
     game.finished_at = (game.finished_at or last_at) if not awaiting else None
+    # A time bank game's banks as its log gives them (`bank_log`: the batches' times, the stored absences).
+    banked = bank.is_bank(time_control(game))
+    game.clock_banks = banks_from_log(game) if banked else {}
     if not awaiting:
         game.deadline_at, game.reminder_at, game.deadline_version = None, None, None
     else:
-        if decision_changed or game.deadline_at is None:
+        # With banks, the deadline is their awaited seats' earliest end, as the log's banks say (the clock's
+        # subscriber would have set the same).
+        if banked or decision_changed or game.deadline_at is None:
             game.deadline_at, game.reminder_at = fresh_deadline(game, awaiting, now)
         game.deadline_version = game.version

@@ -20,10 +20,11 @@ from .. import hooks, selectors, store
 from ..models import Command, Event, Game
 from ..registry import get_kind
 
-# The columns of a game's row that appending events changes (the deadline columns are the deadline hook's:
-# games.deadlines.clock.on_events_appended sets them on the game).
+# The columns of a game's row that appending events changes (the deadline columns and a time bank game's
+# banks are the deadline hook's: games.deadlines.clock.on_events_appended sets them on the game, and this
+# one UPDATE writes them; in a game with a time per decision the banks stay {}).
 PROJECTION_FIELDS = ("version", "head_hash", "awaiting", "status", "finished_at", "started_at", "players",
-                     "deadline_at", "reminder_at", "deadline_version")
+                     "deadline_at", "reminder_at", "deadline_version", "clock_banks")
 
 
 class LostRace(Exception):
