@@ -163,12 +163,38 @@ def _hours(template: tuple[str, str], hours: Any) -> str:
     return ngettext(*template, int(count) if count.is_integer() else 2) % {"count": f"{count:g}"}
 
 
+def _number(value: Any) -> str:
+    return f"{float(value):g}"
+
+
+def _clock_words(time_control: dict[str, Any]) -> str:
+    """A time bank's start, increment, most and double charge, or the hours for each decision, in words."""
+    if time_control.get("mode") != "bank":
+        return _hours(("%(count)s hour for each decision", "%(count)s hours for each decision"),
+                      time_control.get("decision_hours", 0))
+    words = _("time bank: %(initial)s hours, %(increment)s more after each decision, at most %(most)s") % {
+        "initial": _number(time_control["initial_hours"]), "increment": _number(time_control["increment_hours"]),
+        "most": _number(time_control["max_bank_hours"])}
+    if time_control.get("double_after_hours") is not None:
+        words += ", " + _hours(("time past %(count)s hour on one decision counts double",
+                                "time past %(count)s hours on one decision counts double"),
+                               time_control["double_after_hours"])
+    return words
+
+
+def _reminder_words(time_control: dict[str, Any]) -> str:
+    if time_control.get("reminder_percent"):  # a time bank's, or a time per decision's share
+        return _("a reminder when %(percent)s%% of the time is left") % {
+            "percent": _number(time_control["reminder_percent"])}
+    if time_control.get("reminder_hours"):
+        return _hours(("a reminder %(count)s hour before the deadline", "a reminder %(count)s hours before the deadline"),
+                      time_control["reminder_hours"])
+    return _("no reminder")
+
+
 def pace(time_control: dict[str, Any]) -> str:
     """The game's time control in words, for whoever is about to take a seat."""
-    decision = _hours(("%(count)s hour for each decision", "%(count)s hours for each decision"),
-                      time_control.get("decision_hours", 0))
-    reminder = (_hours(("a reminder %(count)s hour before the deadline", "a reminder %(count)s hours before the deadline"),
-                       time_control["reminder_hours"]) if time_control.get("reminder_hours") else _("no reminder"))
+    decision, reminder = _clock_words(time_control), _reminder_words(time_control)
     policy = {"bot": _("a bot plays a sensible move"), "minimal": _("the least move is played")}.get(
         str(time_control.get("timeout_policy")), "")
     return _("Pace: {decision}, {reminder}; when a deadline passes, {policy}.").format(
