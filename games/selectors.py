@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 
@@ -42,19 +42,32 @@ def games_of(user: User) -> QuerySet[WithAnnotations[Game, SeatedWithMine]]:
     )
 
 
-# A game's pace by its hours for a decision: (more than, at most); None is no bound.
+# A game's pace by its hours for a decision: (more than, at most); None is no bound. A time bank game's
+# hours for a decision are its bank's at the start (`initial_hours`): what its first decisions may take, the
+# figure the lobby shows first (its increment is what a decision brings back, less than it may take).
 PACES: dict[str, tuple[float | None, float | None]] = {"fast": (None, 24), "normal": (24, 72), "slow": (72, None)}
+BANK_PACE_HOURS = "initial_hours"
+
+
+def pace_hours(time_control: dict[str, Any]) -> float | None:
+    """A time control's hours for a decision as the paces count them (None: it names none)."""
+    hours = time_control.get(BANK_PACE_HOURS if time_control.get("mode") == "bank" else "decision_hours")
+    return float(hours) if isinstance(hours, int | float) and not isinstance(hours, bool) else None
 
 
 def pace_filter(pace: str) -> Q:
-    """The games of this pace (one of `PACES`) by their time control's hours for a decision."""
+    """The games of this pace (one of `PACES`) by their time control's hours for a decision (a time bank's:
+    its hours at the start, `pace_hours`)."""
     above, most = PACES[pace]
-    found = Q()
+    per_decision, banked = Q(), Q(time_control__mode="bank")
     if above is not None:
-        found &= Q(time_control__decision_hours__gt=above)
+        per_decision &= Q(time_control__decision_hours__gt=above)
+        banked &= Q(**{f"time_control__{BANK_PACE_HOURS}__gt": above})
     if most is not None:
-        found &= Q(time_control__decision_hours__lte=most)
-    return found
+        per_decision &= Q(time_control__decision_hours__lte=most)
+        banked &= Q(**{f"time_control__{BANK_PACE_HOURS}__lte": most})
+    # (A time bank has no decision_hours: the validator refuses the other kind's fields, so the two never meet.)
+    return per_decision | banked
 
 
 def open_games_for(

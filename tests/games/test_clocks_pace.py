@@ -45,3 +45,27 @@ def test_the_waiting_room_of_a_bank_game_tells_its_pace(client: Any, make_user: 
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert "Pace: time bank: 48 hours, 24 more after each decision, at most 168" in page
     assert "0 hours for each decision" not in page
+
+
+def test_bank_games_match_the_pace_filters_by_their_hours_at_the_start(make_user: Any, api_client: Any) -> None:
+    from games import selectors
+
+    host = make_user()
+    controls = {
+        "fast_bank": {"mode": "bank", "initial_hours": 24, "increment_hours": 2},
+        "normal_bank": {"mode": "bank", "initial_hours": 72, "increment_hours": 24},
+        "slow_bank": {"mode": "bank", "initial_hours": 720, "increment_hours": 72},
+        "fast_move": {"decision_hours": 12},
+        "normal_move": {"decision_hours": 48},
+        "slow_move": {"decision_hours": 96},
+    }
+    games = {name: services.create_game(host, players=3, time_control=control).pk for name, control in controls.items()}
+    guest = make_user()
+    for pace_name in selectors.PACES:
+        wanted = {games[name] for name in controls if name.startswith(pace_name)}
+        assert {g.pk for g in services.list_games(guest, pace=pace_name)} == wanted, pace_name
+        assert {g.pk for g in selectors.open_games_for(guest, pace=pace_name)} == wanted, pace_name
+        listed = api_client(guest).get(f"/api/games/?status=open&pace={pace_name}").json()["results"]
+        assert {g["id"] for g in listed} == wanted, pace_name
+    assert selectors.pace_hours(services.clean_time_control(controls["normal_bank"])) == 72
+    assert selectors.pace_hours({"decision_hours": True}) is None
