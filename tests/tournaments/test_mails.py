@@ -14,7 +14,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Game
-from notifications import tournament_mails
+from notifications import tournament_letters, tournament_mails
 from notifications.models import Kind, Outbox
 from tournaments import mails, services
 from tournaments.models import Tournament, TournamentEvent
@@ -35,7 +35,7 @@ def step_events(tournament: Tournament, after: int) -> list[TournamentEvent]:
 
 def rendered(row: Outbox) -> tuple[str, str]:
     """The row's subject and its words in one text (its opening, sections and links), as the reader reads them."""
-    letter = tournament_mails.letter(row, row.user)
+    letter = tournament_letters.letter(row, row.user)
     lines = [*letter.intro, *(line for _title, lines in letter.sections for line in [_title, *lines]),
              *(f"{label}: {url}" for label, url in letter.links)]
     return letter.subject, "\n".join(lines)
