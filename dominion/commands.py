@@ -177,10 +177,11 @@ COMMAND_SHAPES: tuple[CommandShape, ...] = (
         "card": {"type": "string", "enum": list(REACTIONS)},
         "answer": {"type": "string", "enum": ["always", "never", "ask"]},
     }),
-    CommandShape("set_preference", {
-        "prompt": {"type": "string", "enum": list(PREFERENCES)},
-        "policy": {"type": "string", "enum": sorted({p for policies in PREFERENCES.values() for p in policies} | {ASK})},
-    }),
+    # One shape per prompt: its own policies (and "ask").
+    *(CommandShape("set_preference", {
+        "prompt": {"type": "string", "enum": [prompt]},
+        "policy": {"type": "string", "enum": [*policies, ASK]},
+    }) for prompt, policies in PREFERENCES.items()),
 )
 """Every command of Dominion and its fields (docs/commands.md). Resign and take_back, every game's, are
 not listed: `GameRules` declares them (`rules_kit.engine.CROSS_GAME_SHAPES`)."""
