@@ -3,7 +3,8 @@
 Format 1 (no "format" key) is the base game's state; format 2 adds the Dark City's fields; format 3 the
 Poor House coins safe from the Tax Collector (`alms`) and the Lighthouse's search on offer (the turn's
 `may_search`). `load_state` upcasts any older format first, so
-snapshots stored by an older engine keep loading.
+snapshots stored by an older engine keep loading. The seats' draft wishes (`wishes`) came within format 3:
+a snapshot without them is a game in which no seat has any (the field's default, as the fold of its events).
 """
 
 from __future__ import annotations
