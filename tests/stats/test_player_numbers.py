@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.test import override_settings
 
+from dominion.cards import CARDS
 from dominion.scoring import composition
 from dominion.story_numbers import BASIC_CARDS
 from games import services
@@ -43,9 +44,9 @@ def _recomputed(user: Any, games: list[Game]) -> dict[tuple[str, int], dict[str,
                                                    seat__isnull=False).values_list("first_seq", "created_at"):
             group["waits"].append((moved - events[first - 1]).total_seconds())
         if game.kind == "dominion":
+            # Kingdom cards only: no basic card, Shelter (the start) or Ruins (an attack's gift).
             group["favourites"].update({c: n for c, n in composition(state, seat).items()
-                                        if c not in BASIC_CARDS and "ruins" not in c and c not in
-                                        ("hovel", "necropolis", "overgrown_estate")})
+                                        if c not in BASIC_CARDS and not CARDS[c].types & {"ruins", "shelter"}})
         else:
             ends = [r["last"] for r in services.story_rounds(services.chapters(game)) if r["round"] > 0]
             datas = list(Event.objects.filter(game=game).order_by("seq").values_list("data", flat=True))
