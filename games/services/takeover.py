@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from core.errors import ServiceError
 
-from ..deadlines.clock import fresh_deadline, takeover_after
+from ..deadlines.clock import enforce_soon, fresh_deadline, takeover_after
 from ..models import Game, Seat, SeatPresence, SeatTakeover
 from .reading import may_see
 from .writing import game_not_found, game_or_404
@@ -88,3 +88,29 @@ def take_over_seat(user: User, game_id: Any, seat: Any) -> SeatTakeover:
             Game.objects.filter(pk=game.pk).update(deadline_at=deadline, reminder_at=reminder, deadline_version=game.version)
     return takeover
 
+
+
+def hand_seat_to_bot(game_id: Any, user: User) -> bool:
+    """Mark the user's seat of a running game absent now, without resigning it: from now on the bot plays
+    it at once (as after too many deadlines missed in a row: the deadline clock makes every decision of an
+    absent seat due at once, `deadlines.clock`, and the enforcement plays it with the bot, counting no
+    timeout), and a decision it owes now is due at once. The player's own command makes the seat present
+    again. False (nothing written) when the game is not running, the user has no seat in it, or the seat
+    is absent or resigned already."""
+    with transaction.atomic():
+        game = game_or_404(game_id, lock=True)
+        seat = Seat.objects.filter(game=game, user=user).values_list("index", flat=True).first()
+        if game.status != Game.Status.ACTIVE or seat is None:
+            return False
+        record = SeatPresence.objects.filter(game=game, seat=seat).first()
+        if record is not None and (record.absent_since is not None or record.resigned):
+            return False
+        now = timezone.now()
+        if record is None:
+            SeatPresence.objects.create(game=game, seat=seat, absent_since=now)  # (marks the game timed_out)
+        else:
+            SeatPresence.objects.filter(pk=record.pk).update(absent_since=now)
+        if seat in game.awaiting:
+            Game.objects.filter(pk=game.pk).update(deadline_at=now, reminder_at=None, deadline_version=game.version)
+            enforce_soon(game.pk, game.version)
+    return True

@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 from accounts.models import User
 from core.errors import ServiceError
 from games import hooks, selectors
-from games import services as games
 from games.models import Game, SeatPresence
+from games.services.seating import create_started_game
 
 from .. import standings
 from ..models import Tournament, TournamentGame
@@ -129,19 +129,17 @@ def _pair(writer: Writer, number: int, pairing: RoundPairing) -> None:
 
 
 def create_table_game(tournament: Tournament, players: list[User]) -> Game:
-    """A table's game, created, joined and started through the games' services (seats drawn at its start,
-    as every game's): listed, so that anybody may watch it; rated as usual. The game's own deadlines and
-    bots then run it like any game."""
-    first, *others = players
-    game = games.create_game(
-        first, tournament.kind, players=len(players), options=dict(tournament.options),
-        time_control=dict(tournament.time_control), listed=True, auto_start=True,
+    """A table's game, created with its players seated and started at once through the games' start path
+    (`games.services.seating.create_started_game`: seats drawn at the start, no waiting-room notice per
+    seat): listed, so that anybody may watch it; rated as usual; a bot entrant's seats move by the bot task
+    from the start. Its seats are never offered to another player (`takeover_after` 0, unless the host set
+    it): a stranger playing a seat would play for a tournament they are not in. The game's own deadlines
+    and bots then run it like any game."""
+    control = {"takeover_after": 0, **tournament.time_control}
+    return create_started_game(
+        players, tournament.kind, dict(tournament.options), control, listed=True, rated=True,
+        created_by=tournament.created_by,
     )
-    for player in others:
-        game = games.join_game(player, game.pk, invited=True)
-    if game.status == Game.Status.OPEN:  # a table of one player would not start by itself (never paired)
-        game = games.start_game(first, game.pk)
-    return game
 
 
 def _record_results(writer: Writer) -> list[str]:
