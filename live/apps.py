@@ -11,6 +11,7 @@ class LiveConfig(AppConfig):
     def ready(self) -> None:
         from chat import hooks as chat_hooks
         from games import hooks
+        from tournaments import hooks as tournament_hooks
 
         from . import publish, sections
 
@@ -20,4 +21,5 @@ class LiveConfig(AppConfig):
         hooks.on_takeback_answered(publish.on_takeback_changed)
         hooks.on_spectators_changed(publish.on_spectators_changed)
         chat_hooks.subscribe(publish.on_chat_message)
+        tournament_hooks.events_written.register(publish.on_tournament_events)
         sections.add()

@@ -18,7 +18,7 @@ from typing import Any
 
 LOBBY_KEY = 0
 SIDE = 1 << 40  # the games' ids stay below; a side key is SIDE * side + the game's id
-TAKEBACK, PLAYERS_CHAT, SPECTATORS_CHAT = 1, 2, 3
+TAKEBACK, PLAYERS_CHAT, SPECTATORS_CHAT, TOURNAMENT = 1, 2, 3, 4
 _CHANNEL_SIDES = {"players": PLAYERS_CHAT, "spectators": SPECTATORS_CHAT}
 
 
@@ -35,6 +35,11 @@ def side_key(game_id: int, side: int) -> int:
 def chat_key(game_id: int, channel: str) -> int:
     """The key of a chat channel of a game (a `chat.models.Channel` value)."""
     return side_key(game_id, _CHANNEL_SIDES[channel])
+
+
+def tournament_key(tournament_id: int) -> int:
+    """The key of a tournament's page: its number is the tournament's version (the length of its log)."""
+    return side_key(tournament_id, TOURNAMENT)
 
 
 def game_of(key: int) -> int:
@@ -94,6 +99,12 @@ def _side_marks(keys: list[int]) -> dict[int, int]:
     if chats:
         rows = Message.objects.filter(game_id__in=chats).values("game_id", "channel").annotate(last=Max("seq"))
         marks.update({chat_key(row["game_id"], row["channel"]): row["last"] for row in rows})
+    tournaments = [game_of(key) for key in keys if key // SIDE == TOURNAMENT]
+    if tournaments:
+        from tournaments.models import Tournament
+
+        versions = Tournament.objects.filter(pk__in=tournaments).values_list("pk", "version")
+        marks.update({tournament_key(pk): version for pk, version in versions})
     takeback_games = [game_of(key) for key in keys if key // SIDE == TAKEBACK]
     if takeback_games:
         requests = TakebackRequest.objects.filter(game_id__in=takeback_games).values_list("game_id", "answers", "status")

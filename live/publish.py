@@ -19,7 +19,7 @@ from django.db import connection, transaction
 from games import hooks
 
 from . import fanout
-from .marks import LOBBY_KEY, TAKEBACK, chat_key, read_marks, room_key, side_key
+from .marks import LOBBY_KEY, TAKEBACK, chat_key, read_marks, room_key, side_key, tournament_key
 
 if TYPE_CHECKING:
     from chat.models import Message
@@ -90,6 +90,13 @@ def on_spectators_changed(game: Game) -> None:
     link's stream checks the link again, ending when spectators were turned away."""
     game_id, version = game.pk, game.version
     transaction.on_commit(lambda: send(game_id, version))
+
+
+def on_tournament_events(tournament: Any, events: list[Any]) -> None:
+    """The `tournaments.hooks.events_written` listener: the tournament's page hears of its new version once
+    the step commits."""
+    key, version = tournament_key(tournament.pk), tournament.version
+    transaction.on_commit(lambda: send(key, version))
 
 
 def send(game_id: int, version: int) -> None:

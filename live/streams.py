@@ -38,7 +38,7 @@ from games.models import Game
 from games.page_access import watched_game
 
 from . import fanout, publish
-from .marks import LOBBY_KEY, read_marks, room_key, table_keys
+from .marks import LOBBY_KEY, read_marks, room_key, table_keys, tournament_key
 
 T = TypeVar("T")
 RETRY_MILLISECONDS = 2000
@@ -167,6 +167,17 @@ async def lobby_stream(request: HttpRequest) -> HttpResponseBase:
     game_ids, open_ids = await _closing(_games_of)(user.pk)
     return _stream(request, game_ids, per_game=False, stream="lobby",
                    also=[LOBBY_KEY, *(room_key(pk) for pk in open_ids)])
+
+
+async def tournament_stream(request: HttpRequest, tournament_id: int) -> HttpResponseBase:
+    """The stream of a tournament's versions (its page refetches itself on each): anybody may read it."""
+    from tournaments.models import Tournament
+
+    exists = await _closing(lambda pk: Tournament.objects.filter(pk=pk).exists())(tournament_id)
+    if not exists:
+        error = ServiceError("not_found", "tournament_not_found", _("There is no tournament {id}.").format(id=tournament_id))
+        return JsonResponse(error.as_dict(), status=error.status)
+    return _stream(request, [tournament_key(tournament_id)], per_game=True, stream="tournament")
 
 
 def lobby_mark(versions: Iterable[int]) -> int:

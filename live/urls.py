@@ -9,4 +9,5 @@ urlpatterns = [
     path("games/watch/<str:token>/live", streams.watch_stream, name="game-watch-live"),
     path("games/<int:game_id>/room/live", streams.room_stream, name="game-room-live"),
     path("live/lobby", streams.lobby_stream, name="lobby-live"),
+    path("tournaments/<int:tournament_id>/live", streams.tournament_stream, name="tournament-live"),
 ]

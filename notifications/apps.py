@@ -13,8 +13,9 @@ class NotificationsConfig(AppConfig):
         from accounts.mails import account_mail_requested
         from chat import hooks as chat_hooks
         from games import hooks
+        from tournaments import hooks as tournament_hooks
 
-        from . import chat_mail, outbox, personal_data, settings_sections
+        from . import chat_mail, outbox, personal_data, settings_sections, tournament_mails
 
         account_mail_requested.register(outbox.on_account_mail_requested)
         settings_sections.add_sections()
@@ -26,3 +27,4 @@ class NotificationsConfig(AppConfig):
         hooks.on_takeback_answered(outbox.on_takeback_answered)
         chat_hooks.subscribe(chat_mail.on_message_posted)
         hooks.on_seat_notice(outbox.on_seat_notice)
+        tournament_hooks.events_written.register(tournament_mails.on_tournament_events)

@@ -23,7 +23,7 @@ from accounts.local import language_of
 from accounts.models import User
 from core.links import site_link
 
-from . import chat_lines, letters
+from . import chat_lines, letters, tournament_letters
 from .batch import RenderBatch
 from .mime import one_line
 from .models import ACCOUNT_KINDS, Kind, Outbox
@@ -99,6 +99,8 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
         said = chat_lines.messages_of(held)  # a chat message is told in full, not by its mail's subject
         return letters.digest(user, [(mail.game, said.get(mail.pk) or subject)
                                      for mail, subject in zip(held, subjects, strict=True)])
+    if row.kind == Kind.TOURNAMENT:
+        return tournament_letters.letter(row, user)
     if row.kind == Kind.TABLE:
         assert game is not None, f"outbox #{row.pk} names no game"
         return letters.table_notice(game, user, params)

@@ -71,6 +71,13 @@ STATE_REFUSALS: dict[tuple[str, str], Callable[[str, set[str]], bool]] = {
         "invalid_endpoint", "address_not_allowed", "invalid_keys", "too_many_subscriptions"},
     ("POST", "/api/alerts/webhooks"): lambda code, fields: code in {
         "invalid_url", "https_required", "address_not_allowed", "unknown_game", "too_many_webhooks"},
+    # A tournament's settings that no schema can say: a sign-up's end not in the next 90 days, a blank name,
+    # a table size the game is not played at, fewer players than a table or than min_players, a Swiss without
+    # rounds, placement points not one per place or rising, options or a time control the game refuses.
+    ("POST", "/api/tournaments/"): lambda code, fields: code in {
+        "invalid_signup_until", "invalid_name", "invalid_table_size", "invalid_min_players", "invalid_max_players",
+        "invalid_rounds", "invalid_points", "invalid_options", "invalid_time_control", "invalid_min_rating",
+        "unknown_kind"},
     ("PATCH", "/api/me"): display_name_rule,
     ("POST", "/api/accounts/register"): display_name_rule,
 }
