@@ -243,7 +243,8 @@ def leave(user: User, tournament_id: Any) -> Tournament:
 
 def withdraw_in(writer: Writer, player: int, reason: str) -> bool:
     """Inside a step: withdraw `player` (reason "withdrawal" or "time") under the tournament's policy, with
-    its ban; False when they are not in (any more). Their running games are settled after the commit."""
+    its ban; False when they are not in (any more). Their running games are settled after the commit
+    (`due.settle_withdrawals`: resigned under the forfeit policy, handed to the bot at once under the bot policy)."""
     state, tournament = writer.state, writer.tournament
     if state.status != standings.RUNNING or player not in state.players or player in state.withdrawn:
         return False
@@ -253,9 +254,9 @@ def withdraw_in(writer: Writer, player: int, reason: str) -> bool:
     if tournament.ban_days:
         EntryBan.objects.get_or_create(user_id=player, tournament=tournament, defaults={
             "until": writer.now + timedelta(days=tournament.ban_days), "reason": reason})
-    if tournament.withdrawal_policy == Tournament.Policy.FORFEIT:
-        tournament_id = tournament.pk
-        writer.after_commit.append(lambda: _send_settle(tournament_id))
+    # Their running games are settled after the commit, one game at a time (resigned, or handed to the bot).
+    tournament_id = tournament.pk
+    writer.after_commit.append(lambda: _send_settle(tournament_id))
     return True
 
 
