@@ -79,10 +79,19 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # A league's group: its league, season (1, 2, ...), tier (0 the highest) and group in the tier.
+    league = models.ForeignKey("League", on_delete=models.PROTECT, null=True, blank=True, related_name="groups")
+    season = models.PositiveSmallIntegerField(null=True, blank=True)
+    tier = models.PositiveSmallIntegerField(null=True, blank=True)
+    group = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["status", "-id"], name="tournament_status_idx")]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "season", "tier", "group"], name="league_group_once",
+                                    condition=models.Q(league__isnull=False)),
+        ]
 
     def __str__(self) -> str:
         return f"tournament #{self.pk} {self.name} ({self.status}, v{self.version})"
@@ -160,6 +169,78 @@ class TournamentGame(models.Model):
 
     def __str__(self) -> str:
         return f"tournament #{self.tournament_id} round {self.round} table {self.table}: game #{self.game_id}"
+
+
+class League(models.Model):
+    """A league: seasons of round-robin groups in tiers, with promotion and relegation between seasons
+    (`tournaments.leagues.next_season`). Its settings are fixed at creation; each season's groups are
+    tournaments (`Tournament.league`); its log (`LeagueEvent`) says how the seasons went, and the columns
+    below are the log's projection, written with its events under the league's row lock."""
+
+    class Status(models.TextChoices):
+        RUNNING = "running", _("running")
+        ENDED = "ended", _("ended")
+
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    table_size = models.PositiveSmallIntegerField(default=2)
+    group_size = models.PositiveSmallIntegerField()
+    promote = models.PositiveSmallIntegerField(default=1)
+    relegate = models.PositiveSmallIntegerField(default=1)
+    # None: the league goes on season after season.
+    seasons = models.PositiveSmallIntegerField(null=True, blank=True)
+    time_control = models.JSONField(default=dict, blank=True)
+    max_game_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawal_policy = models.CharField(max_length=16, choices=Tournament.Policy.choices, default=Tournament.Policy.FORFEIT)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="leagues_created")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.RUNNING)
+    version = models.PositiveIntegerField(default=0)
+    current_season = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"league #{self.pk} {self.name} (season {self.current_season}, v{self.version})"
+
+
+class LeagueEventQuerySet(models.QuerySet["LeagueEvent"]):
+    """Events can be read and inserted, never updated or deleted."""
+
+    def update(self, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("league events are append-only")
+
+    def delete(self) -> NoReturn:
+        raise AppendOnlyError("league events are append-only")
+
+
+class LeagueEvent(models.Model):
+    """One event of a league's log: `created`, `season_started` (its tiers of groups and their
+    tournaments), `season_ended` (each group's final order, who went up and down), `ended`."""
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="events", db_index=False)
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=32)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField()
+
+    objects = LeagueEventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["league_id", "seq"]
+        constraints = [models.UniqueConstraint(fields=["league", "seq"], name="league_event_unique_seq")]
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("league events are append-only")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise AppendOnlyError("league events are append-only")
 
 
 class TournamentInvitation(models.Model):

@@ -70,6 +70,17 @@ def start_now(user: User, tournament_id: Any) -> Tournament:
     return answer
 
 
+def begin(writer: Writer, players: list[int]) -> str:
+    """Inside a step: enter these players (no entry gate: a league seats them in its groups) and start at
+    once; "started", or "cancelled" with too few."""
+    for player in players:
+        if player not in writer.state.entrants:
+            writer.append(standings.JOINED, {"player": player})
+    answer = _start(writer)
+    writer.tournament.due_at = _next_due(writer)
+    return answer
+
+
 def cancel(user: User, tournament_id: Any) -> Tournament:
     """The host calls the tournament off during its sign-up."""
 
