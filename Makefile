@@ -63,7 +63,7 @@ typecheck: install
 	$(BIN)/mypy --strict rules_kit/
 	$(BIN)/mypy --strict citadels/ --exclude citadels/site/
 	$(BIN)/mypy --strict dominion/ --exclude dominion/site/
-	$(BIN)/mypy --config-file mypy-hosting.ini accounts alerts games chat config core operations live mailin notifications ratings calendars citadels/site dominion/site
+	$(BIN)/mypy --config-file mypy-hosting.ini accounts alerts games chat config core operations live mailin notifications ratings calendars tournaments stats citadels/site dominion/site
 
 # The whole suite on PostgreSQL when it is reachable, then the hosting tests again on SQLite
 # (the embedded default) so that both stores are shown to behave the same.

@@ -138,6 +138,8 @@ BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "close-stale-open-games": {"task": "games.close_stale_open_games", "schedule": crontab(minute=17)},
     # Tournaments: start at sign-up's end, record finished games, pair due rounds, games past their length.
     "advance-tournaments": {"task": "tournaments.advance_due", "schedule": 60.0},
+    # The open record of last month's finished games (stats/open_record.py, docs/open-record.md).
+    "write-open-record": {"task": "stats.write_open_record", "schedule": crontab(day_of_month=1, hour=4, minute=0)},
 }
 
 

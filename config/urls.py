@@ -24,11 +24,13 @@ from notifications.urls import web_urlpatterns as notifications_web
 from operations.urls import web_urlpatterns as operations_web
 from ratings.urls import api_urlpatterns as ratings_api
 from ratings.urls import web_urlpatterns as ratings_web
+from stats.urls import api_urlpatterns as stats_api
+from stats.urls import web_urlpatterns as stats_web
 from tournaments.urls import api_urlpatterns as tournaments_api
 from tournaments.urls import web_urlpatterns as tournaments_web
 
 api_patterns = (games_api + accounts_api + chat_api + notifications_api + alerts_api + ratings_api + calendars_api
-               + tournaments_api)
+               + tournaments_api + stats_api)
 
 urlpatterns = [
     # The API first: Django tries the patterns in order, and the command path's requests (a GET and a POST per
@@ -45,6 +47,7 @@ urlpatterns = [
     *notifications_web,
     *alerts_web,
     *ratings_web,
+    *stats_web,  # a game's story in pictures, a player's numbers, the leaderboards
     *tournaments_web,  # the tournaments' list, form and pages
     *calendars_web,  # the players' calendar feeds (/calendar/<token>/deadlines.ics)
     *mailin_web,  # the mail provider's webhooks, when one is configured with its key

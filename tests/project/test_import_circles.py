@@ -8,7 +8,7 @@ import pytest
 
 from tests.project.import_graph import cycle, graph
 
-PACKAGES = ("rules_kit", "citadels", "dominion", "accounts", "games", "notifications", "alerts", "live", "mailin", "core", "config", "calendars")
+PACKAGES = ("rules_kit", "citadels", "dominion", "accounts", "games", "notifications", "alerts", "live", "mailin", "core", "config", "calendars", "tournaments", "stats")
 # Too small to be tested on its own (five modules), but part of the circle across the packages.
 SMALL = ("operations",)
 
