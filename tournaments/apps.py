@@ -12,9 +12,13 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from importlib import import_module
 
+        from calendars.sources import deadline_sources
         from games import hooks
 
+        from . import calendar_deadlines
         from .services import recording
 
         import_module(f"{self.name}.tasks")  # the beat task, registered in every process
         hooks.subscribe(recording.on_events_appended)
+        # The player's tournament deadlines in their calendar feed (calendars sits below the tournaments).
+        deadline_sources.register(calendar_deadlines.tournament_deadlines, name="tournaments")
