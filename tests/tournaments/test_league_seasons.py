@@ -98,3 +98,35 @@ def test_bad_league_settings_are_refused_and_nothing_is_written(make_user: Any) 
             services.create_league(host, **{**settings, **overrides})
         assert refused.value.code == code
     assert not League.objects.exists() and not Tournament.objects.exists()
+
+
+def test_a_newcomer_starts_at_the_bottom_next_season_and_a_leaver_is_gone(make_user: Any) -> None:
+    players = entrants("easy", range(1, 9))
+    ids = [p.pk for p in players]
+    newcomer = make_user()
+    league = services.create_league(make_user(), name="Open league", kind="citadels", players=players,
+                                    group_size=4, seasons=2)
+    services.join_league(newcomer, league.pk)
+    with pytest.raises(ServiceError, match="already_in_league"):
+        services.join_league(newcomer, league.pk)
+    with pytest.raises(ServiceError, match="already_in_league"):
+        services.join_league(players[0], league.pk)
+    services.leave_league(players[1], league.pk)
+    with pytest.raises(ServiceError, match="not_in_league"):
+        services.leave_league(players[1], league.pk)
+    with pytest.raises(ServiceError, match="league_not_found"):
+        services.join_league(newcomer, "nine")
+    _finish_games(ids)  # the seeding order wins every game
+    services.advance_due()
+    season = leagues.events_of(league)[-1][1]
+    assert season["season"] == 2
+    top, bottom = ({p for g in tier for p in g} for tier in season["tiers"])
+    assert top == {ids[0], ids[2], ids[4]} and bottom == {ids[3], ids[5], ids[6], ids[7], newcomer.pk}
+    ended = next(data for type_, data in leagues.events_of(league) if type_ == leagues.SEASON_ENDED)
+    assert ended["leaving"] == [ids[1]] and ended["newcomers"] == [newcomer.pk]
+    assert ended["promoted"] == [ids[4]] and ended["relegated"] == [ids[3]]
+    assert _groups(league, 2) == [top, bottom]
+    _finish_games(ids + [newcomer.pk])
+    services.advance_due()
+    with pytest.raises(ServiceError, match="league_ended"):
+        services.join_league(make_user(), league.pk)

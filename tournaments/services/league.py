@@ -28,14 +28,16 @@ from games import hooks
 from .. import standings
 from ..leagues import next_season
 from ..models import League, LeagueEvent, Tournament
-from .entry import create_tournament
+from .entry import active_ban, create_tournament
 from .rounds import begin
 from .writing import Writer, advance, load_state
 
 T = TypeVar("T")
 
 CREATED, SEASON_STARTED, SEASON_ENDED, ENDED = "created", "season_started", "season_ended", "ended"
-EVENT_TYPES = (CREATED, SEASON_STARTED, SEASON_ENDED, ENDED)
+# A player asking in (a newcomer of the next season, in the bottom tier) or out (gone from the next season).
+JOINED, LEFT = "joined", "left"
+EVENT_TYPES = (CREATED, SEASON_STARTED, SEASON_ENDED, ENDED, JOINED, LEFT)
 MAX_SEASONS = 100
 LIVE = (Tournament.Status.SIGNUP, Tournament.Status.RUNNING)
 Tiers = list[list[list[int]]]
@@ -220,22 +222,100 @@ def progress_league(writer: LeagueWriter) -> list[str]:
             order, gone = _final_order(tournament_id, group)
             final[-1].append(order)
             leaving |= gone
+    asked_in, asked_out = changes_for_next_season(league)
+    leaving |= asked_out
     promote = min([league.promote] + [len(g) for t in final for g in t])
     relegate = min([league.relegate] + [len(g) - promote for t in final for g in t])
-    coming = next_season(final, promote, relegate, leaving=leaving)
+    coming = next_season(final, promote, relegate, leaving=leaving, newcomers=asked_in)
     tier_before = {p: level for level, tier in enumerate(final) for group in tier for p in group}
     tier_after = {p: level for level, tier in enumerate(coming) for group in tier for p in group}
     writer.append(SEASON_ENDED, {
         "season": number, "standings": final,
-        "promoted": sorted(p for p in tier_after if tier_after[p] < tier_before[p]),
-        "relegated": sorted(p for p in tier_after if tier_after[p] > tier_before[p]),
-        "leaving": sorted(leaving),
+        "promoted": sorted(p for p in tier_after if p in tier_before and tier_after[p] < tier_before[p]),
+        "relegated": sorted(p for p in tier_after if p in tier_before and tier_after[p] > tier_before[p]),
+        "leaving": sorted(leaving), "newcomers": asked_in,
     })
     if league.seasons is not None and number >= league.seasons:
         writer.append(ENDED, {"seasons": number})
         return [f"season {number} ended", "ended"]
     _start_season(writer, number + 1, coming)
     return [f"season {number} ended", f"season {number + 1} started"]
+
+
+def members(league: League) -> set[int]:
+    """The players of the league now: those of its current season, with who asked in, without who asked out."""
+    asked_in, asked_out = changes_for_next_season(league)
+    season = season_of(league, league.current_season) if league.current_season else {"tiers": []}
+    playing = {p for tier in season["tiers"] for group in tier for p in group}
+    return (playing | set(asked_in)) - asked_out
+
+
+def changes_for_next_season(league: League) -> tuple[list[int], set[int]]:
+    """Who asked in (in order) and who asked out since the current season started (the log's tail)."""
+    asked_in: list[int] = []
+    asked_out: set[int] = set()
+    for type_, data in events_of(league):
+        if type_ == SEASON_STARTED:
+            asked_in, asked_out = [], set()
+        elif type_ == JOINED:
+            asked_in.append(int(data["player"]))
+            asked_out.discard(int(data["player"]))
+        elif type_ == LEFT:
+            player = int(data["player"])
+            if player in asked_in:
+                asked_in.remove(player)
+            else:
+                asked_out.add(player)
+    return asked_in, asked_out
+
+
+def join_league(user: User, league_id: Any) -> League:
+    """Ask into a running league: the player starts in its bottom tier next season (409 league_ended,
+    already_in_league; 403 entry_banned; 404 league_not_found)."""
+
+    def step(writer: LeagueWriter) -> League:
+        _check_running(writer.league)
+        if user.pk in members(writer.league):
+            raise ServiceError("conflict", "already_in_league", gettext("You are in this league already."))
+        ban = active_ban(user, writer.now)
+        if ban is not None:
+            raise ServiceError("forbidden", "entry_banned", gettext(
+                "You may enter no new tournament until {until} (a withdrawal or a loss on time).").format(
+                until=ban.until.date().isoformat()), until=ban.until.isoformat())
+        writer.append(JOINED, {"player": user.pk})
+        return writer.league
+
+    return _on_league(league_id, step)
+
+
+def leave_league(user: User, league_id: Any) -> League:
+    """Leave a running league at the end of the current season (its games there are played out; to stop
+    them now, withdraw from the group's tournament). 409 league_ended, not_in_league."""
+
+    def step(writer: LeagueWriter) -> League:
+        _check_running(writer.league)
+        if user.pk not in members(writer.league):
+            raise ServiceError("conflict", "not_in_league", gettext("You are not in this league."))
+        writer.append(LEFT, {"player": user.pk})
+        return writer.league
+
+    return _on_league(league_id, step)
+
+
+def _check_running(league: League) -> None:
+    if league.status != League.Status.RUNNING:
+        raise ServiceError("conflict", "league_ended", gettext("This league has ended."))
+
+
+def _on_league(league_id: Any, step: Callable[[LeagueWriter], League]) -> League:
+    try:
+        pk = int(league_id)
+    except (TypeError, ValueError):
+        pk = 0
+    answer = advance_league(pk, step) if 0 < pk < 2**63 else None
+    if answer is None:
+        raise ServiceError("not_found", "league_not_found", gettext("There is no league {id}.").format(id=league_id))
+    return answer
 
 
 def due_leagues() -> list[int]:
