@@ -80,6 +80,9 @@ def test_a_two_season_league_promotes_and_relegates_and_ends(make_user: Any) -> 
                      leagues.SEASON_ENDED, leagues.ENDED]
     last = leagues.events_of(league)[4][1]
     assert last["promoted"] == [ids[4]] and last["relegated"] == [ids[2]]
+    told = leagues.seasons_of(league)
+    assert [(season["season"], season["ended"]["season"]) for season in told] == [(1, 1), (2, 2)]
+    assert told[1]["tiers"] == [[[ids[0], ids[1], ids[2], ids[7]]], [[ids[3], ids[4], ids[5], ids[6]]]]
     with pytest.raises(AppendOnlyError):
         LeagueEvent.objects.filter(league=league).update(type="x")
 

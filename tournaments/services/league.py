@@ -189,6 +189,19 @@ def season_of(league: League, number: int) -> dict[str, Any]:
     raise KeyError(number)
 
 
+def seasons_of(league: League) -> list[dict[str, Any]]:
+    """The league's seasons as its log tells them, the first first: each `season_started`'s data (season,
+    tiers of groups of players, their tournaments) with `ended`: its `season_ended` data (each group's
+    final order, promoted, relegated, leaving, newcomers), or None while it runs. What a page shows."""
+    seasons: list[dict[str, Any]] = []
+    for type_, data in events_of(league):
+        if type_ == SEASON_STARTED:
+            seasons.append({**data, "ended": None})
+        elif type_ == SEASON_ENDED and seasons:
+            seasons[-1]["ended"] = dict(data)
+    return seasons
+
+
 def events_of(league: League) -> list[tuple[str, dict[str, Any]]]:
     """The league's log as (type, data) pairs, in order."""
     return list(LeagueEvent.objects.filter(league=league).order_by("seq").values_list("type", "data"))
