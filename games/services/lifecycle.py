@@ -148,6 +148,12 @@ def _clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool)
     return dict(options)
 
 
+def clean_options(kind: GameKind, options: Any, players: int, *, trusted: bool = False) -> dict[str, Any]:
+    """A new game's options checked by its rules for this many players (the one check: new games, games
+    for known players, tournaments); fixed-order options only when `trusted`."""
+    return _clean_options(kind, options, players, trusted=trusted)
+
+
 def create_game(
     user: User,
     kind: str | None = None,

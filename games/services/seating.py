@@ -17,7 +17,7 @@ from core.errors import ServiceError
 
 from ..models import Game, Seat
 from ..registry import get_kind
-from .lifecycle import _clean_options, clean_time_control, start_game
+from .lifecycle import clean_options, clean_time_control, start_game
 
 
 def create_started_game(
@@ -43,11 +43,11 @@ def create_started_game(
         raise ServiceError("invalid", "invalid_players", gettext(
             "{game} is played by {min} to {max} different players.").format(
             game=game_kind.title, min=game_kind.min_players, max=game_kind.max_players))
-    clean_options = _clean_options(game_kind, options, len(players), trusted=False)
+    checked = clean_options(game_kind, options, len(players))
     control = clean_time_control(time_control)
     with transaction.atomic():
         game = Game.objects.create(
-            kind=game_kind.name, options=clean_options, players=len(players),
+            kind=game_kind.name, options=checked, players=len(players),
             created_by=created_by or players[0], time_control=control, rng_salt=secrets.token_hex(32),
             listed=bool(listed), rated=bool(rated), with_bots=any(user.is_bot for user in players),
         )
