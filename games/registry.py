@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -96,6 +96,7 @@ class Site(Protocol):
     def rules_index(self) -> list[dict[str, Any]]: ...
     def asked_between_turns(self, view: dict[str, Any], seat: int) -> str | None: ...
     def rules_card(self, card_id: str) -> dict[str, Any] | None: ...
+    def read_standing(self, line: str, view: Mapping[str, Any] | None) -> dict[str, Any] | None: ...
 
 
 class StoryCharts(Protocol):

@@ -8,21 +8,18 @@ words are the game's own (its site module's `read_standing`); a game without the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, cast
+from collections.abc import Mapping
+from typing import Any
 
 from games.registry import GameKind
-
-ReadStanding = Callable[[str, Mapping[str, Any] | None], dict[str, Any] | None]
 
 
 def wanted(kind: GameKind, line: str, view: Mapping[str, Any] | None) -> dict[str, Any] | None:
     """The standing-answer command `line` means in this game (read with the sender's `view`), or None when
     the line is none (the reply reads it as a move). Only a command type the rules take at any time is one."""
-    read = cast(ReadStanding | None, getattr(kind.site_module, "read_standing", None))
-    if read is None or ":" not in line:
+    if ":" not in line:
         return None
-    command = read(line, view)
+    command = kind.site_module.read_standing(line, view)
     if command is None or command.get("type") not in kind.anytime_commands:
         return None
     return command

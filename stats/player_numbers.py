@@ -22,7 +22,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from accounts.models import User
 from games.models import Command, Event, Game, Seat
 from games.registry import get_kind, kind_names, kinds
-from games.selectors import PACES
+from games.selectors import PACES, pace_hours
 from ratings.models import ProfilePrivacy, Rating, Result
 from ratings.profiles import privacy_of, shown_flags
 from ratings.rating import display_rating
@@ -88,9 +88,10 @@ def _group(kind: str, players: int, results: list[Result], waits: dict[int, list
 
 
 def pace_of(game: Game) -> str | None:
-    """The game's pace by its time control's hours for a decision (`games.selectors.PACES`), None without one."""
-    hours = (game.time_control or {}).get("decision_hours")
-    if not isinstance(hours, int | float):
+    """The game's pace by its time control's hours for a decision (`games.selectors.PACES`; a time bank's hours
+    at the start), None without one."""
+    hours = pace_hours(game.time_control or {})
+    if hours is None:
         return None
     for pace, (above, most) in PACES.items():
         if (above is None or hours > above) and (most is None or hours <= most):

@@ -72,7 +72,8 @@ def test_the_rules_bring_the_facts_the_hosting_reads() -> None:
     assert (citadels_kind.min_players, citadels_kind.max_players) == (2, 8)
     assert (dominion_kind.min_players, dominion_kind.max_players) == (2, 6)
     assert citadels_kind.minimal_commands[0] == "thank_your_excellency" and dominion_kind.minimal_commands == ("end_turn",)
-    assert citadels_kind.anytime_commands == {"resign"} and dominion_kind.anytime_commands == {"set_reaction", "resign"}
+    assert citadels_kind.anytime_commands == {"set_wishes", "resign"}
+    assert dominion_kind.anytime_commands == {"set_reaction", "set_preference", "resign"}
     assert citadels_kind.fixed_order_options == {"deck", "character_orders"}
     assert dominion_kind.fixed_order_options == {"decks", "piles"}
 
