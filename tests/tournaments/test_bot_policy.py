@@ -67,6 +67,8 @@ def test_a_withdrawn_players_seats_go_to_the_bot_at_once_and_their_results_count
     links = list(TournamentGame.objects.filter(tournament=tournament).select_related("game"))
     theirs = [link for link in links if leaver.pk in {u.pk for u in seat_users(link.game).values()}]
     assert len(theirs) == 3
+    # The tables' games: the bot entrants move by the bot task; no seat is offered to a stranger.
+    assert all(link.game.with_bots and link.game.time_control["takeover_after"] == 0 for link in links)
     assert services.settle_withdrawals(tournament.pk) == 3
     assert services.settle_withdrawals(tournament.pk) == 0  # exactly once
     for link in theirs:
