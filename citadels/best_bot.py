@@ -1,12 +1,14 @@
 """The best bot (`BOTS["best"]`): the heuristic bot's plan with the decisions that decide Citadels made
-with care: the draft weighs each character's gain against the chance it is killed or robbed
-(`best_draft`), the Assassin, the Witch and the Thief name whom the public facts say the strongest rivals
-hold, income and builds aim at points, colours and the complete city, and the Warlord strikes the
-leader only when it pays. The rarer decisions (the purples' powers, the Dark City's open decisions) are
-the heuristic bot's.
+with care. The draft is replayed as the heuristic rivals draft (`best_infer`), so the bot knows who holds
+what; it takes the character whose rolled-out round ends best (`best_rollout`, up to 4 players) or is
+worth most against the known Assassin, Witch and Thief (`best_pick`), else against estimated ones
+(`best_draft`). The Assassin, the Witch and the Thief name the characters the strongest rivals hold,
+income and builds aim at points, colours and the complete city, and the Warlord strikes the leader only
+when it pays. The rarer decisions (the purples' powers, the Dark City's open decisions) are the heuristic
+bot's.
 
-It reads only what its seat may see (`best_model`) and draws no random numbers (its `rng` goes to the
-heuristic bot's rare random choices only), so the same seat information and rng give the same command.
+It reads only what its seat may see (`best_model`, `best_infer`); its rollouts deal the hidden cards with a
+random source seeded from `rng`, so the same seat information and rng give the same command.
 """
 
 from __future__ import annotations
