@@ -1,8 +1,8 @@
-"""URLs of the tournaments: the API (under /api/, included by config.urls) and the pages."""
+"""URLs of the tournaments and leagues: the API (under /api/, included by config.urls) and the pages."""
 
 from django.urls import path
 
-from . import api, pages
+from . import api, league_api, league_pages, pages
 
 api_urlpatterns = [
     path("tournaments/", api.TournamentListView.as_view(), name="tournament-list"),
@@ -11,6 +11,10 @@ api_urlpatterns = [
     path("tournaments/<int:tournament_id>/leave", api.LeaveView.as_view(), name="tournament-leave"),
     path("tournaments/<int:tournament_id>/withdraw", api.WithdrawView.as_view(), name="tournament-withdraw"),
     path("tournaments/<int:tournament_id>/invite", api.InviteView.as_view(), name="tournament-invite"),
+    path("leagues/", league_api.LeagueListView.as_view(), name="league-list"),
+    path("leagues/<int:league_id>/", league_api.LeagueDetailView.as_view(), name="league-detail"),
+    path("leagues/<int:league_id>/join", league_api.LeagueJoinView.as_view(), name="league-join"),
+    path("leagues/<int:league_id>/leave", league_api.LeagueLeaveView.as_view(), name="league-leave"),
 ]
 
 web_urlpatterns = [
@@ -21,4 +25,9 @@ web_urlpatterns = [
     path("tournaments/<int:tournament_id>/leave", pages.leave, name="tournament-leave"),
     path("tournaments/<int:tournament_id>/withdraw", pages.withdraw, name="tournament-withdraw"),
     path("tournaments/<int:tournament_id>/invite", pages.invite, name="tournament-invite"),
+    path("leagues/", league_pages.league_list, name="league-list"),
+    path("leagues/new/", league_pages.new_league, name="league-new"),
+    path("leagues/<int:league_id>/", league_pages.league_page, name="league-page"),
+    path("leagues/<int:league_id>/join", league_pages.join, name="league-join"),
+    path("leagues/<int:league_id>/leave", league_pages.leave, name="league-leave"),
 ]
