@@ -78,6 +78,12 @@ STATE_REFUSALS: dict[tuple[str, str], Callable[[str, set[str]], bool]] = {
         "invalid_signup_until", "invalid_name", "invalid_table_size", "invalid_min_players", "invalid_max_players",
         "invalid_rounds", "invalid_points", "invalid_options", "invalid_time_control", "invalid_min_rating",
         "unknown_kind"},
+    # A league's settings that no schema can say: the same player twice, a group size beyond the players
+    # or below the table, promotion and relegation beyond the group, and a group tournament's own refusals
+    # (its table size, options, time control, game).
+    ("POST", "/api/leagues/"): lambda code, fields: code in {
+        "invalid_players", "invalid_group_size", "invalid_promotion", "invalid_name", "invalid_table_size",
+        "invalid_options", "invalid_time_control", "invalid_max_players", "invalid_min_players", "unknown_kind"},
     ("PATCH", "/api/me"): display_name_rule,
     ("POST", "/api/accounts/register"): display_name_rule,
 }
