@@ -80,3 +80,17 @@ def test_the_new_league_form(make_user: Any, client: Any) -> None:
     assert done.status_code == 302 and done["Location"] == f"/leagues/{league.pk}/"
     assert league.created_by == host and league.seasons is None
     assert {p for tier in services.league.season_of(league, 1)["tiers"] for g in tier for p in g} == {first.pk, second.pk}
+
+
+def test_the_pages_speak_german_to_a_german_reader(make_user: Any, client: Any) -> None:
+    member = make_user("Lena", language="de")
+    league = services.create_league(make_user(), name="Liga", kind="citadels", players=[member, make_user()],
+                                    group_size=2)
+    client.force_login(member)
+    html = client.get(f"/leagues/{league.pk}/").content.decode()
+    assert "Saison 1" in html and "Stufe 1, Gruppe 1" in html and "Die Liga am Ende dieser Saison verlassen" in html
+    client.post(f"/leagues/{league.pk}/leave")
+    refused = client.post(f"/leagues/{league.pk}/leave")
+    assert refused.status_code == 409 and "Du bist nicht in dieser Liga." in refused.content.decode()
+    assert "Ligen: Saisons in Gruppen" in client.get("/tournaments/").content.decode()
+    assert "Eine neue Liga beginnen" in client.get("/leagues/").content.decode()
