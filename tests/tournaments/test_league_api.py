@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
+from tournaments import services
 from tournaments.models import League, LeagueEvent, Tournament
+
+from .test_league_seasons import _finish_games
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +82,22 @@ def test_the_same_player_twice_is_refused(make_user: Any, api_client: Any) -> No
     answer = api_client(player).post("/api/leagues/", body([player, player]), format="json")
     assert answer.status_code == 400 and answer.json()["code"] == "invalid_players"
     assert not League.objects.exists()
+
+
+def test_an_ended_season_tells_who_went_up_and_down_and_an_ended_league_refuses_joins(
+        make_user: Any, api_client: Any) -> None:
+    players = [make_user() for _ in range(4)]
+    client = api_client(make_user())
+    league = client.post("/api/leagues/", body(players, seasons=1), format="json").json()
+    top, bottom = ({p["id"] for p in g["players"]} for g in league["seasons"][0]["groups"])
+    strength = sorted(top, reverse=True) + sorted(bottom, reverse=True)  # the higher id wins in each group
+    assert _finish_games(strength) == 2
+    services.advance_due()
+    shown = client.get(f"/api/leagues/{league['id']}/").json()
+    assert shown["status"] == "ended" and shown["ended_at"] is not None
+    [season] = shown["seasons"]
+    assert season["ended"] is True
+    assert [p["id"] for p in season["promoted"]] == [max(bottom)] and [p["id"] for p in season["relegated"]] == [min(top)]
+    assert [row["player"]["id"] for row in season["groups"][0]["leaders"]] == sorted(top, reverse=True)
+    refused = api_client(make_user()).post(f"/api/leagues/{league['id']}/join")
+    assert refused.status_code == 409 and refused.json()["code"] == "league_ended"
