@@ -42,7 +42,8 @@ def test_a_league_in_its_second_season_shows_both_seasons_and_who_moved(make_use
     assert "Season 1" in page and "Season 2" in page and 'scope="col"' in page
     moves = re.search(r"Promoted</dt><dd>(.*?)</dd>\s*<dt>Relegated</dt><dd>(.*?)</dd>", page, re.S)
     assert moves is not None
-    assert moves.group(1) == players[7].public_name and moves.group(2) == players[3].public_name
+    assert moves.group(1) == f'<ul class="names"><li>{players[7].public_name}</li></ul>'
+    assert moves.group(2) == f'<ul class="names"><li>{players[3].public_name}</li></ul>'
     # The top of season 1's upper group: its winner first.
     season_one = page[page.index('id="season-1-title"'):]
     assert season_one.index(players[0].public_name) < season_one.index(players[1].public_name)
