@@ -21,6 +21,7 @@ from ratings.profiles import find_player
 from .leaderboards import MOST_PAGES, leaderboard
 from .player_numbers import player_numbers
 from .story import story_numbers
+from .tournament_board import tournament_leaderboard
 
 
 class StoryNumbersQuerySerializer(serializers.Serializer[Any]):
@@ -146,6 +147,35 @@ class LeaderboardSerializer(serializers.Serializer[Any]):
     pages = serializers.IntegerField()
     count = serializers.IntegerField(help_text="players on the whole leaderboard")
     entries = LeaderboardEntrySerializer(many=True)
+
+
+class TournamentWinsEntrySerializer(serializers.Serializer[Any]):
+    place = serializers.IntegerField()
+    user = serializers.IntegerField()
+    name = serializers.CharField()
+    bot = serializers.BooleanField()
+    wins = serializers.IntegerField(help_text="first places (shared ones too) in ended tournaments of this kind")
+    tournaments = serializers.IntegerField(help_text="ended tournaments of this kind the player was in")
+    last_win = serializers.DateTimeField(allow_null=True, help_text="when the last tournament the player won ended")
+
+
+class TournamentWinsSerializer(serializers.Serializer[Any]):
+    kind = serializers.CharField()
+    title = serializers.CharField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    count = serializers.IntegerField(help_text="players on the whole leaderboard")
+    entries = TournamentWinsEntrySerializer(many=True)
+
+
+class TournamentWinsView(APIView):
+    """The leaderboard of a game kind by tournament wins: the players by their first places in its ended
+    tournaments (a player who hides their record is not on it), 25 a page."""
+
+    @extend_schema(parameters=[LeaderboardQuerySerializer], responses={200: TournamentWinsSerializer})
+    def get(self, request: Request, kind: str) -> Response:
+        query = validated_query(LeaderboardQuerySerializer, request.query_params)
+        return Response(TournamentWinsSerializer(tournament_leaderboard(kind, query.get("page", 1))).data)
 
 
 class LeaderboardView(APIView):

@@ -22,6 +22,7 @@ from .leaderboards import leaderboard
 from .player_numbers import player_numbers
 from .story import story_charts
 from .svg import draw
+from .tournament_board import tournament_leaderboard
 
 
 def game_story_page(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -71,9 +72,11 @@ def leaderboards_page(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def leaderboard_page(request: HttpRequest, kind: str) -> HttpResponse:
-    """One page of a game kind's leaderboard (`?page=N`), with a link to each kind's."""
+    """One page of a game kind's leaderboard by rating (`?page=N`) and, beside it, one of its board by
+    tournament wins (`?wins_page=N`), with a link to each kind's."""
     try:
         board = leaderboard(kind, request.GET.get("page"))
+        wins = tournament_leaderboard(kind, request.GET.get("wins_page"))
     except ServiceError as error:
         return render(request, "error.html", {"message": error.reader_message()}, status=error.status)
-    return render(request, "stats/leaderboard.html", {"board": board, "kinds": list(kinds)})
+    return render(request, "stats/leaderboard.html", {"board": board, "wins": wins, "kinds": list(kinds)})

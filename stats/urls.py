@@ -15,4 +15,5 @@ api_urlpatterns = [
     path("stats/games/<int:game_id>/story", api.GameStoryView.as_view(), name="game-story"),
     path("stats/players/<int:user_id>/", api.PlayerNumbersView.as_view(), name="player-numbers"),
     path("stats/leaderboards/<str:kind>", api.LeaderboardView.as_view(), name="leaderboard"),
+    path("stats/leaderboards/<str:kind>/tournament-wins", api.TournamentWinsView.as_view(), name="tournament-wins"),
 ]
