@@ -8,18 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from core.errors import ServiceError
 from games import services
+from games.models import Game
 from games.page_access import error_page
 from games.registry import default_kind, get_kind, kinds
 from ratings.profiles import find_player
 
 from .leaderboards import leaderboard
 from .player_numbers import player_numbers
+from .png import signature_allows, story_png
 from .story import story_charts
 from .svg import draw
 from .tournament_board import tournament_leaderboard
@@ -39,6 +41,25 @@ def game_story_page(request: HttpRequest, game_id: int) -> HttpResponse:
                "charts": story_charts(game, user, int(at) if at else None)}
     template = "stats/story_charts.html" if request.GET.get("fragment") else "stats/story_page.html"
     return render(request, template, context)
+
+
+def game_story_png(request: HttpRequest, game_id: int) -> HttpResponse:
+    """`/games/<id>/story.png`: a finished game's main chart as a PNG (for mail clients, which show no SVG), to
+    whoever may see the game or holds the signed link (`stats.png.signed_png_url`); a 404 otherwise, and for a
+    running game or one with nothing to draw. Cached by browsers a day: the chart of a finished game never changes."""
+    user: Any = request.user if request.user.is_authenticated else None
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None or not signature_allows(game_id, request.GET.get("key") or ""):
+        try:
+            game = services.get_game(game_id, user)
+        except ServiceError:
+            raise Http404 from None
+    png = story_png(game) if game.status == Game.Status.FINISHED else None
+    if png is None:
+        raise Http404
+    response = HttpResponse(png, content_type="image/png")
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 @login_required

@@ -6,6 +6,7 @@ from . import api, pages
 
 web_urlpatterns = [
     path("games/<int:game_id>/story", pages.game_story_page, name="game-story"),
+    path("games/<int:game_id>/story.png", pages.game_story_png, name="game-story-png"),
     path("players/<int:user_id>/numbers", pages.player_numbers_page, name="player-numbers"),
     path("leaderboards/", pages.leaderboards_page, name="leaderboards"),
     path("leaderboards/<str:kind>/", pages.leaderboard_page, name="leaderboard"),
