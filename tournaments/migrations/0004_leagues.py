@@ -4,41 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-# As the tournaments' log (0002): the database itself refuses to change or remove a league event.
-PG_FORWARD = """
-CREATE OR REPLACE FUNCTION tournaments_league_event_append_only() RETURNS trigger AS $$
-BEGIN
-    RAISE EXCEPTION 'tournaments_leagueevent is append-only: no UPDATE or DELETE';
-END;
-$$ LANGUAGE plpgsql;
-CREATE TRIGGER tournaments_league_event_no_update BEFORE UPDATE OR DELETE ON tournaments_leagueevent
-    FOR EACH ROW EXECUTE FUNCTION tournaments_league_event_append_only();
-"""
-PG_BACKWARD = """
-DROP TRIGGER IF EXISTS tournaments_league_event_no_update ON tournaments_leagueevent;
-DROP FUNCTION IF EXISTS tournaments_league_event_append_only();
-"""
-SQLITE_FORWARD = """
-CREATE TRIGGER tournaments_league_event_no_update BEFORE UPDATE ON tournaments_leagueevent
-BEGIN SELECT RAISE(ABORT, 'tournaments_leagueevent is append-only'); END;
-"""
-SQLITE_BACKWARD = "DROP TRIGGER IF EXISTS tournaments_league_event_no_update;"
-
-
-def forward(apps, schema_editor):
-    vendor = schema_editor.connection.vendor
-    if vendor == "postgresql":
-        schema_editor.execute(PG_FORWARD)
-    elif vendor == "sqlite":
-        schema_editor.execute(SQLITE_FORWARD)
-
-
-def backward(apps, schema_editor):
-    vendor = schema_editor.connection.vendor
-    if vendor == "postgresql":
-        schema_editor.execute(PG_BACKWARD)
-    elif vendor == "sqlite":
-        schema_editor.execute(SQLITE_BACKWARD)
+from core.append_only import append_only
 
 
 class Migration(migrations.Migration):
@@ -121,5 +87,6 @@ class Migration(migrations.Migration):
             model_name='leagueevent',
             constraint=models.UniqueConstraint(fields=('league', 'seq'), name='league_event_unique_seq'),
         ),
-        migrations.RunPython(forward, backward),
+        # As the tournaments' log (0002): the database itself refuses to change or remove a league event.
+        append_only("tournaments_leagueevent", "tournaments_league_event"),
     ]
