@@ -12,6 +12,7 @@ import io
 from email.mime.image import MIMEImage
 from typing import Any
 
+from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.urls import reverse
@@ -148,3 +149,17 @@ def signature_allows(game_id: int, key: str) -> bool:
         return bool(signing.loads(key, salt=SIGNING_SALT) == game_id)
     except signing.BadSignature:
         return False
+
+
+def mail_picture(game: Game) -> dict[str, Any] | None:
+    """What the game-ended letter shows of the story, in the active language (None: nothing to draw): `src`
+    (the signed PNG's full address, under SITE_URL), `alt`, `width`, `height`, and `section`, the same numbers
+    as a letter's section (title, one line per player: their values along the chart) for the plain text and for
+    readers who load no images."""
+    chart = main_chart(game)
+    if chart is None or not chart["x"]:
+        return None
+    rows = chart["table"]["rows"]
+    lines = [f"{row['name']}: {' · '.join(row['cells'])}" for row in rows]
+    return {"src": f"{settings.SITE_URL}{signed_png_url(game)}", "alt": chart["description"], "width": WIDTH,
+            "height": HEIGHT, "section": (chart["title"], lines)}

@@ -67,3 +67,22 @@ def test_served_to_who_may_see_the_game_and_a_404_otherwise(make_user: Any, clie
     assert client.get(f"/games/{running.pk}/story.png").status_code == 404  # not finished: no picture yet
     assert client.get(signed_png_url(running)).status_code == 404
     assert client.get("/games/999999/story.png").status_code == 404
+
+
+def test_the_mails_picture_links_the_signed_png_and_tells_its_numbers(make_user: Any, client: Any,
+                                                                      settings: Any) -> None:
+    settings.SITE_URL = "https://play.example"
+    anna, ben = make_user("Anna"), make_user("Ben")
+    game = finished_game([anna, ben], "citadels", seed=46)
+    Game.objects.filter(pk=game.pk).update(listed=False)
+    picture = png.mail_picture(game)
+    assert picture is not None and picture["src"].startswith(f"https://play.example/games/{game.pk}/story.png?key=")
+    assert (picture["width"], picture["height"]) == (WIDTH, HEIGHT) and picture["alt"]
+    title, lines = picture["section"]
+    chart = main_chart(game)
+    assert chart is not None and title == chart["title"] == "Score by round"
+    for series, line in zip(chart["series"], lines, strict=True):  # each player's scores by round, in order
+        name, cells = line.split(": ", 1)  # a cell: "14 (12 + 2)", the total, then districts and bonuses
+        assert name == series["name"] and [cell.split()[0] for cell in cells.split(" · ")] == [str(v) for v in series["values"]]
+    assert {line.split(":")[0] for line in lines} == {"Anna", "Ben"}
+    assert client.get(picture["src"].removeprefix("https://play.example")).status_code == 200
