@@ -7,46 +7,22 @@ transactions do. Either way UNIQUE(game, seq) and the version compare-and-set ar
 from __future__ import annotations
 
 import random
-import threading
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from citadels import RULES
 from core.errors import ServiceError
 from games import integrity, services, store
 from games.models import Command, Event, Game
+from tests.threads import race
 
 from .helpers import seat_users, started_game
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 THREADS = 6
-
-
-def race(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run the calls at the same moment in threads; return each one's result or exception."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = calls[i]()
-        except Exception as exc:  # each outcome is inspected by the test
-            results[i] = exc
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
 
 
 def assert_log_is_whole(game: Game) -> None:

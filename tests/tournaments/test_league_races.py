@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from django.db import connection
 
+from tests.threads import race
 from tournaments import services
 from tournaments.models import League, LeagueEvent, Tournament
 from tournaments.services import league as leagues
 
 from .driver import entrants
 from .test_league_seasons import _finish_games
-from .test_races import race
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 

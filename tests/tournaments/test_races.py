@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -12,6 +10,7 @@ import pytest
 from django.db import connection
 
 from core.errors import ServiceError
+from tests.threads import race
 from tournaments import services, standings
 from tournaments.models import Tournament, TournamentEvent, TournamentGame
 from tournaments.services.rounds import progress
@@ -19,28 +18,6 @@ from tournaments.services.rounds import progress
 from .driver import entrants
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow, pytest.mark.postgres]
-
-
-def race(calls: list[Callable[[], Any]]) -> list[Any]:
-    """Run the calls at the same moment in threads (each its own connection): each one's answer or error."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        try:
-            barrier.wait()
-            results[index] = calls[index]()
-        except Exception as error:  # each outcome is inspected by the test
-            results[index] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return results
 
 
 def full_tournament(make_user: Any) -> Tournament:
