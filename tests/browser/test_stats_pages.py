@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.stats.helpers import finished_game
+from tests.stats.helpers import ended_tournament, finished_game
 
 from .axe import assert_accessible
 from .conftest import SCREENSHOTS, signed_in_tab
@@ -84,5 +84,23 @@ def test_a_players_numbers_at_a_phone_and_a_desktop_width(
         _shoot(page, f"stats-numbers-{name}")
         _assert_fits(page, viewport["width"])
         assert_accessible(page, f"a player's numbers at {name} px")
+        assert not page.js_errors, page.js_errors
+        page.context.close()
+
+
+def test_the_leaderboards_by_rating_and_by_tournament_wins(
+    make_user: Any, browser: Any, live_server: Any, client: Any
+) -> None:
+    anna, ben, cleo = make_user("Anna"), make_user("Ben"), make_user("Cleo")
+    for seed, players in ((51, [anna, ben]), (52, [anna, cleo]), (53, [ben, cleo])):
+        ended_tournament(anna, players, "dominion", seed)
+    for name, viewport in WIDTHS.items():
+        page = _open(browser, live_server, client, cleo, viewport, "/leaderboards/dominion/")
+        _shoot(page, f"stats-leaderboards-{name}")
+        wins = page.locator("section[aria-labelledby=tournament-wins] table")
+        assert wins.is_visible() and wins.locator("tbody tr").count() >= 1
+        assert wins.locator("th[scope=col]").count() == 5
+        _assert_fits(page, viewport["width"])
+        assert_accessible(page, f"the leaderboards at {name} px")
         assert not page.js_errors, page.js_errors
         page.context.close()

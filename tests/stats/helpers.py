@@ -6,6 +6,7 @@ from typing import Any
 
 from games.models import Game
 from tests.ratings.helpers import open_game, play_to_end
+from tournaments.models import Tournament, TournamentGame
 
 
 def finished_game(users: list[Any], kind: str, seed: int, **kwargs: Any) -> Game:
@@ -35,3 +36,25 @@ def partly_played(users: list[Any], kind: str, seed: int, commands: int, until: 
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
     return game
+
+
+def ended_tournament(host: Any, players: list[Any], kind: str, seed: int) -> Tournament:
+    """A round robin of these players at 2-player tables, played to its end by the kind's bot."""
+    import random
+
+    from tests.tournaments.driver import play
+    from tournaments import services
+
+    tournament = services.create_tournament(host, name=f"Cup {seed}", kind=kind, format="round_robin", table_size=2,
+                                            max_players=len(players), rounds=1, time_control={"decision_hours": 24})
+    for player in players:
+        services.join(player, tournament.pk)
+    services.advance_due()
+    rng = random.Random(seed)
+    for _ in range(len(players)):
+        for link in TournamentGame.objects.filter(tournament=tournament, recorded=False).select_related("game"):
+            play(link.game, rng)
+        services.advance_due()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.ENDED
+    return tournament

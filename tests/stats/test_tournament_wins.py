@@ -4,7 +4,6 @@ on it; in the API and on the leaderboard page beside the rating board."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -13,28 +12,12 @@ import pytest
 from ratings.profiles import update_privacy
 from stats import tournament_board
 from stats.tournament_board import tournament_leaderboard
-from tests.tournaments.driver import play
 from tournaments import services, standings
-from tournaments.models import Tournament, TournamentEvent, TournamentGame
+from tournaments.models import Tournament, TournamentEvent
+
+from .helpers import ended_tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def _ended_tournament(host: Any, players: list[Any], kind: str, seed: int) -> Tournament:
-    """A round robin of these players at 2-player tables, played to its end by the kind's bot."""
-    tournament = services.create_tournament(host, name=f"Cup {seed}", kind=kind, format="round_robin", table_size=2,
-                                            max_players=len(players), rounds=1, time_control={"decision_hours": 24})
-    for player in players:
-        services.join(player, tournament.pk)
-    services.advance_due()
-    rng = random.Random(seed)
-    for _ in range(len(players)):
-        for link in TournamentGame.objects.filter(tournament=tournament, recorded=False).select_related("game"):
-            play(link.game, rng)
-        services.advance_due()
-    tournament.refresh_from_db()
-    assert tournament.status == Tournament.Status.ENDED
-    return tournament
 
 
 def _wins_from_the_logs(kind: str) -> Counter[int]:
@@ -49,8 +32,8 @@ def _wins_from_the_logs(kind: str) -> Counter[int]:
 @pytest.fixture
 def cups(make_user: Any) -> dict[str, Any]:
     anna, ben, cleo, dora = (make_user(name) for name in ("Anna", "Ben", "Cleo", "Dora"))
-    ended = [_ended_tournament(anna, [anna, ben], "dominion", 1), _ended_tournament(anna, [anna, cleo], "dominion", 2),
-             _ended_tournament(ben, [ben, cleo], "dominion", 3), _ended_tournament(anna, [anna, dora], "citadels", 4)]
+    ended = [ended_tournament(anna, [anna, ben], "dominion", 1), ended_tournament(anna, [anna, cleo], "dominion", 2),
+             ended_tournament(ben, [ben, cleo], "dominion", 3), ended_tournament(anna, [anna, dora], "citadels", 4)]
     running = services.create_tournament(anna, name="Still open", kind="dominion", format="round_robin",
                                          table_size=2, max_players=4, rounds=1)
     services.join(dora, running.pk)
