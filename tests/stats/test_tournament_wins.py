@@ -73,7 +73,7 @@ def test_it_is_paged(cups: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> N
     assert tournament_leaderboard("dominion", first["pages"] + 1)["entries"] == []
 
 
-def test_the_api_and_the_page(cups: dict[str, Any], api_client: Any, client: Any) -> None:
+def test_the_api_and_the_page(cups: dict[str, Any], api_client: Any, client: Any, make_user: Any) -> None:
     api = api_client(cups["cleo"])
     answer = api.get("/api/stats/leaderboards/dominion/tournament-wins")
     assert answer.status_code == 200
@@ -88,3 +88,6 @@ def test_the_api_and_the_page(cups: dict[str, Any], api_client: Any, client: Any
     assert "By tournament wins" in page and "Tournament wins" in page
     winner = tournament_leaderboard("dominion")["entries"][0]
     assert f'href="/players/{winner["user"]}/"' in page
+    client.force_login(make_user("Greta", language="de"))
+    german = client.get("/leaderboards/dominion/").content.decode()
+    assert "Nach Turniersiegen" in german and "Gespielte Turniere" in german
