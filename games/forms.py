@@ -39,16 +39,60 @@ def option_prefix(kind: GameKind) -> str:
     return f"{kind.name}__"
 
 
-class NewGameForm(forms.Form):
-    """Every choice of a new game; the kinds and the player counts are the registered kinds' (read in
-    `__init__`: the games' site apps register them once the apps are ready), each kind's option fields are
-    added from its site module."""
+class KindChoiceForm(forms.Form):
+    """The choice of the game kind and each registered kind's own option fields (from its site module), shared by
+    the new-game and the new-tournament forms; call `add_kind_fields` in `__init__` (the games' site apps register
+    the kinds once the apps are ready) and `drop_other_kinds` in `clean`."""
 
     kind = forms.ChoiceField(label=_("Game"))
-    players = forms.TypedChoiceField(
-        label=_("Players"), coerce=int, initial=4,
-        help_text=_("Seats at the table, you included. The host may start earlier with fewer players."),
-    )
+
+    def add_kind_fields(self) -> list[GameKind]:
+        """Offer the registered kinds (the page's script shows the chosen kind's options only and offers its player
+        counts; without script, every kind's are shown) and add each kind's option fields; the kinds offered."""
+        registered = list(kinds)
+        choose = self.fields["kind"]
+        assert isinstance(choose, forms.ChoiceField)
+        choose.choices, choose.initial = [(k.name, k.title) for k in registered], default_kind()
+        choose.widget.attrs.update({"data-kind-select": "", "data-players": json.dumps(
+            {k.name: [k.min_players, k.max_players] for k in registered})})
+        self.kind_fields: dict[str, list[str]] = {}
+        for kind in registered:
+            if kind.site:
+                own = {option_prefix(kind) + name: field for name, field in kind.site_module.form_fields().items()}
+                self.fields.update(own)
+                self.kind_fields[kind.name] = list(own)
+        return registered
+
+    def kind_fieldsets(self) -> list[tuple[str, str, list[Any]]]:
+        """Each kind's name, title and bound option fields, for the template (`games/kind_options.html`)."""
+        return [
+            (name, str(kinds[name].title), [self[field] for field in fields]) for name, fields in self.kind_fields.items()
+        ]
+
+    def drop_other_kinds(self, data: dict[str, Any]) -> GameKind | None:
+        """The chosen kind, once the other kinds' options are dropped from `data` with their errors (they may be
+        left out or empty); None if no known kind was chosen."""
+        kind = kinds.get(str(data.get("kind")))
+        if kind is not None:
+            for other, names in self.kind_fields.items():
+                for name in names if other != kind.name else []:
+                    self.errors.pop(name, None)
+                    data.pop(name, None)
+        return kind
+
+    def kind_options(self, kind: GameKind) -> dict[str, Any]:
+        """The chosen kind's options from the cleaned form, as its site module reads them."""
+        prefix = option_prefix(kind)
+        own = {name[len(prefix):]: value for name, value in self.cleaned_data.items() if name.startswith(prefix)}
+        return kind.site_module.options_from_form(own) if kind.site else {}
+
+
+class ClockForm(forms.Form):
+    """The clock of the games, shared by the new-game and the new-tournament forms: a time per decision or a time
+    bank, in hours; call `check_clock` in `clean` (not named `clean_clock`: that is Django's cleaner of the `clock`
+    field) and build the games' time control with `time_control`. A form with a `timeout_policy` field adds its
+    choice to the time control."""
+
     clock = forms.ChoiceField(
         label=_("Clock"), required=False, initial="move", widget=forms.RadioSelect,
         choices=[("move", _("a time for each decision")), ("bank", _("a time bank for each player"))],
@@ -85,6 +129,52 @@ class NewGameForm(forms.Form):
         label=_("Reminder when this percentage of the time is left"), required=False,
         initial=DEFAULT_BANK_CONTROL["reminder_percent"],
         help_text=_("Of the time the player had when the decision began; 0: no reminder."),
+    )
+
+    def check_clock(self, data: dict[str, Any]) -> None:
+        """Only the chosen clock's fields count (the other's may be left out or wrong); its time control is
+        checked by the service's validator, whose refusal is shown at the field it names."""
+        bank = data.get("clock") == "bank"
+        for name in PER_DECISION_FIELDS if bank else BANK_FIELDS:
+            self.errors.pop(name, None)
+            data.pop(name, None)
+        if bank:
+            for name in BANK_REQUIRED:
+                if data.get(name) is None and name not in self.errors:
+                    self.add_error(name, forms.Field.default_error_messages["required"])
+        else:
+            decision, reminder = data.get("decision_hours"), data.get("reminder_hours")
+            if decision is not None and reminder is not None and reminder >= decision:
+                self.add_error("reminder_hours", _("The reminder must come before the deadline."))
+        if any(name in self.errors for name in (*PER_DECISION_FIELDS, *BANK_FIELDS, "timeout_policy")):
+            return
+        try:
+            clean_time_control(self.time_control(data))
+        except ServiceError as error:
+            named = re.match(r"\w+", error.reader_message())
+            field = named.group(0) if named else None
+            self.add_error(field if field in self.fields and field in data else "clock", error.reader_message())
+
+    def time_control(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The time control chosen in the form's `data`, as the API takes it (`docs/api.md`, "Time controls")."""
+        policy = {"timeout_policy": data.get("timeout_policy")} if "timeout_policy" in self.fields else {}
+        if data.get("clock") != "bank":
+            return {"decision_hours": data.get("decision_hours"), "reminder_hours": data.get("reminder_hours"),
+                    **policy}
+        control = {"mode": "bank", **{name: data.get(name) for name in BANK_FIELDS}, **policy}
+        if control["max_bank_hours"] is None:
+            del control["max_bank_hours"]  # the validator's default: the larger of 7 days and the start
+        return control
+
+
+class NewGameForm(KindChoiceForm, ClockForm):
+    """Every choice of a new game; the kinds and the player counts are the registered kinds' (read in
+    `__init__`: the games' site apps register them once the apps are ready), each kind's option fields are
+    added from its site module (`KindChoiceForm`); the clock is `ClockForm`'s."""
+
+    players = forms.TypedChoiceField(
+        label=_("Players"), coerce=int, initial=4,
+        help_text=_("Seats at the table, you included. The host may start earlier with fewer players."),
     )
     timeout_policy = forms.ChoiceField(
         label=_("When a deadline passes"),
@@ -132,27 +222,11 @@ class NewGameForm(forms.Form):
                 label=_("Seat %(number)s") % {"number": number + 1}, required=False,
                 choices=[("", _("a player")), *((level, _("a bot, %(level)s") % {"level": label})
                                                 for level, label in bot_level_choices())])
-        registered = list(kinds)
-        choose = self.fields["kind"]
-        assert isinstance(choose, forms.ChoiceField)
-        choose.choices, choose.initial = [(k.name, k.title) for k in registered], default_kind()
-        # site.js shows the options of the chosen game only (without script, every game's are shown).
-        # ... and offers the player counts the chosen game is played with.
-        choose.widget.attrs.update({"data-kind-select": "", "data-players": json.dumps(
-            {k.name: [k.min_players, k.max_players] for k in registered})})
+        registered = self.add_kind_fields()
         players = self.fields["players"]
         assert isinstance(players, forms.ChoiceField)
         players.choices = [(n, str(n)) for n in range(
             min(k.min_players for k in registered), max(k.max_players for k in registered) + 1)]
-        self.kind_fields: dict[str, list[str]] = {}
-        for kind in registered:
-            if not kind.site:
-                continue
-            names = []
-            for name, field in kind.site_module.form_fields().items():
-                self.fields[option_prefix(kind) + name] = field
-                names.append(option_prefix(kind) + name)
-            self.kind_fields[kind.name] = names
 
     def bot_fields(self) -> list[Any]:
         """The bound fields of the seats that may go to bots, for the template."""
@@ -162,76 +236,26 @@ class NewGameForm(forms.Form):
         """The levels of the seats given to bots, in seat order."""
         return [self.cleaned_data[f"bot_{n}"] for n in range(1, MOST_BOTS + 1) if self.cleaned_data.get(f"bot_{n}")]
 
-    def kind_fieldsets(self) -> list[tuple[str, str, list[Any]]]:
-        """Each kind's name, title and bound option fields, for the template."""
-        return [
-            (name, str(kinds[name].title), [self[field] for field in fields]) for name, fields in self.kind_fields.items()
-        ]
-
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        self._clean_clock(data)
-        kind = kinds.get(str(data.get("kind")))
-        if kind is not None:
-            # Only the chosen kind's options count: another kind's fields may be left out or empty.
-            for other, names in self.kind_fields.items():
-                for name in names if other != kind.name else []:
-                    self.errors.pop(name, None)
-                    data.pop(name, None)
+        self.check_clock(data)
+        kind = self.drop_other_kinds(data)
         players = data.get("players")
         if kind is not None and players is not None and not kind.min_players <= players <= kind.max_players:
             self.add_error("players", _("%(game)s is played by %(min)s to %(max)s players.") % {
                 "game": kind.title, "min": kind.min_players, "max": kind.max_players})
         return data
 
-    def _clean_clock(self, data: dict[str, Any]) -> None:
-        """Only the chosen clock's fields count (the other's may be left out or wrong); its time control is
-        checked by the service's validator, whose refusal is shown at the field it names."""
-        bank = data.get("clock") == "bank"
-        for name in PER_DECISION_FIELDS if bank else BANK_FIELDS:
-            self.errors.pop(name, None)
-            data.pop(name, None)
-        if bank:
-            for name in BANK_REQUIRED:
-                if data.get(name) is None and name not in self.errors:
-                    self.add_error(name, forms.Field.default_error_messages["required"])
-        else:
-            decision, reminder = data.get("decision_hours"), data.get("reminder_hours")
-            if decision is not None and reminder is not None and reminder >= decision:
-                self.add_error("reminder_hours", _("The reminder must come before the deadline."))
-        if any(name in self.errors for name in (*PER_DECISION_FIELDS, *BANK_FIELDS, "timeout_policy")):
-            return
-        try:
-            clean_time_control(self._time_control(data))
-        except ServiceError as error:
-            named = re.match(r"\w+", error.reader_message())
-            field = named.group(0) if named else None
-            self.add_error(field if field in self.fields and field in data else "clock", error.reader_message())
-
-    @staticmethod
-    def _time_control(data: dict[str, Any]) -> dict[str, Any]:
-        """The time control the host chose, as the API takes it (`docs/api.md`, "Time controls")."""
-        if data.get("clock") != "bank":
-            return {"decision_hours": data.get("decision_hours"), "reminder_hours": data.get("reminder_hours"),
-                    "timeout_policy": data.get("timeout_policy")}
-        control = {"mode": "bank", **{name: data.get(name) for name in BANK_FIELDS},
-                   "timeout_policy": data.get("timeout_policy")}
-        if control["max_bank_hours"] is None:
-            del control["max_bank_hours"]  # the validator's default: the larger of 7 days and the start
-        return control
-
     def game_arguments(self) -> dict[str, Any]:
         """The arguments of `services.create_game` from the cleaned form."""
         data = self.cleaned_data
         kind = kinds[data["kind"]]
-        prefix = option_prefix(kind)
-        own = {name[len(prefix):]: value for name, value in data.items() if name.startswith(prefix)}
         return {
             "kind": kind.name,
             "players": data["players"],
-            "options": kind.site_module.options_from_form(own) if kind.site else {},
+            "options": self.kind_options(kind),
             # As the host chose it, checked again by the service (the same validator).
-            "time_control": self._time_control(data),
+            "time_control": self.time_control(data),
             "listed": data["listed"],
             "spectators_allowed": data["spectators_allowed"],
             "rated": data["rate_bot_game"] if self.bot_levels() else data["rated"],

@@ -4,7 +4,6 @@ services check every rule, and their refusal is shown as the form's error."""
 
 from __future__ import annotations
 
-import json
 import zoneinfo
 from datetime import datetime
 from typing import Any
@@ -14,20 +13,19 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import User
-from games.forms import option_prefix
-from games.registry import default_kind, kinds
-from games.services import DEFAULT_TIME_CONTROL, MAX_DECISION_HOURS
+from games.forms import ClockForm, KindChoiceForm
+from games.registry import kinds
 
 from .models import Tournament
 from .services import entry as limits
 
 
-class NewTournamentForm(forms.Form):
+class NewTournamentForm(KindChoiceForm, ClockForm):
     """Every setting of a new tournament; each registered game's option fields are added from its site module
-    (as the new-game form does), and only the chosen game's count."""
+    (`KindChoiceForm`, as the new-game form does), and only the chosen game's count; the clock is the games'
+    (`ClockForm`, in hours)."""
 
     name = forms.CharField(label=_("Name"), max_length=120)
-    kind = forms.ChoiceField(label=_("Game"))
     format = forms.ChoiceField(
         label=_("Format"), widget=forms.RadioSelect, initial=Tournament.Format.SWISS,
         choices=[(Tournament.Format.SWISS, _("Swiss: rounds paired by score")),
@@ -46,24 +44,6 @@ class NewTournamentForm(forms.Form):
         label=_("Sign-up ends"), required=False, widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
         help_text=_("In your time zone. Empty: sign-up ends when the tournament is full."),
-    )
-    clock = forms.ChoiceField(
-        label=_("Clock"), widget=forms.RadioSelect, initial="move",
-        choices=[("move", _("a time for each decision")), ("bank", _("a time bank for each player, in days"))],
-    )
-    decision_hours = forms.IntegerField(label=_("Hours for each decision"), min_value=1, max_value=MAX_DECISION_HOURS,
-                                        initial=DEFAULT_TIME_CONTROL["decision_hours"])
-    reminder_hours = forms.IntegerField(label=_("Reminder, hours before the deadline"), min_value=0,
-                                        max_value=MAX_DECISION_HOURS, initial=DEFAULT_TIME_CONTROL["reminder_hours"])
-    bank_days = forms.IntegerField(label=_("Time bank at the start, in days"), min_value=1, max_value=60, initial=3,
-                                   required=False)
-    increment_days = forms.IntegerField(label=_("Days added after each decision"), min_value=0, max_value=30,
-                                        initial=1, required=False)
-    max_bank_days = forms.IntegerField(label=_("Most days in the bank"), min_value=1, max_value=60, initial=7,
-                                       required=False)
-    double_after_days = forms.IntegerField(
-        label=_("Time on one decision counts double after so many days"), min_value=1, max_value=60, required=False,
-        help_text=_("Empty: never (ICCF's rule, for those who sit long on one move)."),
     )
     max_game_days = forms.IntegerField(
         label=_("Longest game, in days"), min_value=1, max_value=limits.MAX_GAME_DAYS, required=False,
@@ -92,26 +72,7 @@ class NewTournamentForm(forms.Form):
     def __init__(self, *args: Any, user: User | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
-        registered = list(kinds)
-        choose = self.fields["kind"]
-        assert isinstance(choose, forms.ChoiceField)
-        choose.choices, choose.initial = [(k.name, k.title) for k in registered], default_kind()
-        # site.js shows the chosen game's options only (without script, every game's are shown).
-        choose.widget.attrs.update({"data-kind-select": "", "data-players": json.dumps(
-            {k.name: [k.min_players, k.max_players] for k in registered})})
-        self.kind_fields: dict[str, list[str]] = {}
-        for kind in registered:
-            if not kind.site:
-                continue
-            names = []
-            for name, field in kind.site_module.form_fields().items():
-                self.fields[option_prefix(kind) + name] = field
-                names.append(option_prefix(kind) + name)
-            self.kind_fields[kind.name] = names
-
-    def kind_fieldsets(self) -> list[tuple[str, str, list[Any]]]:
-        """Each game's name, title and bound option fields, for the template."""
-        return [(name, str(kinds[name].title), [self[f] for f in fields]) for name, fields in self.kind_fields.items()]
+        self.add_kind_fields()
 
     def clean_points(self) -> list[float]:
         raw = str(self.cleaned_data.get("points") or "").strip()
@@ -124,22 +85,8 @@ class NewTournamentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        decision, reminder = data.get("decision_hours"), data.get("reminder_hours")
-        if data.get("clock") != "bank" and decision is not None and reminder is not None and reminder >= decision:
-            self.add_error("reminder_hours", _("The reminder must come before the deadline."))
-        if data.get("clock") == "bank":
-            for name in ("bank_days", "increment_days", "max_bank_days"):
-                if data.get(name) is None and name not in self.errors:
-                    self.add_error(name, _("A time bank needs this."))
-            start, most = data.get("bank_days"), data.get("max_bank_days")
-            if start is not None and most is not None and most < start:
-                self.add_error("max_bank_days", _("The bank holds at least what it starts with."))
-        kind = kinds.get(str(data.get("kind")))
-        if kind is not None:
-            for other, names in self.kind_fields.items():
-                for name in names if other != kind.name else []:
-                    self.errors.pop(name, None)
-                    data.pop(name, None)
+        self.check_clock(data)
+        self.drop_other_kinds(data)
         points, size = data.get("points"), data.get("table_size")
         if points and size is not None and len(points) != size:
             self.add_error("points", _("Give one number for each of the %(size)s places.") % {"size": size})
@@ -156,26 +103,15 @@ class NewTournamentForm(forms.Form):
             moment = moment.replace(tzinfo=zone)
         return moment
 
-    def _time_control(self) -> dict[str, Any]:
-        """The games' time control: a time per decision, or a time bank (the form's days in hours)."""
-        data = self.cleaned_data
-        if data.get("clock") != "bank":
-            return {"decision_hours": data["decision_hours"], "reminder_hours": data["reminder_hours"]}
-        double = data.get("double_after_days")
-        return {"mode": "bank", "initial_hours": data["bank_days"] * 24, "increment_hours": data["increment_days"] * 24,
-                "max_bank_hours": data["max_bank_days"] * 24, "double_after_hours": double * 24 if double else None}
-
     def tournament_arguments(self) -> dict[str, Any]:
         """The arguments of `services.create_tournament` from the cleaned form."""
         data = self.cleaned_data
         kind = kinds[data["kind"]]
-        prefix = option_prefix(kind)
-        own = {name[len(prefix):]: value for name, value in data.items() if name.startswith(prefix)}
         return {
             "name": data["name"], "kind": kind.name, "format": data["format"], "table_size": data["table_size"],
             "rounds": data.get("rounds"), "max_players": data["max_players"], "min_players": data.get("min_players"),
-            "options": kind.site_module.options_from_form(own) if kind.site else {},
-            "time_control": self._time_control(),
+            "options": self.kind_options(kind),
+            "time_control": self.time_control(data),
             "max_game_days": data.get("max_game_days"), "entry": data["entry"], "min_rating": data.get("min_rating"),
             "min_reliability": data.get("min_reliability"), "signup_until": self._signup_until(),
             "withdrawal_policy": data["withdrawal_policy"], "ban_days": data["ban_days"],

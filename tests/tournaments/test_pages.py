@@ -55,16 +55,19 @@ def test_the_form_has_a_label_for_every_field_and_creates_the_tournament(client:
     assert tournament.points == {"2": [3.0, 0.0]} and tournament.time_control["decision_hours"] == 48
 
 
-def test_a_time_bank_in_days_becomes_the_games_time_control(client: Any, make_user: Any) -> None:
+def test_a_time_bank_in_hours_becomes_the_games_time_control(client: Any, make_user: Any) -> None:
     client.force_login(make_user())
-    answer = client.post("/tournaments/new/", form_data(clock="bank", bank_days="3", increment_days="1",
-                                                        max_bank_days="7", double_after_days="10"))
+    answer = client.post("/tournaments/new/", form_data(clock="bank", initial_hours="72", increment_hours="24",
+                                                        max_bank_hours="168", double_after_hours="240",
+                                                        reminder_percent="10"))
     assert answer.status_code == 302
     control = Tournament.objects.get().time_control
     assert control["mode"] == "bank" and control["initial_hours"] == 72 and control["increment_hours"] == 24
     assert control["max_bank_hours"] == 168 and control["double_after_hours"] == 240
-    refused = client.post("/tournaments/new/", form_data(clock="bank", bank_days="5", max_bank_days="2"))
-    assert refused.status_code == 400 and "max_bank_days" in refused.context["form"].errors
+    refused = client.post("/tournaments/new/", form_data(clock="bank", initial_hours="120", increment_hours="24",
+                                                         max_bank_hours="48", reminder_percent="10"))
+    assert refused.status_code == 400 and "max_bank_hours" in refused.context["form"].errors
+    assert Tournament.objects.count() == 1
 
 
 @pytest.mark.parametrize(("changes", "field", "text"), [
