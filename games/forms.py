@@ -131,6 +131,14 @@ class ClockForm(forms.Form):
         help_text=_("Of the time the player had when the decision began; 0: no reminder."),
     )
 
+    def per_decision_fields(self) -> list[Any]:
+        """The bound fields of a time per decision, for the template (`games/clock_fields.html`)."""
+        return [self[name] for name in PER_DECISION_FIELDS]
+
+    def bank_fields(self) -> list[Any]:
+        """The bound fields of a time bank, for the template (`games/clock_fields.html`)."""
+        return [self[name] for name in BANK_FIELDS]
+
     def check_clock(self, data: dict[str, Any]) -> None:
         """Only the chosen clock's fields count (the other's may be left out or wrong); its time control is
         checked by the service's validator, whose refusal is shown at the field it names."""

@@ -19,6 +19,10 @@ from games.registry import kinds
 from .models import Tournament
 from .services import entry as limits
 
+# The new-tournament page's fieldsets (besides the game's options and the clock), in the page's order.
+TOURNAMENT_FIELDS = ("name", "kind", "format", "table_size", "rounds", "points")
+SIGN_UP_FIELDS = ("max_players", "min_players", "signup_until", "entry", "min_rating", "min_reliability")
+
 
 class NewTournamentForm(KindChoiceForm, ClockForm):
     """Every setting of a new tournament; each registered game's option fields are added from its site module
@@ -73,6 +77,14 @@ class NewTournamentForm(KindChoiceForm, ClockForm):
         super().__init__(*args, **kwargs)
         self.user = user
         self.add_kind_fields()
+
+    def tournament_fields(self) -> list[Any]:
+        """The bound fields of the tournament's own settings, for the template."""
+        return [self[name] for name in TOURNAMENT_FIELDS]
+
+    def sign_up_fields(self) -> list[Any]:
+        """The bound fields of who may sign up and until when, for the template."""
+        return [self[name] for name in SIGN_UP_FIELDS]
 
     def clean_points(self) -> list[float]:
         raw = str(self.cleaned_data.get("points") or "").strip()
