@@ -23,6 +23,7 @@ from games.services.takeback import is_taken_back
 from games.wording import history_lines
 from rules_kit.resign import ranked_with_last
 from rules_kit.takeback import TAKEN_BACK
+from stats.png import mail_picture
 
 from .batch import HISTORY_LIMIT, RenderBatch
 from .chat_lines import Said, chat_lines
@@ -38,6 +39,7 @@ class Letter:
     sections: list[tuple[str, list[str]]] = field(default_factory=list)
     links: list[tuple[str, str]] = field(default_factory=list)
     top_link: tuple[str, str] | None = None  # a link right under the opening lines (the turn mail's game)
+    picture: dict[str, Any] | None = None  # the game's chart as an image (stats.png.mail_picture)
 
 
 def game_url(game: Game, at: int | None = None) -> str:
@@ -181,12 +183,15 @@ def ended(game: Game, state: Any, seat: int, user: User, users: dict[int, User])
             + (" " + _("(resigned)") if s in resigned else "")
             for s in sorted(range(len(scores)), key=lambda s: -scores[s])
         ]
+        # The story's main chart as an image, and its numbers as text for readers who load no images.
+        picture = mail_picture(game)
         return Letter(
             subject=_("{title} #{game} is over").format(title=kind.title, game=game.pk),
             intro=[_("{title} #{game} is over.").format(title=kind.title, game=game.pk),
                    _("Winner: {names}").format(names=winners)],
-            sections=[(_("Final scores"), lines), *_who_played(game)],
+            sections=[(_("Final scores"), lines), *([picture["section"]] if picture else []), *_who_played(game)],
             links=[(_("Replay the game"), game_url(game, at=1)), (_("Open the game"), game_url(game))],
+            picture=picture,
         )
 
 

@@ -143,6 +143,7 @@ def _game_mail(row: Outbox, batch: RenderBatch, footers: Footers) -> Rendered:
         "sections": [(one_line(title), [one_line(line) for line in lines]) for title, lines in letter.sections],
         "links": [(one_line(label), url) for label, url in letter.links],
         "top_link": (one_line(letter.top_link[0]), letter.top_link[1]) if letter.top_link else None,
+        "picture": letter.picture,
         "subject": one_line(letter.subject),
     }
     with translation.override(lang):
