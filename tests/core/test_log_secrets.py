@@ -22,7 +22,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # Every path parameter of the site that is not an int, by what it is: a secret (masked in the logs) or not.
 SECRET = {"token"}
-PUBLIC = {"kind_name", "card_id", "uidb64", "object_id", "id", "content_type_id", "app_label", "url"}
+PUBLIC = {"kind_name", "kind", "card_id", "uidb64", "object_id", "id", "content_type_id", "app_label", "url"}
 _PARAMETER = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>|\(\?P<(?P<group>[^>]+)>")
 
 
