@@ -46,8 +46,8 @@ def _deck_chart(turns: list[dict[str, Any]], seat: int, names: dict[int, str]) -
               for card in cards]
     name = seat_name(names, seat)
     return {
-        "type": "stacked", "id": f"deck-{seat}", "title": _("%(name)s's deck") % {"name": name},
-        "x_title": _("%(name)s's turn") % {"name": name}, "y_title": _("Cards"),
+        "type": "stacked", "id": f"deck-{seat}", "title": _("The deck of %(name)s") % {"name": name},
+        "x_title": _("Turns of %(name)s") % {"name": name}, "y_title": _("Cards"),
         "description": _("How many cards of each name %(name)s owned after each of their turns.") % {"name": name},
         "x": [str(i + 1) for i in range(len(own))], "series": series,
         "table": {"note": _("Cards owned after each of the player's turns."),
