@@ -222,11 +222,14 @@ def timeout(batch: RenderBatch, game: Game, seat: int, user: User, users: dict[i
             "bot": _("a bot chose a sensible move"),
             "minimal": _("the least move"),
         }
-        intro = [
-            _("the deadline in {title} #{game} passed, so the service played for you ({policy}).").format(
-                title=title, game=game.pk, policy=policies.get(policy, policy)
-            )
-        ]
+        clock = seat_clock(game, seat)
+        banked = clock is not None and clock.bank_seconds is not None
+        # With time banks the reader's bank ran out (it now holds the increment, if any): say so, and what is left.
+        passed = (_("your time bank in {title} #{game} ran out, so the service played for you ({policy}).") if banked
+                  else _("the deadline in {title} #{game} passed, so the service played for you ({policy})."))
+        intro = [passed.format(title=title, game=game.pk, policy=policies.get(policy, policy))]
+        if banked and clock is not None:
+            intro.append(capfirst(clock_words(clock)) + ".")
         if absent:
             intro.append(
                 _(

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import time_machine
 
-from games.deadlines import reminders, shown
+from games.deadlines import reminders, shown, sweep
 from games.models import Game
 from notifications.models import Outbox
 from notifications.rendering import render
@@ -104,6 +104,18 @@ def test_the_turn_and_reminder_mails_tell_the_time_left(make_user: Any) -> None:
     with time_machine.travel(T0 + HOUR, tick=False):
         turn = render(turn_row)
     assert "2 days 1 hour left in the bank." in turn.text
+
+
+def test_the_timeout_mail_says_the_bank_ran_out_and_what_it_holds_now(make_user: Any) -> None:
+    users = [make_user(f"t{i}", email_verified_at=T0) for i in range(3)]
+    game = _game(users, {**BANK, "reminder_percent": 0})
+    reader = seat_users(game)[game.awaiting[0]]
+    late = T0 + 50 * HOUR + timedelta(minutes=1)
+    with time_machine.travel(late, tick=False):
+        assert sweep.enforce_due_deadlines(now=late).enforced == 1
+        letter = render(Outbox.objects.get(game=game, kind="timeout", user=reader))
+    assert f"your time bank in Citadels #{game.pk} ran out" in letter.text
+    assert "1 day in the bank." in letter.text  # empty, then the increment of 24 hours
 
 
 def test_the_clocks_speak_german() -> None:
