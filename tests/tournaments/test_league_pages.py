@@ -47,6 +47,10 @@ def test_a_league_in_its_second_season_shows_both_seasons_and_who_moved(make_use
     # The top of season 1's upper group: its winner first.
     season_one = page[page.index('id="season-1-title"'):]
     assert season_one.index(players[0].public_name) < season_one.index(players[1].public_name)
+    # Each group's tournament page leads back to its league.
+    group = Tournament.objects.filter(league=league, season=2).first()
+    assert group is not None
+    assert f'href="/leagues/{league.pk}/">The league, season 2</a>' in client.get(f"/tournaments/{group.pk}/").content.decode()
 
 
 def test_join_and_leave_buttons_and_a_refusal_as_the_forms_error(make_user: Any, client: Any) -> None:
