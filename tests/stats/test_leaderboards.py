@@ -66,6 +66,8 @@ def test_the_page_and_the_api(board: dict[str, Any], client: Any, api_client: An
     page = client.get("/leaderboards/dominion/?page=2")
     html = page.content.decode()
     assert page.status_code == 200 and 'rel="prev"' in html and "rated0" in html and "Rangliste" in html
+    title = html.split("<title>", 1)[1].split("</title>", 1)[0]
+    assert title.startswith("Rangliste: Dominion") and "<" not in title  # the page's name, no markup
     assert client.get("/leaderboards/").status_code == 302
     assert client.get("/leaderboards/chess/").status_code == 404
     api = api_client(reader)
