@@ -72,6 +72,7 @@ test-needs:
 	@bash .ci/services
 
 pytest-pg: install var test-needs
+	@rm -rf var/axe
 	@if $(BIN)/python -c "import socket; socket.create_connection(('127.0.0.1', 5432), 2)" 2>/dev/null; then \
 		echo "== pytest on PostgreSQL =="; \
 		DATABASE_URL=$(PG_TEST_URL) $(BIN)/pytest $(PYTEST_XDIST) -p no:cacheprovider --durations=15 tests; \
@@ -79,6 +80,7 @@ pytest-pg: install var test-needs
 		echo "== PostgreSQL is not reachable: the whole suite runs on SQLite, less the tests marked postgres =="; \
 		DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest $(PYTEST_XDIST) -p no:cacheprovider --durations=15 -m "not postgres" tests; \
 	fi
+	@$(BIN)/python -m tests.browser.axe_report > var/axe-report.txt && echo "axe-core: $$(tail -1 var/axe-report.txt) (each in var/axe-report.txt)" || true
 
 pytest-sqlite: install var
 	@echo "== hosting tests on SQLite =="
