@@ -40,7 +40,7 @@
       const before = textsOf(region);
       const added = [];
       morph(region, fresh, added, region);
-      after(fresh, own);
+      after(fresh, own, added);
       if (doc.title) { document.title = doc.title; }
       // The tab's icon carries a badge when it is the viewer's turn (the fetched page says which icon).
       const icon = document.querySelector("link[rel=icon]"), freshIcon = doc.querySelector("link[rel=icon]");
@@ -252,5 +252,47 @@
       } else { readChanges(child, before, added, out); }
     });
   }
-  window.LiveUpdate = {listen: listen, updater: updater, inView: inView};
+  // --- what a screen reader hears: the new lines, once ---------------------------------------------------
+  // The keys (data-key) of the lines already told, per list: a line is told the first time it reaches the
+  // page, never again when the page is drawn anew (a line keeps its key) nor when another script (the chat's
+  // poll) put it there first.
+  const told = new Set();
+  function lineKey(line) {
+    const list = line.closest("[data-keyed]");
+    return (list ? (list.id || list.className) : "") + "/" + line.dataset.key;
+  }
+  // A line's words as a reader hears them: without its controls (a chat line's "Mute" button).
+  function lineText(line) {
+    const copy = line.cloneNode(true);
+    copy.querySelectorAll("form, button, input, select, textarea, [aria-hidden=true]").forEach(function (e) { e.remove(); });
+    return squash(copy.textContent);
+  }
+  // The texts of the lines in `lines` not told yet, matching `selector` (null: any), each told from now on;
+  // a line marked data-own (the reader's own chat line) is taken as told without being heard.
+  function untold(lines, selector) {
+    const texts = [];
+    lines.forEach(function (line) {
+      if (!line.dataset || line.dataset.key === undefined || (selector && !line.matches(selector))) { return; }
+      const key = lineKey(line);
+      if (told.has(key)) { return; }
+      told.add(key);
+      if (line.hasAttribute("data-own")) { return; }
+      const text = lineText(line);
+      if (text) { texts.push(text); }
+    });
+    return texts;
+  }
+  // The lines the page opened with count as told (the reader reads them, they are no news).
+  function rememberLines(region) {
+    untold(Array.from(region.querySelectorAll("[data-keyed] > [data-key]")), null);
+  }
+  // Say `text` once through the polite live region `status` (role=status); an empty text says nothing. The
+  // region is emptied first so that a message equal to the previous one is heard again.
+  function announce(status, text) {
+    if (!status || !text) { return; }
+    status.textContent = "";
+    setTimeout(function () { status.textContent = text; }, 50);
+  }
+  window.LiveUpdate = {listen: listen, updater: updater, inView: inView, untold: untold, announce: announce,
+                       rememberLines: rememberLines};
 })();

@@ -120,20 +120,43 @@
 
   // An error stands beside the control that caused it (after its form or its row of buttons), where the
   // eye is, and is brought into view; role="alert" announces it to screen readers wherever it stands.
-  function showError(control, message) {
+  // The control (or form) is described by the error (aria-describedby) and, when the reader's choice is what
+  // is wrong (`invalid`: a card choice sent empty), its fields are marked aria-invalid until the next send.
+  function showError(control, message, invalid) {
     const error = errorLine();
     if (!error) { return; }
+    clearError();
     const place = control && control.closest("form, .buttons, ul, section");
     if (place && place.nextElementSibling !== error) { place.after(error); }
     error.textContent = message;
+    if (control) {
+      const tied = [control].concat(invalid ? Array.from(control.querySelectorAll("input:not([type=hidden]), select")) : []);
+      tied.forEach(function (e) {
+        const ids = (e.getAttribute("aria-describedby") || "").split(/\s+/).filter(Boolean);
+        if (ids.indexOf(error.id) < 0) { e.setAttribute("aria-describedby", ids.concat([error.id]).join(" ")); }
+        e.dataset.errorTied = "1";
+        if (invalid && e !== control) { e.setAttribute("aria-invalid", "true"); }
+      });
+    }
     if (error.scrollIntoView) { error.scrollIntoView({block: "nearest"}); }
+  }
+  // The error line emptied, and no control described by it or marked invalid any more.
+  function clearError() {
+    const error = errorLine();
+    if (error) { error.textContent = ""; }
+    root.querySelectorAll("[data-error-tied]").forEach(function (e) {
+      const ids = (e.getAttribute("aria-describedby") || "").split(/\s+/).filter(function (id) { return id && id !== "error"; });
+      if (ids.length) { e.setAttribute("aria-describedby", ids.join(" ")); } else { e.removeAttribute("aria-describedby"); }
+      e.removeAttribute("aria-invalid");
+      delete e.dataset.errorTied;
+    });
   }
   function setEnabled(enabled) {
     root.querySelectorAll("button.cmd, form.card-choice button").forEach(function (b) { b.disabled = !enabled; });
   }
   async function send(command, control) {
     const error = errorLine();
-    if (error) { error.textContent = ""; }
+    clearError();
     busy = true;
     setEnabled(false);
     try {
@@ -193,7 +216,7 @@
     let picked = Array.from(form.querySelectorAll("input:checked, option:checked"), function (input) { return input.value; });
     if (form.dataset.numbers) { picked = picked.map(Number); }
     const least = form.dataset.min === undefined ? 1 : Number(form.dataset.min);
-    if (!picked.length && least > 0) { showError(form, root.dataset.msgSelect); return; }
+    if (!picked.length && least > 0) { showError(form, root.dataset.msgSelect, true); return; }
     const command = {type: form.dataset.type};
     command[form.dataset.field] = form.dataset.multiple ? picked : picked[0];
     send(command, form);
@@ -223,13 +246,29 @@
       if (first) { const heading = first.querySelector("h3"); if (heading) { heading.tabIndex = -1; heading.focus(); } }
     } catch (e) { location.href = link.href; }
   });
-  const refreshTable = updater(root, function () { return location.pathname; }, function (fresh, own) {
-    ["version", "live", "questions", "msgConfirm"].forEach(function (name) {
+  const refreshTable = updater(root, function () { return location.pathname; }, function (fresh, own, added) {
+    const wasTurn = root.dataset.yourTurn === "1";
+    ["version", "live", "questions", "msgConfirm", "yourTurn"].forEach(function (name) {
       if (fresh.dataset[name] === undefined) { delete root.dataset[name]; } else { root.dataset[name] = fresh.dataset[name]; }
     });
-    const status = document.getElementById("live-status");
-    if (status && !own) { status.textContent = root.dataset.msgUpdated; }
+    live.announce(document.getElementById("live-status"), newsOf(added || [], own, !wasTurn && root.dataset.yourTurn === "1"));
   });
+  // What a screen reader hears of an update, once (live-update.js keeps which lines were told): the history's
+  // new lines (the reader's own move too, told once: its result), the chat's new lines (not the reader's
+  // own), "your turn" when the turn came to the reader; another player's move with no line of history:
+  // that the table is updated.
+  function newsOf(added, own, turnCame) {
+    const lines = live.untold ? live.untold(added, "ol.history > li") : [];
+    const chat = live.untold ? live.untold(added, ".chat-messages > li") : [];
+    const MOST = 8;
+    let parts = lines.slice(0, MOST);
+    if (lines.length > MOST) { parts.push(root.dataset.msgMore.replace("{count}", String(lines.length - MOST))); }
+    if (!parts.length && !own) { parts.push(root.dataset.msgUpdated); }
+    parts = parts.concat(chat.map(function (line) { return root.dataset.msgChat + " " + line; }));
+    if (turnCame) { parts.push(root.dataset.msgYourTurn); }
+    return parts.join(" ");
+  }
+  if (live.rememberLines) { live.rememberLines(root); }
   // The table's mark of its changes that are no move (the chat lines its viewer reads, the requests to take
   // a move back): a notice with a greater one fetches the page like a move, without "another player moved".
   function tableMark() {

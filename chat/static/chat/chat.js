@@ -11,6 +11,24 @@
   var table = document.getElementById("game");
 
   function errorLine() { return section.querySelector(".chat-error"); }
+  // New lines are said once through the table's polite live region (live-update.js keeps which lines were
+  // told, so the table's own update in place does not say them again; the reader's own line is not said).
+  function announce(lines) {
+    var live = window.LiveUpdate;
+    if (!live || !live.untold) { return; }
+    var texts = live.untold(lines, null);
+    var prefix = table ? table.dataset.msgChat || "" : "";
+    if (texts.length) {
+      live.announce(document.getElementById("live-status"), texts.map(function (t) { return (prefix + " " + t).trim(); }).join(" "));
+    }
+  }
+  // A refusal is told on the alert line, which then describes the field (aria-describedby) until the next send.
+  function tell(field, message) {
+    var line = errorLine();
+    if (!line) { return; }
+    line.textContent = message;
+    if (field && line.id) { field.setAttribute("aria-describedby", line.id); field.setAttribute("aria-invalid", "true"); }
+  }
 
   section.addEventListener("submit", function (event) {
     var form = event.target.closest("form.chat-form");
@@ -20,6 +38,8 @@
     var button = form.querySelector("button");
     var error = errorLine();
     if (error) { error.textContent = ""; }
+    field.removeAttribute("aria-describedby");
+    field.removeAttribute("aria-invalid");
     if (button) { button.disabled = true; }
     fetch(form.action, {method: "POST", body: new FormData(form), credentials: "same-origin",
                         headers: {"Accept": "application/json"}})
@@ -33,13 +53,11 @@
             poll();
             return;
           }
-          var line = errorLine();
-          if (line) { line.textContent = body.message || body.code || ("HTTP " + response.status); }
+          tell(field, body.message || body.code || ("HTTP " + response.status));
         });
       })
       .catch(function () {
-        var line = errorLine();
-        if (line) { line.textContent = section.dataset.msgUnreachable || ""; }
+        tell(field, section.dataset.msgUnreachable || "");
       })
       .finally(function () {
         if (button) { button.disabled = false; }
@@ -58,7 +76,9 @@
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (answer) {
         if (answer && answer.html && answer.html.trim()) {
+          var before = list.children.length;
           list.insertAdjacentHTML("beforeend", answer.html);  // rendered and escaped by the server
+          announce(Array.prototype.slice.call(list.children, before));
           section.dataset.last = String(answer.last);
           var empty = section.querySelector(".chat-empty");
           if (empty) { empty.remove(); }
