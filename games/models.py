@@ -145,6 +145,9 @@ class Command(models.Model):
     # the absent player", the end of a timeout streak), not by the player.
     by_service = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Moved to the cold partition of the table (PostgreSQL: partitioned by this column; migration 0019) by
+    # `games.archive`, with every other row of the game, some time after the game ended. Never set back.
+    archived = models.BooleanField(default=False, editable=False)
 
     class Meta:
         constraints = [
@@ -188,6 +191,9 @@ class Event(models.Model):
     created_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
+    # Moved to the cold partition of the table (PostgreSQL: partitioned by this column; migration 0019) by
+    # `games.archive`, with every other row of the game, some time after the game ended. Never set back.
+    archived = models.BooleanField(default=False, editable=False)
 
     objects = EventQuerySet.as_manager()
 
@@ -215,6 +221,9 @@ class Snapshot(models.Model):
     seq = models.PositiveIntegerField()
     state = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
+    # Moved to the cold partition of the table (PostgreSQL: partitioned by this column; migration 0019) by
+    # `games.archive`, with every other row of the game, some time after the game ended. Never set back.
+    archived = models.BooleanField(default=False, editable=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="snapshot_unique_seq")]
