@@ -49,7 +49,9 @@ def wait_heard(page: Any, count: int) -> list[str]:
     return heard(page)
 
 
-def test_moves_and_chat_lines_are_told_once(make_user: Any, browser: Any, live_server: Any, client: Any) -> None:
+def test_moves_and_chat_lines_are_told_once(
+    make_user: Any, browser: Any, live_server: Any, client: Any
+) -> None:
     game = started_game([make_user("Anna", language="en"), make_user("Ben", language="en")])
     seats = seat_users(game)
     mover = game.awaiting[0]
@@ -105,14 +107,17 @@ def test_moves_and_chat_lines_are_told_once(make_user: Any, browser: Any, live_s
     assert not page.js_errors, page.js_errors
 
 
-def test_an_error_describes_the_control_that_caused_it(make_user: Any, browser: Any, live_server: Any,
-                                                        client: Any) -> None:
+def test_an_error_describes_the_control_that_caused_it(
+    make_user: Any, browser: Any, live_server: Any, client: Any
+) -> None:
     game = started_game([make_user("Anna", language="en"), make_user("Ben", language="en")])
     player = seat_users(game)[game.awaiting[0]]
     page = signed_in_tab(browser, live_server, client, player, console=False)
     refusal = {"code": "illegal", "message": "Not now: the rules refuse it."}
-    page.route("**/api/games/*/commands",
-               lambda route: route.fulfill(status=400, content_type="application/json", body=json.dumps(refusal)))
+    page.route(
+        "**/api/games/*/commands",
+        lambda route: route.fulfill(status=400, content_type="application/json", body=json.dumps(refusal)),
+    )
     page.goto(f"{live_server.url}/games/{game.pk}/")
     control = page.locator("#game section.choices button.cmd, #game form.card-choice button").first
     expect(control).to_be_visible()
