@@ -84,6 +84,7 @@ def district_card(district_id: str, adorned: bool = False) -> dict[str, Any]:
         "id": district_id,
         "name": words.district_name(district_id),
         "colour": card.colour.value if card else "grey",
+        "summary": words.district_summary(district_id),
         "cost": card.cost if card else "?",
         "points": card.points if card else "?",
         "extra_points": bool(card and card.points != card.cost),
@@ -101,6 +102,7 @@ def character_card(character_id: str, status: str = "") -> dict[str, Any]:
         "rank": card.rank if card else "?",
         "name": words.character_name(character_id),
         "colour": card.colour.value if card and card.colour else "none",
+        "rank_words": _("rank {rank}").format(rank=card.rank) if card else "",
         "text": words.character_text(character_id),
         "status": status,
         "rules_url": rules_card_url(character_id) if card else "",
@@ -157,6 +159,16 @@ def _gold_of(view: Mapping[str, Any], command: Mapping[str, Any]) -> int | None:
     return None
 
 
+def _draw_label(view: Mapping[str, Any]) -> str:
+    """The draw button with its numbers, as the rules count them for the viewer's city: "Draw 2 cards,
+    keep 1" (3 with the Observatory; all, or 2 of 3, with the Library)."""
+    seat = view.get("seat")
+    city = next((p.get("city", []) for p in view.get("players", []) if p.get("seat") == seat), [])
+    count = 3 if "observatory" in city else 2
+    keep = (2 if count == 3 else count) if "library" in city else 1
+    return _("Draw {count} cards, keep {keep}").format(count=count, keep=keep)
+
+
 def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mapping[str, Any]) -> dict[str, Any]:
     """Buttons for simple commands; card selections (with a confirm button) for the choices made of cards."""
     buttons = []
@@ -172,7 +184,7 @@ def _commands(legal: list[dict[str, Any]], names: Mapping[int, str], view: Mappi
                     "allowed": _offered(legal, kind, spec.field), "title": _(spec.title), "confirm": _(spec.confirm),
                 }
             continue
-        label = words.describe_command(command, names)
+        label = _draw_label(view) if kind == "draw_cards" else words.describe_command(command, names)
         gold = _gold_of(view, command)
         buttons.append({"label": f"{label} ({words.gold_change(gold)})" if gold is not None else label,
                         "json": json.dumps(command)})

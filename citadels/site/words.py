@@ -53,6 +53,30 @@ def character_text(character_id: str) -> str:
     return card.text_de if _german() else card.text_en
 
 
+_COLOURS: dict[str, str] = {
+    "yellow": gettext_noop("yellow"), "blue": gettext_noop("blue"), "green": gettext_noop("green"),
+    "red": gettext_noop("red"), "purple": gettext_noop("purple"),
+}
+
+
+def colour_name(colour: str) -> str:
+    """A district colour in words ("yellow"/"gelb"): the cards' colour is never told by colour alone."""
+    return _(_COLOURS[colour]) if colour in _COLOURS else colour
+
+
+def district_summary(district_id: str) -> str:
+    """What a district's tile shows, in words for the accessibility tree: "Castle, yellow, costs 4 gold"
+    ("University, purple, costs 6 gold, 8 points" where its points differ from its cost)."""
+    card = DISTRICTS.get(district_id)
+    if card is None:
+        return district_id
+    values = {"name": district_name(district_id), "colour": colour_name(card.colour.value), "cost": card.cost,
+              "points": card.points}
+    if card.points != card.cost:
+        return _("{name}, {colour}, costs {cost} gold, {points} points").format(**values)
+    return _("{name}, {colour}, costs {cost} gold").format(**values)
+
+
 def card_count(count: int) -> str:
     """A number of cards in words: "1 card", "3 cards"."""
     return ngettext("%(count)s card", "%(count)s cards", count) % {"count": count}

@@ -27,7 +27,7 @@ _FOCUS_FACTS = """(target) => {
   const covered = !inside || !top || !(top === e || e.contains(top) || (label !== null && label.contains(top)));
   const what = (e.tagName + " " + (e.getAttribute("aria-label") || e.textContent || e.value || "")).replace(/\\s+/g, " ").trim();
   const group = e.type === "radio" && target.type === "radio" && e.name === target.name && e.form === target.form;
-  return {body: false, target: e === target, group: group, before: !!(target.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING),
+  return {body: false, target: e === target, group: group, radio: e.type === "radio", checked: !!e.checked, before: !!(target.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING),
           visible: e.matches(":focus-visible") && (outline || !!shadow), covered: covered, what: what.slice(0, 80)};
 }"""
 
@@ -72,6 +72,8 @@ def tab_to(page: Any, locator: Any, limit: int = 250) -> int:
                 continue  # the focus left the document's controls: the next press wraps round
             _check(facts)
             if facts["target"]:
+                if facts["radio"] and not facts["checked"]:
+                    page.keyboard.press("Space")  # Tab entered a group with none checked: Space checks it
                 return presses
             if facts["group"]:
                 return presses + _arrow_to(page, target)
