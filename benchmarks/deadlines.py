@@ -306,7 +306,7 @@ def _redate(bank: bool) -> list[int]:
     from games.models import Game, Seat
 
     now = timezone.now()
-    real = sorted(set(Seat.objects.values_list("game_id", flat=True)))
+    real = sorted(set(Seat.objects.filter(game__status=Game.Status.ACTIVE).values_list("game_id", flat=True)))
     if Game.objects.filter(deadline_at__lte=now + timedelta(hours=1)).exclude(pk__in=real).exists():
         sys.exit(
             "the kept template's background deadlines are due soon: drop it (--drop-template) and run again"

@@ -1,7 +1,9 @@
 """Enforcing passed deadlines: the service plays the awaited seats with ordinary commands.
 
-Each command goes through the one write path of every command (`games.services.apply_command`, which a
-player's `execute` calls too), on the game's locked row: the enforcement checks that the deadline set at
+A late player's seat is played by the easy level's bot (cheap: a sensible move), an absent one's by the
+game's stand-in, its strongest bot (`LATE_LEVEL`, `HANDED_OVER`). Each command goes through the one write
+path of every command (`games.services.apply_command`, which a player's `execute` calls too), on the game's
+locked row: the enforcement checks that the deadline set at
 `version` is still the game's, so a player who moved meanwhile has changed the version and the enforcement
 does nothing. Exactly once by construction, however many sweepers or task redeliveries run.
 """
@@ -23,11 +25,21 @@ from core.errors import ServiceError
 from .. import hooks, selectors, services, store, unit_of_work
 from ..models import SERVICE_KEY_PREFIX, Game, Seat, SeatPresence
 from ..registry import get_kind
+from ..services.bots import bot_for
 from . import bank
 from .clock import enforce_soon, time_control
 from .reminders import remind
 
 MAX_COMMANDS_PER_ENFORCEMENT = 60
+# Which bot plays a passed deadline. A seat whose player is late (the policy `bot`) gets the bot of the
+# easy level, the rules' heuristic one: a timeout's move must be sensible, not strong, and the sweep plays
+# thousands of them at once. The strongest bots search (one rolls a round out for each candidate: ~13 ms and
+# more a decision on a loaded core against the heuristic's ~0.5 ms; at 10,000 deadlines that alone is more
+# than 20 s on 2 cores; benchmarks/deadlines.py --profile). A seat handed to the bot, absent (resigned,
+# withdrawn from a tournament under the bot policy, too many timeouts in a row), keeps the stand-in, the
+# game's strongest bot: it plays that seat's every decision from then on, and those are few.
+LATE_LEVEL = "easy"
+HANDED_OVER = "stand_in"
 # The columns of a game's row an enforcement sets beside its commands' projection.
 ENFORCEMENT_FIELDS = ("timed_out", "deadline_at", "reminder_at", "deadline_version")
 
@@ -51,15 +63,17 @@ class Enforcement:
 def choose_command(policy: str, state: Any, seat: int, game: Game) -> dict[str, Any]:
     """The command the service sends for a seat whose deadline passed, by the game's timeout policy.
 
-    `bot`: the kind's bot's choice. `minimal`: the least move: the first of the kind's `minimal_commands`
-    that is legal, else the first legal command.
+    `bot`: the choice of the bot of the easy level (`LATE_LEVEL`). `minimal`: the least move: the first of
+    the kind's `minimal_commands` that is legal, else the first legal command. `stand_in` (`HANDED_OVER`,
+    no game's policy: an absent seat's): the kind's stand-in, its strongest bot.
     """
     kind = get_kind(game.kind)
     legal = kind.rules.legal_commands(state, seat)
     if not legal:
         raise ServiceError("conflict", "nothing_to_play", gettext("Seat {seat} has no legal command.").format(seat=seat))
-    if policy == "bot":
-        return dict(kind.timeout_bot(state, seat, services.game_rng(game, purpose="bot")))
+    if policy in ("bot", HANDED_OVER):
+        bot = kind.timeout_bot if policy == HANDED_OVER else bot_for(kind, LATE_LEVEL)
+        return dict(bot(state, seat, services.game_rng(game, purpose="bot")))
     by_type = {c["type"]: c for c in reversed(legal)}  # the first of each type wins
     for preferred in kind.minimal_commands:
         if preferred in by_type:
@@ -115,7 +129,7 @@ def _enforce(game: Game, version: int, now: datetime) -> Enforcement:
     # every one whose own bank ran out).
     absent_awaited = sorted(seat for seat in game.awaiting if seat in absent)
     targets = absent_awaited or _out_of_time(game, now)
-    policy = "bot" if absent_awaited else str(time_control(game)["timeout_policy"])
+    policy = HANDED_OVER if absent_awaited else str(time_control(game)["timeout_policy"])
     result = Enforcement(game.pk, version, targets)
     for seat in targets:
         if game.version != version and seat not in game.awaiting:
