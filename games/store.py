@@ -6,6 +6,7 @@ sweep); its hand-written SQL is in `store_sql`.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import itertools
@@ -28,9 +29,24 @@ from .store_sql import CommandTarget, GameWithSeats, Tail, events_in
 from .unit_of_work import insert
 
 __all__ = ["GENESIS_HASH", "append", "canonical_json", "event_hash", "events_in", "game_for_command",
-           "game_with_seat_names", "load_state", "load_states", "state_cache", "write_projection"]
+           "game_with_seat_names", "hot_rows", "in_play", "load_state", "load_states", "state_cache",
+           "write_projection"]
 
 GENESIS_HASH = "0" * 64
+IN_PLAY = (Game.Status.OPEN, Game.Status.ACTIVE)
+
+
+def in_play(game: Game) -> bool:
+    """Whether every row of the game's log is in the hot partition for certain: an open or active game.
+    `games.archive` moves only ended games, which never take a command again; the reads of a game in play
+    name the hot partition (`archived = false`), so that PostgreSQL prunes the cold one from the plan."""
+    return game.status in IN_PLAY
+
+
+def hot_rows(game: Game) -> dict[str, bool]:
+    """The filter of a game's rows (events, commands, snapshots) that keeps a read of a game in play in the hot
+    partition: `Event.objects.filter(game=game, **hot_rows(game))`; none for an ended game."""
+    return {"archived": False} if in_play(game) else {}
 
 
 def canonical_json(value: Any) -> str:
@@ -158,7 +174,8 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
     every = int(settings.GAMES_SNAPSHOT_EVERY)
     if (state is None or target - start > every) and use_snapshots:
         snapshot = (
-            Snapshot.objects.filter(game=game, seq__lte=target).order_by("-seq").values_list("seq", "state").first()
+            Snapshot.objects.filter(game=game, seq__lte=target, **hot_rows(game)).order_by("-seq")
+            .values_list("seq", "state").first()
         )
         if snapshot is not None and snapshot[0] > start:
             start, dumped = snapshot
@@ -166,9 +183,10 @@ def load_state(game: Game, at: int | None = None, *, use_snapshots: bool = True,
     if use_snapshots:
         # The tail is short (at most GAMES_SNAPSHOT_EVERY events): one statement, the store's read of events
         # between versions (`events_in`, also the outbox's), not a server-side cursor (DECLARE, FETCH, CLOSE).
-        tail: Iterable[Any] = [data for _, _, data in events_in([(game.pk, start, target)])]
+        hot = {game.pk} if in_play(game) else set()
+        tail: Iterable[Any] = [data for _, _, data in events_in([(game.pk, start, target)], hot=hot)]
     else:  # a fold from the first event streams in chunks
-        tail = (Event.objects.filter(game=game, seq__gt=start, seq__lte=target).order_by("seq")
+        tail = (Event.objects.filter(game=game, seq__gt=start, seq__lte=target, **hot_rows(game)).order_by("seq")
                 .values_list("data", flat=True).iterator(chunk_size=2000))
     state = kind.fold(state, tail)
     if use_cache and transaction.get_autocommit():
@@ -185,6 +203,13 @@ def game_for_command(game_id: int, user_id: int, key: str) -> CommandTarget | No
     target = store_sql.game_for_command(game_id, user_id, key, after, int(settings.GAMES_SNAPSHOT_EVERY))
     if target is not None:
         _fold_tail(target.game, after, target.tail)
+        if target.prior_id is None and not in_play(target.game):
+            # The statement looks in the hot partition only: an archived game's command (a late retry of
+            # one) is found in the cold one. An ended game takes no new command, so this costs it alone.
+            prior = (Command.objects.filter(game_id=game_id, user_id=user_id, idempotency_key=key)
+                     .values_list("pk", flat=True).first())
+            if prior is not None:
+                target = dataclasses.replace(target, prior_id=prior)
     return target
 
 
@@ -240,7 +265,9 @@ def load_states(wanted: Iterable[tuple[Game, int]]) -> dict[tuple[int, int], Any
     starts = {game_id: state_cache.newest(game_id, games[game_id].rng_salt, todo[0]) for game_id, todo in missing.items()}
     starts.update(_snapshots_before(games, missing, starts))
     tails: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in missing}
-    for game_id, _seq, data in events_in((game_id, starts[game_id][0], todo[-1]) for game_id, todo in missing.items()):
+    hot = {game_id for game_id in missing if in_play(games[game_id])}
+    windows = [(game_id, starts[game_id][0], todo[-1]) for game_id, todo in missing.items()]
+    for game_id, _seq, data in events_in(windows, hot=hot):
         tails[game_id].append(data)
     keep = transaction.get_autocommit()  # as in load_state: only what no rollback can take back
     for game_id, todo in missing.items():
@@ -269,12 +296,14 @@ def _snapshots_before(
     if not wanted:
         return {}
     best: dict[int, int] = {}
-    for game_id, seq in Snapshot.objects.filter(game_id__in=wanted).values_list("game_id", "seq"):
+    hot = {"archived": False} if all(in_play(games[game_id]) for game_id in wanted) else {}
+    for game_id, seq in Snapshot.objects.filter(game_id__in=wanted, **hot).values_list("game_id", "seq"):
         if starts[game_id][0] < seq <= wanted[game_id] and seq > best.get(game_id, 0):
             best[game_id] = seq
     if not best:
         return {}
-    chosen = Snapshot.objects.filter(functools.reduce(operator.or_, (Q(game_id=g, seq=s) for g, s in best.items())))
+    chosen = Snapshot.objects.filter(functools.reduce(operator.or_, (Q(game_id=g, seq=s) for g, s in best.items())),
+                                     **hot)
     return {
         game_id: (seq, get_kind(games[game_id].kind).rules.load_state(dumped))
         for game_id, seq, dumped in chosen.values_list("game_id", "seq", "state")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import uuid
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,10 +17,14 @@ from accounts.models import User
 from .models import Command, Event, Game, Seat
 
 
-def events_in(windows: Iterable[tuple[int, int, int]], by_service: bool = False) -> list[tuple[Any, ...]]:
+def events_in(
+    windows: Iterable[tuple[int, int, int]], by_service: bool = False, hot: Container[int] = frozenset()
+) -> list[tuple[Any, ...]]:
     """The events of several games in one statement: of each window (game id, after, upto) the events with
     after < seq <= upto, as (game id, seq, data), with `by_service` also whether the service played the
     command that wrote each (`Command.by_service`; False for events of no command); ordered by game and seq.
+    The games of `hot` are read in the hot partition only (`store.in_play`: no row of theirs is archived);
+    when every window's game is, PostgreSQL reads no cold index at all.
 
     Written-out SQL: the ORM's form of this statement (a Q per window) cost ten times its CPU, mostly in
     compiling the ranges, on the outbox's path (every batch of mails reads its events here). A game's state
@@ -29,17 +33,9 @@ def events_in(windows: Iterable[tuple[int, int, int]], by_service: bool = False)
     windows = list(windows)
     if not windows:
         return []
-    q = connection.ops.quote_name
-    event, command = Event._meta, Command._meta
-    columns = f"e.{q('game_id')}, e.{q('seq')}, e.{q('data')}"
-    source = f"{q(event.db_table)} e"
-    if by_service:
-        columns += f", c.{q('by_service')}"
-        source += f" LEFT JOIN {q(command.db_table)} c ON c.{q(command.pk.column)} = e.{q('command_id')}"
-    where = " OR ".join([f"(e.{q('game_id')} = %s AND e.{q('seq')} > %s AND e.{q('seq')} <= %s)"] * len(windows))
-    sql = f"SELECT {columns} FROM {source} WHERE {where} ORDER BY e.{q('game_id')}, e.{q('seq')}"
+    sql, params = events_statement(windows, by_service, hot)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [value for window in windows for value in window])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
     # JSON arrives as text from both backends (Django has psycopg leave it so, for its JSONField); SQLite's
     # booleans as 0/1, and an event of no command has none.
@@ -49,13 +45,36 @@ def events_in(windows: Iterable[tuple[int, int, int]], by_service: bool = False)
     ]
 
 
+def events_statement(
+    windows: list[tuple[int, int, int]], by_service: bool = False, hot: Container[int] = frozenset()
+) -> tuple[str, list[int]]:
+    """`events_in`'s statement and its parameters (tests/games/test_archive_postgres.py explains it)."""
+    q = connection.ops.quote_name
+    event, command = Event._meta, Command._meta
+    columns = f"e.{q('game_id')}, e.{q('seq')}, e.{q('data')}"
+    source = f"{q(event.db_table)} e"
+    if by_service:
+        columns += f", c.{q('by_service')}"
+        # An event and its command are in the same partition (the key (command, archived) of migration 0019):
+        # for games in play alone, the hot one, named so that PostgreSQL prunes the cold one from the plan.
+        partition = "false" if all(game_id in hot for game_id, _, _ in windows) else f"e.{q('archived')}"
+        source += (f" LEFT JOIN {q(command.db_table)} c ON c.{q(command.pk.column)} = e.{q('command_id')}"
+                   f" AND c.{q('archived')} = {partition}")
+    window = f"e.{q('game_id')} = %s AND e.{q('seq')} > %s AND e.{q('seq')} <= %s"
+    where = " OR ".join(f"({window} AND NOT e.{q('archived')})" if game_id in hot else f"({window})"
+                        for game_id, _, _ in windows)
+    sql = f"SELECT {columns} FROM {source} WHERE {where} ORDER BY e.{q('game_id')}, e.{q('seq')}"
+    return sql, [value for window in windows for value in window]
+
+
 Tail = list[tuple[int, Any]]  # (seq, data) of events, in order
 
 
 @functools.cache
 def _tail_column(vendor: str) -> str:
     """The column `tail` of a game's row `g`: its events with after < seq <= upto (two parameters) as one
-    JSON array of [seq, data], in no order (NULL or [] for none; after NULL: none). A process that holds
+    JSON array of [seq, data], in no order (NULL or [] for none; after NULL: none), read in the hot partition
+    only (an archived game's tail is empty, and its state is read by `store.load_state`). A process that holds
     the game's state at `after` gets what it lacks with the row, not by a statement of its own
     (`store.game_for_command`, `store.game_with_seat_names`). Built once per database `vendor`, as the
     statements that use it."""
@@ -63,7 +82,8 @@ def _tail_column(vendor: str) -> str:
     aggregate, array, data = (("json_agg", "json_build_array", f"e.{q('data')}") if vendor == "postgresql"
                               else ("json_group_array", "json_array", f"json(e.{q('data')})"))
     return (f"(SELECT {aggregate}({array}(e.{q('seq')}, {data})) FROM {q(Event._meta.db_table)} e "
-            f"WHERE e.{q('game_id')} = g.{q('id')} AND e.{q('seq')} > %s AND e.{q('seq')} <= %s) AS tail")
+            f"WHERE e.{q('game_id')} = g.{q('id')} AND e.{q('seq')} > %s AND e.{q('seq')} <= %s "
+            f"AND NOT e.{q('archived')}) AS tail")
 
 
 def _tail(game: Game) -> Tail:
@@ -108,7 +128,7 @@ def _command_statement(vendor: str) -> str:
         f"c.{q('id')} AS prior_id, {_tail_column(vendor)} FROM {q(game.db_table)} g "
         f"LEFT JOIN {q(seat.db_table)} s ON s.{q('game_id')} = g.{q('id')} AND s.{q('user_id')} = %s "
         f"LEFT JOIN {q(command.db_table)} c ON c.{q('game_id')} = g.{q('id')} AND c.{q('user_id')} = %s "
-        f"AND c.{q('idempotency_key')} = %s WHERE g.{q('id')} = %s"
+        f"AND c.{q('idempotency_key')} = %s AND NOT c.{q('archived')} WHERE g.{q('id')} = %s"
     )
     if connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
@@ -120,7 +140,8 @@ def game_for_command(
 ) -> CommandTarget | None:
     """The game's row, locked until the end of the transaction (PostgreSQL: `FOR UPDATE OF` the game alone;
     SQLite's IMMEDIATE transaction holds the whole database already), with the user's seat, their command
-    with the idempotency key `key` and at most `most` events after `after`: one statement; None if there is
+    with the idempotency key `key` (in the hot partition: `store.game_for_command` looks for it in the cold one
+    when the game is archived) and at most `most` events after `after`: one statement; None if there is
     no such game. (The events are those of the statement's snapshot: after a wait for the lock, they may
     end before the row's version.)
 

@@ -7,6 +7,7 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 
+from . import archive
 from .deadlines import enforcement, reminders, sweep
 from .services import bots, waiting_room
 
@@ -45,3 +46,12 @@ def close_stale_open_games() -> int:
 def play_bot_turn(game_id: int, version: int) -> int:
     """A bot plays its seat's command if the game still awaits it at `version` (a no-op otherwise)."""
     return bots.play_bot_turn(game_id, version)
+
+
+@shared_task(name="games.archive_finished_games")
+def archive_finished_games() -> dict[str, Any]:
+    """Hourly: move the games that ended more than GAMES_ARCHIVE_AFTER_HOURS ago to the cold partitions, then
+    rebuild the hot partitions' indexes if anything moved (`archive.reindex_hot` says why)."""
+    report = archive.archive_finished()
+    reindexed = archive.reindex_hot() if report.games else False
+    return {"games": len(report.games), "rows": report.rows, "reindexed": reindexed}
