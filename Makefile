@@ -18,7 +18,7 @@ PYTEST_WORKERS ?= auto
 # single test (long checks are split into tests of a few seconds: the reach tests, the random-game chunks).
 PYTEST_XDIST := -n $(PYTEST_WORKERS) --dist worksteal
 
-.PHONY: run test install lint typecheck pytest-pg pytest-sqlite migrate bench clean messages test-needs
+.PHONY: run test install lint typecheck pytest-pg pytest-sqlite migrate bench clean messages test-needs test-pgbouncer
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV) || python3 -m venv $(VENV)
@@ -87,6 +87,11 @@ pytest-sqlite: install var
 	DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest $(PYTEST_XDIST) -p no:cacheprovider tests/games tests/accounts
 
 test: lint typecheck pytest-pg pytest-sqlite
+
+# The API tests with their test database reached through PgBouncer in transaction mode (benchmarks/pgbouncer.py;
+# about 130 tests, minutes long, so not part of `make test`, which runs tests/deploy/test_pgbouncer.py).
+test-pgbouncer: install var test-needs
+	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python benchmarks/pgbouncer.py --no-live
 
 # Every benchmark: the engine, the API, the deadlines and outbox, the live streams (all but the engine need PostgreSQL).
 bench: install var

@@ -125,11 +125,13 @@ TEMPLATES = fixed_settings.templates([Path(SITE_TEMPLATES_DIR)] if SITE_TEMPLATE
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
 # DATABASE_POOL_SIZE: at most this many PostgreSQL connections per process, from psycopg's pool (uvicorn gives
 # each request a thread and a connection of its own: 500 pages polling at once hit "too many clients").
-# DATABASE_PREPARED_STATEMENTS=0 behind a pooler in transaction mode (pgbouncer before 1.21).
+# DATABASE_PREPARED_STATEMENTS=0 and DATABASE_SERVER_SIDE_CURSORS=0 behind a pooler in transaction mode
+# (pgbouncer before 1.21): neither a prepared statement nor a cursor WITH HOLD outlives the transaction there.
 DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "0"))
 DATABASES = {"default": fixed_settings.database(
     DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")), pool_size=DATABASE_POOL_SIZE,
     prepared_statements=env_bool("DATABASE_PREPARED_STATEMENTS", True),
+    server_side_cursors=env_bool("DATABASE_SERVER_SIDE_CURSORS", True),
 )}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -155,6 +157,9 @@ if LIVE_FANOUT not in ("", "postgres", "redis", "poll"):
 LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", os.environ.get("REDIS_CACHE_URL", "redis://127.0.0.1:6379/0"))
 # The Redis channel of the notices (several sites on one Redis: one name each; PostgreSQL's channel is the
 # database's own, `live.fanout.POSTGRES_CHANNEL`).
+# The live listener's own connection (LISTEN needs a session of its own: not through a pooler in
+# transaction mode). Empty: DATABASE_URL's database.
+LIVE_DATABASE_URL = os.environ.get("LIVE_DATABASE_URL", "")
 LIVE_CHANNEL = os.environ.get("LIVE_CHANNEL", "games_live")
 LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "1"))
 # A comment line on an idle stream this often, so that proxies and browsers keep it open.

@@ -179,10 +179,11 @@ def _play(site: Site, mail_folder: Path, worker: Service, web: Service) -> None:
     # The worker mails the game: the start, then whose turn it is, with links to the game.
     wait_until(lambda: sum(f"/games/{game_id}/" in text for text in mails(mail_folder)) >= 3, 60, "the game's mails")
 
+    # The worker counts a task after it returns, so the third mail can be on disk before its count: wait.
+    delivery = ("pbe_celery_tasks_total", (("outcome", "success"), ("task", "notifications.deliver_outbox_rows")))
+    wait_until(lambda: site.metrics().get(delivery, 0) >= 3, 30, "the worker's task counts in the web's /metrics")
     samples = site.metrics()
     assert samples.get(("pbe_commands_total", (("by", "player"), ("kind", "citadels"))), 0) == played
-    delivered = samples.get(("pbe_celery_tasks_total", (("outcome", "success"), ("task", "notifications.deliver_outbox_rows"))), 0)
-    assert delivered >= 3, "the worker's task counts reach the web's /metrics"
     logged = [json.loads(line) for line in worker.output().splitlines() if line.startswith("{")]
     started = [line for line in logged if line.get("logger") == "pbe.tasks" and line.get("request_id") == "deploy-signup-anna"]
     assert started and started[0]["outcome"] == "success" and started[0]["task"] == "notifications.deliver_outbox_rows"
