@@ -69,6 +69,22 @@ def test_a_cursor_with_hold_is_lost_when_the_next_fetch_gets_another_server_conn
             other.rollback()
 
 
+def test_a_session_setting_outlives_its_client_on_the_server_connection() -> None:
+    """A SET outside a transaction (notifications/delivery.py's `synchronous_commit TO OFF` for a batch of
+    mails) stays on the server connection, which the next client gets (a command's commit would then not
+    wait for the disk); its RESET may reach another one. PgBouncer tracks only a few parameters (TimeZone,
+    client_encoding, application_name, ...), not this one."""
+    need_services()
+    with pgbouncer(pool_size=1, max_db_connections=1) as bouncer:
+        url = f"{bouncer}/postgres"
+        with psycopg.connect(url, autocommit=True) as sender, psycopg.connect(url, autocommit=True) as other:
+            sender.execute("SET synchronous_commit TO OFF")
+            assert other.execute("SHOW synchronous_commit").fetchone() == ("off",)
+            sender.execute("SET TIME ZONE 'Europe/Berlin'")  # tracked: set again for each client
+            assert other.execute("SHOW TimeZone").fetchone() != ("Europe/Berlin",)
+            sender.execute("RESET synchronous_commit")
+
+
 def test_listen_hears_nothing_through_pgbouncer_and_a_direct_listener_does() -> None:
     """The live fan-out's LISTEN (live/fanout.py) stays on the server connection it ran on, which PgBouncer
     gives to the next client: the notice goes to whoever holds it then. The listener needs a connection of
