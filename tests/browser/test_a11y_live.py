@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
@@ -82,9 +83,15 @@ def test_moves_and_chat_lines_are_told_once(
             break
         assert "your turn" not in message
     assert turn_said, "the reader's turn came and was said"
+    # What a screen reader finds at the turn: the choices as the accessibility tree has them (docs/accessibility.md
+    # quotes this print), with controls named.
+    choices = page.locator("#game section.choices").aria_snapshot()
+    print("heard:", said, "\nchoices:\n" + choices)
+    assert re.search(r'(button|checkbox|combobox|radio) "[^"]+"', choices), choices
 
     # The other player's chat line: said once, with the chat named.
     chat_services.post(seats[mover], game.pk, "Are you there?")
+    expect(page.locator("#chat .chat-messages li", has_text="Are you there?")).to_have_count(1, timeout=15_000)
     said = wait_heard(page, told + 1)
     assert said[told:] == [f"In the chat: {seats[mover].display_name}: Are you there?"], said[told:]
     told += 1
