@@ -91,7 +91,9 @@ def test_moves_and_chat_lines_are_told_once(
 
     # The other player's chat line: said once, with the chat named.
     chat_services.post(seats[mover], game.pk, "Are you there?")
-    expect(page.locator("#chat .chat-messages li", has_text="Are you there?")).to_have_count(1, timeout=15_000)
+    expect(page.locator("#chat .chat-messages li", has_text="Are you there?")).to_have_count(
+        1, timeout=15_000
+    )
     said = wait_heard(page, told + 1)
     assert said[told:] == [f"In the chat: {seats[mover].display_name}: Are you there?"], said[told:]
     told += 1
