@@ -359,6 +359,14 @@ def mark(params: Params, figures: dict[str, Any]) -> None:
         )
 
 
+def remark(params: Params) -> None:
+    """File the fixture under the key of the migrations there now (after migrating it forward)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("UPDATE scale_fixture SET key = %s", [params.key(latest_migration())])
+
+
 def built_figures() -> dict[str, Any]:
     from django.db import connection
 
