@@ -199,8 +199,8 @@ def _build(
     for purple in purples:
         if purple in builds:
             return builds[purple]
-        if not state.players[seat].has(purple):
-            return None  # save the gold for it
+        if purple in state.players[seat].hand and not state.players[seat].has(purple):
+            return None  # save the gold for it (one used up, the Armory, is not built again)
     if fill:
         for cheap in _CHEAP:
             if cheap in builds:
