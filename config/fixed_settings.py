@@ -36,7 +36,7 @@ MIDDLEWARE = [
 
 
 def database(
-    url: str, *, conn_max_age: int, pool_size: int, prepared_statements: bool, server_side_cursors: bool = True
+    url: str, *, conn_max_age: int, pool_size: int, prepared_statements: bool, transaction_pooling: bool = False
 ) -> dict[str, Any]:
     """DATABASES["default"] for the database at `url`, with what each backend needs."""
     db: dict[str, Any] = dict(dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True))
@@ -58,9 +58,9 @@ def database(
         # of on every request. Off behind a pooler in transaction mode, which cannot keep a connection's
         # prepared statements.
         db["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
-    if db["ENGINE"] == "django.db.backends.postgresql" and not server_side_cursors:
-        # Behind a pooler in transaction mode a cursor WITH HOLD (`.iterator()` outside a transaction) stays on
-        # the server connection it was declared on, which the next FETCH may not get.
+    if db["ENGINE"] == "django.db.backends.postgresql" and transaction_pooling:
+        # A cursor WITH HOLD (`.iterator()` outside a transaction) stays on the server connection it was
+        # declared on, which the pooler may not give the next FETCH: the rows in one result instead.
         db["DISABLE_SERVER_SIDE_CURSORS"] = True
     if db["ENGINE"] == "django.db.backends.postgresql" and pool_size > 0:
         db["CONN_MAX_AGE"] = 0  # the pool keeps the connections (Django refuses both)

@@ -125,13 +125,15 @@ TEMPLATES = fixed_settings.templates([Path(SITE_TEMPLATES_DIR)] if SITE_TEMPLATE
 DATABASE_URL = os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
 # DATABASE_POOL_SIZE: at most this many PostgreSQL connections per process, from psycopg's pool (uvicorn gives
 # each request a thread and a connection of its own: 500 pages polling at once hit "too many clients").
-# DATABASE_PREPARED_STATEMENTS=0 and DATABASE_SERVER_SIDE_CURSORS=0 behind a pooler in transaction mode
-# (pgbouncer before 1.21): neither a prepared statement nor a cursor WITH HOLD outlives the transaction there.
+# DATABASE_TRANSACTION_POOLING=1 behind a pooler in transaction mode (PgBouncer's pool_mode = transaction): no
+# prepared statements (DATABASE_PREPARED_STATEMENTS=1 again for PgBouncer 1.21+ with max_prepared_statements),
+# no server-side cursors, no session SET (notifications.delivery): none of them outlives a transaction there.
 DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "0"))
+DATABASE_TRANSACTION_POOLING = env_bool("DATABASE_TRANSACTION_POOLING", False)
 DATABASES = {"default": fixed_settings.database(
     DATABASE_URL, conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")), pool_size=DATABASE_POOL_SIZE,
-    prepared_statements=env_bool("DATABASE_PREPARED_STATEMENTS", True),
-    server_side_cursors=env_bool("DATABASE_SERVER_SIDE_CURSORS", True),
+    prepared_statements=env_bool("DATABASE_PREPARED_STATEMENTS", not DATABASE_TRANSACTION_POOLING),
+    transaction_pooling=DATABASE_TRANSACTION_POOLING,
 )}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -171,8 +171,11 @@ def _marks_not_waiting_for_the_disk() -> Iterator[None]:
     a fifth of a sender's CPU (see `benchmarks/deadlines.py`). What it risks: a crash of the database server
     within a fraction of a second after a mark may forget it, and that mail goes out a second time; a crash
     of the sender still repeats at most the one mail in flight. Inside a transaction (a mail sent with the
-    writes that caused it) nothing changes: its commit is the caller's, and must wait for the disk."""
-    applies = db_connection.vendor == "postgresql" and not db_connection.in_atomic_block
+    writes that caused it) nothing changes: its commit is the caller's, and must wait for the disk. Behind a
+    pooler in transaction mode (DATABASE_TRANSACTION_POOLING) the marks wait for the disk: a session setting
+    would outlive the batch on a connection other clients get."""
+    applies = (db_connection.vendor == "postgresql" and not db_connection.in_atomic_block
+               and not settings.DATABASE_TRANSACTION_POOLING)
     if applies:
         with db_connection.cursor() as cursor:
             cursor.execute("SET synchronous_commit TO OFF")
