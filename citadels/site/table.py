@@ -163,7 +163,7 @@ def _draw_label(view: Mapping[str, Any]) -> str:
     """The draw button with its numbers, as the rules count them for the viewer's city: "Draw 2 cards,
     keep 1" (3 with the Observatory; all, or 2 of 3, with the Library)."""
     seat = view.get("seat")
-    city = next((p.get("city", []) for p in view.get("players", []) if p.get("seat") == seat), [])
+    city: list[str] = next((p.get("city", []) for p in view.get("players", []) if p.get("seat") == seat), [])
     count = 3 if "observatory" in city else 2
     keep = (2 if count == 3 else count) if "library" in city else 1
     return _("Draw {count} cards, keep {keep}").format(count=count, keep=keep)

@@ -5,6 +5,17 @@ The player's seat ("me") is played in the browser; the other seat ("the bot") th
 choose by these functions from the rules' legal commands and the whole state (the bot may know my cards:
 it is here to lead the game past every decision of mine, e.g. its Warlord destroys a district of mine once
 my Graveyard stands, and it ends the game by completing its city once my decisions are all met).
+
+The kinds met (each plan's `kinds`, asserted whole): in both games choose_character, discard_character,
+take_gold, draw_cards, keep_card (radio), build, collect_income, end_turn; in the base game (8 base
+characters, base purples) kill, rob, swap_hands, redraw (checkbox), destroy, use_laboratory (radio),
+use_smithy, use_graveyard; in the Dark City game (Witch, Tax Collector, Wizard, Emperor, Abbot, Alchemist,
+Navigator, Diplomat) bewitch, look_at_hand, take_card, give_crown, navigate:gold, exchange, search_deck,
+keep_from_deck (radio), set_bell_tower, use_museum (radio), use_armory, thank_your_excellency (the bot's
+Ball Room and crown). Not played: the other answer of a one-time decision (decline_graveyard, decline_search,
+navigate:cards: their buttons' names are checked beside it; take_card with build), adorn (the Artist is a
+9th character, not at 2 players), discard_card (the 2000 edition's reading of drawn cards), the draft wishes'
+form and resign (the page's own form, not the table's).
 """
 
 from __future__ import annotations

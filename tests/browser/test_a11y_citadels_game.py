@@ -123,6 +123,14 @@ def _check_names(page: Any, kind: str, view: dict[str, Any]) -> None:
         expect(
             page.get_by_role("button", name=re.compile(r"^(Choose the|Lay the) [A-Z]")).first
         ).to_be_visible()
+    # The other answer of a one-time decision, named beside the one the plan takes (not pressed).
+    others = {
+        "use_graveyard": "Leave the destroyed district",
+        "search_deck": "Lighthouse: leave the deck unsearched",
+        "navigate:gold": "Navigator: draw 4 cards",
+    }
+    if kind in others:
+        expect(page.get_by_role("button", name=others[kind], exact=True)).to_be_visible()
     for heading in ("Your choices", "The round", "Your hand and characters", "Players"):
         expect(page.get_by_role("heading", name=heading, exact=True)).to_be_attached()
     me = page.get_by_role("article", name=re.compile(r"\(you\)$"))
@@ -153,7 +161,7 @@ def _whole_game(plan: Plan, width: str, make_user: Any, page_for: Any, live_serv
             break
         state = store.load_state(game, use_cache=False)
         seat = game.awaiting[0]
-        legal = RULES.legal_commands(state, seat)
+        legal: list[dict[str, Any]] = [dict(c) for c in RULES.legal_commands(state, seat)]
         if seat == bot:
             before = page.get_by_role("status").all_inner_texts()
             t0 = time.monotonic()
