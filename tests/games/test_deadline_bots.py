@@ -68,7 +68,9 @@ def test_a_seat_handed_to_the_bot_is_played_by_the_stand_in(make_user: Any) -> N
 
 
 def test_the_least_move_policy_still_plays_no_bot(make_user: Any) -> None:
-    game = started_game([make_user() for _ in range(4)], time_control={**CONTROL, "timeout_policy": "minimal"})
+    game = started_game(
+        [make_user() for _ in range(4)], time_control={**CONTROL, "timeout_policy": "minimal"}
+    )
     kind, version = get_kind(game.kind), game.version
     state, seat = store.load_state(game), game.awaiting[0]
     expected = enforcement.choose_command("minimal", state, seat, game)
