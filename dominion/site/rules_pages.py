@@ -7,19 +7,14 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext
+from django.utils.translation import ngettext
 
 from dominion.cards import BASE_PILES, BASIC, CARDS, DARK_AGES_PILES, KNIGHTS, RUINS_NAMES, SHELTERS
 
 from . import words
+from .words import TYPE_NAMES
 
 KIND = "dominion"
-TYPE_NAMES = {
-    "action": gettext_noop("Action"), "attack": gettext_noop("Attack"), "command": gettext_noop("Command"),
-    "curse": gettext_noop("Curse"), "knight": gettext_noop("Knight"), "looter": gettext_noop("Looter"),
-    "reaction": gettext_noop("Reaction"), "ruins": gettext_noop("Ruins"), "shelter": gettext_noop("Shelter"),
-    "treasure": gettext_noop("Treasure"), "victory": gettext_noop("Victory"),
-}
 NON_SUPPLY = ("spoils", "madman", "mercenary")
 
 

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from dominion.cards import BASIC, CARDS, KNIGHTS, PILE_NAMES
 from dominion.commands import REACTIONS
+from dominion.turn import ASKS_NOTHING
 from games.registry import CardSelection
 
 from . import words
@@ -45,6 +46,8 @@ def card(card_id: str | None, number: int | None = None, pile: str | None = None
         "card": shown,
         "name": words.card_name(shown),
         "cost": facts.cost if facts else (5 if shown == "knights" else 0),
+        "coins": words.coin_count(facts.cost) if facts else "",  # the cost in words, for screen readers
+        "types": words.card_types(shown),  # what the frame's colour shows, in text
         "text": words.card_text(shown),
         "colour": colour(shown),
         "count": None,  # a pile's cards left
@@ -65,7 +68,9 @@ def _supply(view: Mapping[str, Any], buys: Mapping[str, dict[str, Any]]) -> list
         basic = pile in BASIC or pile == "ruins"
         shown.update(pile_id=pile, count=facts.get("count", 0), basic=basic, set="" if basic else pile_set(pile))
         if pile in buys:
-            shown.update(buy=json.dumps(buys[pile]), buy_label=words.describe_command(buys[pile], {}, view))
+            command = words.describe_command(buys[pile], {}, view)
+            facts = words.card_facts(str(shown["card"]), shown["count"])
+            shown.update(buy=json.dumps(buys[pile]), buy_label=_("{command}, {facts}").format(command=command, facts=facts))
         piles.append(shown)
     return piles
 
@@ -89,7 +94,7 @@ def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mappi
     if decision.get("kind") == "cards":
         lo, hi = int(decision.get("min", 0)), int(decision.get("max", 0))
         shown.update(
-            cards=[card(c["card"], c["id"]) for c in decision.get("cards", [])], min=lo, max=hi,
+            cards=_offered(decision), min=lo, max=hi,
             bounds=_bounds(lo, hi),
             confirm=_("Confirm the selection"),
         )
@@ -97,10 +102,35 @@ def _decision(view: Mapping[str, Any], legal: list[dict[str, Any]], names: Mappi
         shown.update(options=sorted(((c["name"], words.card_name(c["name"])) for c in answers), key=lambda o: o[1]),
                      confirm=_("Name this card"))
     else:
-        shown["buttons"] = [{"label": words.describe_command(c, names, view), "json": json.dumps(c)}
-                            for c in choice_order(answers, view)]
+        shown["buttons"] = [{"label": words.describe_command(c, names, view), "json": json.dumps(c),
+                             "name": _answer_name(c, names, view)} for c in choice_order(answers, view)]
     return shown
 
+
+def _offered(decision: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A card selection's cards as its checkboxes show them; where the cards come from several places (Hermit:
+    the hand and the discard pile) each says where it lies."""
+    offered = [c for c in decision.get("cards", []) if isinstance(c, Mapping)]
+    places = {str(c.get("zone", "")) for c in offered}
+    return [{**card(c["card"], c["id"]), "zone": _ZONE_WORDS[str(c.get("zone"))]()
+             if len(places) > 1 and str(c.get("zone")) in _ZONE_WORDS else ""} for c in offered]
+
+
+_ZONE_WORDS = {
+    "hand": lambda: _("in your hand"), "discard": lambda: _("in your discard pile"), "deck": lambda: _("on your deck"),
+    "in_play": lambda: _("in play"), "set_aside": lambda: _("set aside"), "trash": lambda: _("in the trash"),
+}
+
+
+def _answer_name(command: Mapping[str, Any], names: Mapping[int, str], view: Mapping[str, Any]) -> str:
+    """A decision's answer button's accessible name: its words, and for a Supply pile (a card to gain, to play
+    from the Supply) the facts its tile shows: "Gain Silver, 3 coins, Treasure, 38 left"."""
+    said = words.describe_command(command, names, view)
+    pile = (view.get("supply") or {}).get(str(command.get("choice")))
+    if not isinstance(pile, Mapping):
+        return said
+    top = pile.get("top") or str(command.get("choice"))
+    return _("{command}, {facts}").format(command=said, facts=words.card_facts(str(top), int(pile.get("count", 0))))
 
 def card_selections(view: Mapping[str, Any] | None, legal: list[dict[str, Any]]) -> list[CardSelection]:
     """The decision asked of the viewer when it chooses a set of cards (the table's checkbox form), its
@@ -197,6 +227,9 @@ def table(
     play_by_name = {_name_of(view, number): command for number, command in plays.items()}
     # Cards of one name are listed once among the legal commands; each copy plays that one.
     hand = [{**card(c["card"], c["id"]), "play": play_by_name.get(c["card"], "")} for c in view.get("hand", [])]
+    for shown in hand:
+        if shown["play"]:
+            shown["play_label"] = _play_label(shown)
     supply = _supply(view, buys)
     scores = sorted(view.get("scores") or [], key=lambda s: -int(s.get("total", 0)))
     playing_on = seat is not None and view.get("phase") != "over"
@@ -229,7 +262,7 @@ def table(
         ],
         "decision": _decision(view, legal, names),
         "buttons": [
-            {"label": words.describe_command(c, names, view), "json": json.dumps(c)}
+            {"label": words.describe_command(c, names, view), "json": json.dumps(c), "name": _command_name(c, view)}
             for c in choice_order(legal, view) if c.get("type") in ("play_treasures", "end_turn")
         ],
         "standing": standing,
@@ -241,6 +274,28 @@ def table(
             for s in scores
         ],
     }
+
+
+def _play_label(shown: Mapping[str, Any]) -> str:
+    """A hand card's Play button's accessible name: "Play Village, Action: +1 Card, +2 Actions."."""
+    command = _("Play {card}").format(card=shown["name"])
+    if not shown["text"]:
+        return _("{command}, {facts}").format(command=command, facts=shown["types"])
+    return _("{command}, {types}: {text}").format(command=command, types=shown["types"], text=shown["text"])
+
+
+def _command_name(command: Mapping[str, Any], view: Mapping[str, Any]) -> str:
+    """The accessible name of "Play all Treasures" (which ones) and "End your turn" (what is left unused)."""
+    said = words.describe_command(command, {}, view)
+    if command.get("type") == "play_treasures":
+        treasures = [c["card"] for c in view.get("hand", []) if c["card"] in ASKS_NOTHING]
+        return _("{command}: {cards}").format(command=said, cards=words.card_line(treasures))
+    buys, coins = int(view.get("buys", 0)), int(view.get("coins", 0))
+    if view.get("phase") == "over" or not buys:
+        return said
+    left = ngettext("%(buys)s buy and %(coins)s left", "%(buys)s buys and %(coins)s left", buys) % {
+        "buys": buys, "coins": words.coin_count(coins)}
+    return _("{command} ({left})").format(command=said, left=left)
 
 
 def _kingdom_text(pile: str) -> dict[str, Any]:

@@ -53,6 +53,36 @@ def card_text(card_id: str) -> str:
     return card.text_de if _german() else card.text_en
 
 
+# The card types in the order a card's line names them ("Action, Attack, Looter"): the main type first.
+TYPE_NAMES = {
+    "action": gettext_noop("Action"), "treasure": gettext_noop("Treasure"), "victory": gettext_noop("Victory"),
+    "curse": gettext_noop("Curse"), "attack": gettext_noop("Attack"), "reaction": gettext_noop("Reaction"),
+    "ruins": gettext_noop("Ruins"), "shelter": gettext_noop("Shelter"), "looter": gettext_noop("Looter"),
+    "knight": gettext_noop("Knight"), "command": gettext_noop("Command"),
+}
+
+
+def card_types(card_id: str) -> str:
+    """A card's types in words, e.g. "Action, Attack" ("" for an unknown card or a mixed pile without a top):
+    what the frame's colour shows, said in text too."""
+    card = CARDS.get(card_id)
+    if card is None:
+        return ""
+    return ", ".join(_(name) for kind, name in TYPE_NAMES.items() if card.has(kind))
+
+
+def card_facts(card_id: str, count: int | None = None) -> str:
+    """A card's cost and types, and a pile's cards left: "3 coins, Treasure, 38 left", the facts a sighted
+    player reads off a card's tile, for the names of its controls."""
+    card = CARDS.get(card_id)
+    parts = [coin_count(card.cost)] if card is not None else []
+    if card_types(card_id):
+        parts.append(card_types(card_id))
+    if count is not None:
+        parts.append(ngettext("%(count)s left", "%(count)s left", count) % {"count": count})
+    return ", ".join(parts)
+
+
 def card_line(ids: list[str] | tuple[str, ...]) -> str:
     """A list of card names, or "(none)"."""
     return ", ".join(card_name(i) for i in ids) if ids else _("(none)")
