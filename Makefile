@@ -84,7 +84,7 @@ pytest-pg: install var test-needs
 
 pytest-sqlite: install var
 	@echo "== hosting tests on SQLite =="
-	DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest $(PYTEST_XDIST) -p no:cacheprovider tests/games tests/accounts
+	DATABASE_URL=$(SQLITE_TEST_URL) $(BIN)/pytest $(PYTEST_XDIST) -p no:cacheprovider -m "not postgres" tests/games tests/accounts
 
 test: lint typecheck pytest-pg pytest-sqlite
 

@@ -142,6 +142,8 @@ BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "send-digests": {"task": "notifications.send_digests", "schedule": crontab(hour=7, minute=0)},
     "remove-inactive-unverified": {"task": "accounts.remove_inactive_unverified", "schedule": crontab(hour=3, minute=30)},
     "close-stale-open-games": {"task": "games.close_stale_open_games", "schedule": crontab(minute=17)},
+    # Finished games leave the hot partitions of the event store a day after their end (games/archive.py).
+    "archive-finished-games": {"task": "games.archive_finished_games", "schedule": crontab(minute=41)},
     # Tournaments: start at sign-up's end, record finished games, pair due rounds, games past their length.
     "advance-tournaments": {"task": "tournaments.advance_due", "schedule": 60.0},
     # The open record of last month's finished games (stats/open_record.py, docs/open-record.md).

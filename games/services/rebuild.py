@@ -73,6 +73,9 @@ def _rebuild_locked(game: Game, now: datetime) -> Rebuilt:
         raise ServiceError("conflict", "game_not_started", gettext("This game has not started yet."))
     before = {name: getattr(game, name) for name in PROJECTION_FIELDS}
     dropped, _ = Snapshot.objects.filter(game=game).delete()
+    # The new snapshots go where the game's events are (an archived game's log stays whole in the cold
+    # partition: `verify_events` reports a log split between the two).
+    archived = Event.objects.filter(game=game, archived=True).exists()
     every = int(settings.GAMES_SNAPSHOT_EVERY)
     state: Any = None
     batch: list[dict[str, Any]] = []
@@ -83,7 +86,7 @@ def _rebuild_locked(game: Game, now: datetime) -> Rebuilt:
         batch.append(row[3])
         if every > 0 and row[0] % every == 0:
             state, batch = kind.fold(state, batch), []
-            snapshots.append(Snapshot(game=game, seq=row[0], state=kind.rules.dump_state(state)))
+            snapshots.append(Snapshot(game=game, seq=row[0], state=kind.rules.dump_state(state), archived=archived))
     state = kind.fold(state, batch)
     Snapshot.objects.bulk_create(snapshots)
     _project(game, state, started=first[2], last_seq=last[0], last_hash=last[1], last_at=last[2], now=now)
