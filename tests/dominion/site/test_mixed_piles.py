@@ -58,7 +58,7 @@ def test_the_page_button_and_the_emails_choice_say_the_same(client: Any, verifie
     game, seats = stacked_game([anna, ben], kingdom=MIXED, piles={"ruins": RUINS})
     client.force_login(seats[0])
     page = client.get(f"/games/{game.pk}/").content.decode()
-    assert 'aria-label="Buy Survivors (Ruins)"' in page
+    assert 'aria-label="Buy Survivors (Ruins), ' in page
     mail = render(Outbox.objects.filter(user=seats[0], kind="turn").latest("id")).text
     listed = [line.split(". ", 1)[1] for line in mail.splitlines() if re.match(r"- \d+\. ", line)]
     assert "Buy Survivors (Ruins)" in listed and "Buy Ruins" not in listed, mail

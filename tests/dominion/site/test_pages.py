@@ -85,7 +85,7 @@ def test_the_table_shows_supply_hand_decision_and_history(client: Any, make_user
     game, seats = stacked_game([anna, ben])
     client.force_login(seats[0])
     page = client.get(f"/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    for text in ("The Supply", "Province", "Your hand", "Urchin", 'aria-label="Play Urchin"', "Action phase",
+    for text in ("The Supply", "Province", "Your hand", "Urchin", 'aria-label="Play Urchin, Action, Attack: ', "Action phase",
                  "The trash", "dominion/table.css", "History", "Turn 1:"):
         assert text in page, text
     assert "<script>" not in page and "style=" not in page
