@@ -1,16 +1,23 @@
-"""Live updates: 500 open game pages (server-sent event clients) watching 100 games while moves are posted.
+"""Live updates: open game pages (server-sent event clients) watching 100 games while moves are posted.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/citadels .venv/bin/python benchmarks/live.py
+    ... benchmarks/live.py --clients 10000 --workers 2 --rate 60 --fanouts postgres,redis   (issue 41)
 
 uvicorn (`--workers` processes, as production runs it) serves the site on a PostgreSQL database of its own
-(`<name>_live_bench`, created afresh) with 100 listed 2-player Citadels games. One client process opens
-`--clients` streams (`/games/<id>/live`, raw asyncio sockets, the games' watchers spread evenly) and notes
-when each event arrives; this process posts `--rate` moves a second (random legal moves through
-`games.services.execute`, the games in turn) for `--seconds`, noting each move's commit. For each fan-out of
+(`<name>_live_bench`, created afresh) with 100 listed 2-player Citadels games. `--client-processes` client
+processes (by default one per 2,500 streams) open `--clients` streams between them (`/games/<id>/live`, raw
+asyncio sockets, the games' watchers spread evenly, at most `CONNECTING` connects at a time per process) and
+note when each event arrives; `--posters` threads of this process post `--rate` moves a second between them
+(random legal moves through `games.services.execute`, each thread its own games in turn) for `--seconds`,
+noting each move's commit. The open-file limit (RLIMIT_NOFILE) of this process, and so of the server and
+client processes it starts, is raised to the hard limit; the benchmark stops when even that is too low
+for the sockets a process needs. For each fan-out of
 `--fanouts` it prints the delay from a move's commit to its arrival at every watcher of the game (p50, p95,
 p99, max; goal p95 <= 1 s), the events lost (a watcher that never got a version) and out of order, the memory
-of the web processes per open stream, their CPU per open stream while idle and per delivered event, and the
-database connections open meanwhile.
+of the web processes per open stream (their RSS before and after the streams opened), their CPU per open
+stream while idle and per delivered event, and the database connections to the benchmark's database
+(pg_stat_activity: after the streams opened, and the most seen once a second while the moves are posted; the
+posters' and the chat thread's own connections count in it).
 
 Beside the moves, a spectator says `--chat-rate` chat lines a second (`chat.services.post`, the games in
 turn, from a thread of this process): a line has arrived at a watcher with the first event whose table mark
@@ -32,6 +39,7 @@ import json
 import multiprocessing
 import os
 import random
+import resource
 import signal
 import subprocess
 import sys
@@ -47,6 +55,20 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from api import SECRET, children, cpu_delta, cpu_seconds, free_port, load, port_open, recreate  # noqa: E402
 
 POLL_SECONDS = 3.0  # the pages' old poll
+STREAMS_PER_CLIENT_PROCESS = 2500
+CONNECTING = 100  # connects under way at once in a client process (the server's accept queue is 2,048)
+SPARE_FILES = 200  # open files a process needs beside its sockets
+
+
+def raise_open_files(needed: int) -> int:
+    """Raise this process's RLIMIT_NOFILE (inherited by the processes it starts) to its hard limit; exit when
+    the hard limit is below `needed`. The limit now."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < needed:
+        sys.exit(f"RLIMIT_NOFILE's hard limit is {hard}, a process here needs {needed} open files: "
+                 "raise it (ulimit -Hn, limits.conf, systemd LimitNOFILE) or open fewer streams per process")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return int(hard)
 
 
 def database_url() -> str:
@@ -81,16 +103,31 @@ def pct(values: list[float], q: float) -> float:
 Arrival = tuple[int, int, int, int, float]  # (watcher, game, version, table mark, when)
 
 
+async def _connect(port: int, game_id: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """One stream's connection, its answer's head read; a refused or reset connect is tried again (the
+    server's accept queue overflows when thousands connect at once)."""
+    for attempt in range(10):
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(f"GET /games/{game_id}/live HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         "Accept: text/event-stream\r\n\r\n".encode())
+            await writer.drain()
+            status = await reader.readline()
+        except (ConnectionRefusedError, ConnectionResetError, TimeoutError):
+            await asyncio.sleep(0.5 * (attempt + 1))
+            continue
+        if b" 200 " not in status:
+            raise RuntimeError(f"stream of game {game_id}: {status!r}")
+        while (await reader.readline()) not in (b"\r\n", b""):
+            pass
+        return reader, writer
+    raise RuntimeError(f"stream of game {game_id}: no connection after 10 attempts")
+
+
 async def _stream(port: int, watcher: int, game_id: int, arrivals: list[Arrival], opened: asyncio.Event,
-                  counter: list[int], total: int) -> None:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET /games/{game_id}/live HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
-    await writer.drain()
-    status = await reader.readline()
-    if b" 200 " not in status:
-        raise RuntimeError(f"stream of game {game_id}: {status!r}")
-    while (await reader.readline()) not in (b"\r\n", b""):
-        pass
+                  counter: list[int], total: int, connecting: asyncio.Semaphore) -> None:
+    async with connecting:
+        reader, _writer = await _connect(port, game_id)
     counter[0] += 1
     if counter[0] == total:
         opened.set()
@@ -101,7 +138,7 @@ async def _stream(port: int, watcher: int, game_id: int, arrivals: list[Arrival]
 
 
 async def _poller(port: int, watcher: int, game_id: int, arrivals: list[Arrival], opened: asyncio.Event,
-                  counter: list[int], total: int) -> None:
+                  counter: list[int], total: int, connecting: asyncio.Semaphore) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     await asyncio.sleep(random.random() * POLL_SECONDS)  # the pages were opened at different moments
     counter[0] += 1
@@ -131,23 +168,24 @@ async def _poller(port: int, watcher: int, game_id: int, arrivals: list[Arrival]
         await asyncio.sleep(POLL_SECONDS)
 
 
-def watchers(port: int, game_ids: list[int], clients: int, mode: str, ready: Any, done: Any, out: Any) -> None:
-    """The client process: open every stream (or poller), say so, collect arrivals until told to stop."""
+def watchers(port: int, game_ids: list[int], mine: list[int], mode: str, ready: Any, done: Any, out: Any) -> None:
+    """A client process: open its streams (or pollers; `mine`: the watchers' numbers, each watching game
+    `number % games`), say so, collect arrivals until told to stop."""
+    raise_open_files(len(mine) + SPARE_FILES)
 
     async def main() -> None:
         arrivals: list[Arrival] = []
-        opened, counter = asyncio.Event(), [0]
+        opened, counter, connecting = asyncio.Event(), [0], asyncio.Semaphore(CONNECTING)
         run = _poller if mode == "page-poll" else _stream
-        tasks = [asyncio.create_task(run(port, i, game_ids[i % len(game_ids)], arrivals, opened, counter, clients))
-                 for i in range(clients)]
-        await asyncio.wait_for(opened.wait(), 120)
+        tasks = [asyncio.create_task(run(port, i, game_ids[i % len(game_ids)], arrivals, opened, counter, len(mine),
+                                         connecting)) for i in mine]
+        await asyncio.wait_for(opened.wait(), 120 + len(mine) / 5)
         ready.set()
         while not done.is_set():
             await asyncio.sleep(0.2)
             failed = [t for t in tasks if t.done() and t.exception()]
             if failed:
                 raise failed[0].exception()  # type: ignore[misc]
-        out.put([game_ids[i % len(game_ids)] for i in range(clients)])
         out.put(arrivals)
         for task in tasks:
             task.cancel()
@@ -168,9 +206,9 @@ def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen[by
             [sys.executable, "-m", "uvicorn", "config.asgi:application", "--workers", str(workers), "--host",
              "127.0.0.1", "--port", str(port), "--log-level", "warning", "--timeout-graceful-shutdown", "2"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=out)
-    for _ in range(300):
+    for _ in range(1800):  # a loaded machine takes a minute or more to import the site
         if port_open(port):
-            time.sleep(1.0)  # every worker up
+            time.sleep(3.0)  # every worker up
             return process, port
         time.sleep(0.1)
     process.kill()
@@ -201,7 +239,10 @@ def make_games(count: int) -> list[int]:
 
 
 def post_moves(game_ids: list[int], rate: float, seconds: float, rng: random.Random) -> list[tuple[int, int, float]]:
-    """Random legal moves, the games in turn, `rate` a second; (game, new version, time just after commit)."""
+    """Random legal moves, the games in turn, `rate` a second; (game, new version, time just after commit).
+    In the thread that calls it (its database connection closed at the end)."""
+    from django.db import connection
+
     from citadels import RULES
     from games import services, store
     from games.models import Game, Seat
@@ -210,18 +251,55 @@ def post_moves(game_ids: list[int], rate: float, seconds: float, rng: random.Ran
     commits: list[tuple[int, int, float]] = []
     start = time.time()
     n = 0
-    while time.time() - start < seconds:
-        game = Game.objects.get(pk=game_ids[n % len(game_ids)])
-        n += 1
-        if game.status == Game.Status.ACTIVE:
-            seat = rng.choice(game.awaiting)
-            command = rng.choice(RULES.legal_commands(store.load_state(game), seat))
-            result = services.execute(seats[(game.pk, seat)], game.pk, command, expected_version=game.version)
-            commits.append((game.pk, result.version, time.time()))
-        pause = start + n / rate - time.time()
-        if pause > 0:
-            time.sleep(pause)
+    try:
+        while time.time() - start < seconds:
+            game = Game.objects.get(pk=game_ids[n % len(game_ids)])
+            n += 1
+            if game.status == Game.Status.ACTIVE:
+                seat = rng.choice(game.awaiting)
+                command = rng.choice(RULES.legal_commands(store.load_state(game), seat))
+                result = services.execute(seats[(game.pk, seat)], game.pk, command, expected_version=game.version)
+                commits.append((game.pk, result.version, time.time()))
+            pause = start + n / rate - time.time()
+            if pause > 0:
+                time.sleep(pause)
+    finally:
+        connection.close()
     return commits
+
+
+def post_all_moves(game_ids: list[int], rate: float, seconds: float, posters: int) -> list[tuple[int, int, float]]:
+    """`posters` threads, each posting `rate / posters` moves a second on its share of the games (one thread
+    alone does not keep 60 a second on a loaded machine: a move takes it 10 to 30 ms)."""
+    shares = [game_ids[i::posters] for i in range(posters)]
+    results: list[list[tuple[int, int, float]]] = [[] for _ in shares]
+
+    def poster(i: int) -> None:
+        results[i] = post_moves(shares[i], rate / posters, seconds, random.Random(7 + i))
+
+    threads = [threading.Thread(target=poster, args=(i,)) for i in range(len(shares))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sorted((c for r in results for c in r), key=lambda c: c[2])
+
+
+class ConnectionSampler(threading.Thread):
+    """The database connections to the benchmark's database, counted once a second (pg_stat_activity)."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(daemon=True)
+        self.url, self.most, self.stop = url, 0, threading.Event()
+
+    def run(self) -> None:
+        import psycopg
+        from api import backends
+
+        base, _, _name = self.url.rpartition("/")
+        with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+            while not self.stop.wait(1.0):
+                self.most = max(self.most, len(backends(self.url, conn)))
 
 
 def post_chat(game_ids: list[int], rate: float, seconds: float, said: list[tuple[int, int, float]]) -> None:
@@ -258,13 +336,22 @@ def measure(mode: str, args: argparse.Namespace, env: dict[str, str], game_ids: 
     server_env = {**env, "LIVE_FANOUT": fanout}
     process, port = start_server(server_env, args.workers)
     workers = children(process.pid)
+    processes = args.client_processes or -(-args.clients // STREAMS_PER_CLIENT_PROCESS)
+    shares = [list(range(i, args.clients, processes)) for i in range(processes)]
+    context = multiprocessing.get_context("fork")
     try:
         memory_before = rss_kib(workers)
-        ready, done, out = multiprocessing.Event(), multiprocessing.Event(), multiprocessing.Queue()
-        client = multiprocessing.Process(target=watchers, args=(port, game_ids, args.clients, mode, ready, done, out))
-        client.start()
-        if not ready.wait(180):
-            raise RuntimeError("the watchers did not connect")
+        done, out = context.Event(), context.Queue()
+        readies = [context.Event() for _ in shares]
+        clients = [context.Process(target=watchers, args=(port, game_ids, mine, mode, ready, done, out))
+                   for mine, ready in zip(shares, readies, strict=True)]
+        opening = time.time()
+        for client in clients:
+            client.start()
+        for ready in readies:
+            if not ready.wait(max(0.0, 300 + args.clients / 5 - (time.time() - opening))):
+                raise RuntimeError("the watchers did not connect")
+        opened_in = time.time() - opening
         time.sleep(2.0)
         memory_after = rss_kib(workers)
         connections_db = len(backends(url))
@@ -276,20 +363,30 @@ def measure(mode: str, args: argparse.Namespace, env: dict[str, str], game_ids: 
         talker = threading.Thread(target=post_chat, args=(game_ids, args.chat_rate, args.seconds, said))
         if mode != "page-poll" and args.chat_rate > 0:
             talker.start()
-        commits = post_moves(game_ids, args.rate, args.seconds, random.Random(7))
+        sampler = ConnectionSampler(url)
+        sampler.start()
+        commits = post_all_moves(game_ids, args.rate, args.seconds, args.posters)
         if talker.is_alive():
             talker.join()
         time.sleep(POLL_SECONDS + 1.5 if mode == "page-poll" else 2.0)  # the last deliveries
+        sampler.stop.set()
         busy_cpu = cpu_delta(busy_before, cpu_seconds(workers))
+        busy_load = load()
         done.set()
-        watched, arrivals = out.get(timeout=60), out.get(timeout=60)
-        client.join(10)
+        arrivals: list[Arrival] = []
+        for _client in clients:
+            arrivals.extend(out.get(timeout=120))
+        for client in clients:
+            client.join(10)
     finally:
         stop_server(process)
+    watched = [game_ids[i % len(game_ids)] for i in range(args.clients)]
     return summarize(mode, commits, watched, arrivals, {
         "chat": chat_summary(said, watched, arrivals) if said else None,
         "memory": (memory_after - memory_before) / args.clients, "idle_cpu": idle_cpu, "busy_cpu": busy_cpu,
-        "db_connections": connections_db, "load": load(), "clients": args.clients, "idle": args.idle})
+        "db_connections": connections_db, "db_connections_most": sampler.most, "load": busy_load,
+        "clients": args.clients, "idle": args.idle, "opened_in": opened_in, "client_processes": processes,
+        "seconds": args.seconds})
 
 
 def summarize(mode: str, commits: list[tuple[int, int, float]], watched: list[int], arrivals: list[Arrival],
@@ -347,12 +444,15 @@ def chat_summary(said: list[tuple[int, int, float]], watched: list[int], arrival
 def describe(run: dict[str, Any]) -> str:
     d = run["delays"]
     per_event = run["busy_cpu"] / max(run["delivered"], 1) * 1000
-    return (f"{run['mode']:>9}: {run['moves']} moves, {run['delivered']} of {run['expected']} deliveries; delay "
+    return (f"{run['mode']:>9}: {run['moves']} moves ({run['moves'] / run['seconds']:.1f}/s), {run['delivered']} of "
+            f"{run['expected']} deliveries; delay "
             f"p50 {pct(d, .5) * 1000:.0f} ms, p95 {pct(d, .95) * 1000:.0f} ms, p99 {pct(d, .99) * 1000:.0f} ms, "
             f"max {max(d, default=float('nan')) * 1000:.0f} ms; lost {run['lost']}, out of order {run['out_of_order']}; "
             f"memory {run['memory']:.1f} KiB per open page; CPU idle {run['idle_cpu'] / run['clients'] / run['idle'] * 1e6:.1f} "
             f"µs/s per open page, {per_event:.2f} ms per delivery (web processes, moves phase "
-            f"{run['busy_cpu']:.1f} s); {run['db_connections']} database connections; {run['load']}"
+            f"{run['busy_cpu']:.1f} s); database connections {run['db_connections']} open, at most "
+            f"{run['db_connections_most']} while moving; {run['clients']} streams opened in {run['opened_in']:.0f} s "
+            f"by {run['client_processes']} client processes; {run['load']}"
             + (describe_chat(run["chat"]) if run.get("chat") else ""))
 
 
@@ -371,10 +471,15 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=20, help="moves posted per second (all games)")
     parser.add_argument("--chat-rate", type=float, default=5, help="chat lines said per second (all games)")
     parser.add_argument("--seconds", type=float, default=30, help="how long moves are posted")
+    parser.add_argument("--posters", type=int, default=3, help="threads posting the moves")
+    parser.add_argument("--client-processes", type=int, default=0,
+                        help=f"processes opening the streams (0: one per {STREAMS_PER_CLIENT_PROCESS})")
     parser.add_argument("--idle", type=float, default=10, help="seconds measured with the pages open and no move")
     parser.add_argument("--fanouts", default="postgres,redis,poll,page-poll",
                         help="postgres, redis, poll (server side), page-poll (the pages' old 3-s poll)")
     args = parser.parse_args()
+    processes = args.client_processes or -(-args.clients // STREAMS_PER_CLIENT_PROCESS)
+    limit = raise_open_files(max(-(-args.clients // processes), -(-args.clients // args.workers)) + SPARE_FILES)
     url = database_url()
     recreate(url)
     env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1,localhost",
@@ -391,7 +496,8 @@ def main() -> int:
     django.setup()
     game_ids = make_games(args.games)
     print(f"uvicorn, {args.workers} workers; {args.clients} open pages watching {args.games} games; {args.rate:g} "
-          f"moves/s for {args.seconds:.0f} s (each game every {args.games / args.rate:.0f} s); PostgreSQL; {load()}")
+          f"moves/s for {args.seconds:.0f} s by {args.posters} threads (each game every {args.games / args.rate:.1f} s); "
+          f"PostgreSQL; RLIMIT_NOFILE {limit}; {load()}")
     for mode in args.fanouts.split(","):
         if mode == "redis" and not port_open(6379):
             print("    redis: not measured (no Redis on 127.0.0.1:6379)")

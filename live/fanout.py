@@ -47,33 +47,58 @@ def kind() -> str:
 
 
 class Watch:
-    """One open stream's mailbox: the newest version of its game not yet sent, and a wake-up."""
+    """One open stream's mailbox: the newest numbers of its keys not yet sent, and one wake-up.
+
+    Small on purpose (slots, one future while it waits, no task, no Event): a process holds thousands."""
+
+    __slots__ = ("game_ids", "pending", "resync", "closed", "_waiter")
 
     def __init__(self, game_ids: Iterable[int]) -> None:
         self.game_ids = frozenset(game_ids)
         self.pending: dict[int, int] = {}
         self.resync = False
-        self.event = asyncio.Event()
+        self.closed = False  # the browser went (`live.asgi`): the stream ends at its next wake-up
+        self._waiter: asyncio.Future[None] | None = None
+
+    def _wake(self) -> None:
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     def offer(self, game_id: int, version: int) -> None:
         if version > self.pending.get(game_id, -1):
             self.pending[game_id] = version
-            self.event.set()
+            self._wake()
 
     def ask_resync(self) -> None:
         self.resync = True
-        self.event.set()
+        self._wake()
+
+    def close(self) -> None:
+        self.closed = True
+        self._wake()
 
     async def wait(self, timeout: float) -> tuple[dict[int, int], bool]:
         """The versions offered since the last call and whether to read them again (empty on a timeout)."""
-        try:
-            await asyncio.wait_for(self.event.wait(), timeout)
-        except TimeoutError:
-            return {}, False
-        self.event.clear()
-        pending, self.pending = self.pending, {}
-        resync, self.resync = self.resync, False
+        if not (self.pending or self.resync or self.closed):
+            loop = asyncio.get_running_loop()
+            waiter = self._waiter = loop.create_future()
+            timer = loop.call_later(timeout, _expire, waiter)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+                self._waiter = None
+        pending, resync = self.pending, self.resync
+        if pending:
+            self.pending = {}
+        self.resync = False
         return pending, resync
+
+
+def _expire(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
 
 
 class Hub:
