@@ -199,8 +199,10 @@ class GameKind:
 
     @property
     def timeout_bot(self) -> Bot[Any, JsonObject]:
-        """The bot that plays for a seat whose player let a deadline pass, resigned or left (the rules'
-        `stand_in_bot`): `(state, seat, rng) -> command`, one of the seat's legal commands."""
+        """The bot that plays for a seat handed to the bot (resigned, withdrawn, absent after too many
+        timeouts; the rules' `stand_in_bot`): `(state, seat, rng) -> command`, one of the seat's legal
+        commands. A late player's seat is played by the easy level's bot instead
+        (`games.deadlines.enforcement.LATE_LEVEL`)."""
         return self.rules.stand_in_bot
 
     def places(self, state: Any) -> list[int]:
