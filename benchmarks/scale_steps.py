@@ -116,6 +116,13 @@ def cold() -> int:
     t0 = time.perf_counter()
     report = archive.archive_finished(timedelta(0))
     if report.games:
+        from django.db import connection
+
+        # The planner's figures of the partitions the rows moved between (autovacuum would get there later:
+        # without it the cold partition's estimates were a guess, 1,123 rows for 40 keys).
+        with connection.cursor() as cursor:
+            for table in ("games_event", "games_command", "games_snapshot"):
+                cursor.execute(f"ANALYZE {table}_hot, {table}_cold")
         print(f"  archived {len(report.games):,} finished games cold ({sum(report.rows.values()):,} rows) in "
               f"{time.perf_counter() - t0:.0f} s", flush=True)
     return len(report.games)
