@@ -186,12 +186,12 @@ def command_and_page(game_id: int) -> list[tuple[str, str]]:
 
     from accounts.models import User
     from games import services, store
-    from games.models import Game, Seat
+    from games.models import Game
     from games.registry import get_kind
 
     game = Game.objects.get(pk=game_id)
     seat = game.awaiting[0]
-    user = User.objects.get(pk=Seat.objects.get(game=game, index=seat).user_id)
+    user = User.objects.get(seats__game=game, seats__index=seat)
     state = store.load_state(game, use_cache=False)
     command = dict(get_kind(game.kind).rules.legal_commands(state, seat)[0])
     store.state_cache.clear()
