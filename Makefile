@@ -93,11 +93,14 @@ test: lint typecheck pytest-pg pytest-sqlite
 test-pgbouncer: install var test-needs
 	DATABASE_URL=$(PG_TEST_URL) $(BIN)/python benchmarks/pgbouncer.py --no-live
 
-# Every benchmark: the engine, the API, the deadlines and outbox, the live streams (all but the engine need PostgreSQL).
+# Every benchmark: the engine, the API, the deadlines and outbox, the live streams, the bots, the store at scale
+# (all but the engine and the bots need PostgreSQL: DATABASE_URL=postgres://...).
 bench: install var
 	@set -e; for b in benchmarks/engine.py benchmarks/api.py benchmarks/deadlines.py benchmarks/live.py benchmarks/bots.py; do \
 		if [ -f $$b ]; then echo "== $$b =="; $(BIN)/python $$b; fi; \
 	done
+	@echo "== benchmarks/scale.py (the fixture grows 10 minutes a run until whole, then is reused) =="
+	$(BIN)/python benchmarks/scale.py --build-minutes 10
 
 clean:
 	rm -rf var $(VENV)
