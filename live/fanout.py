@@ -22,6 +22,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Iterable
+from typing import Any
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -193,10 +194,16 @@ async def _listen(hub: Hub, how: str) -> None:
 
 
 def _conninfo() -> str:
-    """The default database's connection string for the listener's own psycopg connection."""
+    """The listener's connection string: LIVE_DATABASE_URL (a direct connection when the web's goes through a
+    pooler in transaction mode, where LISTEN hears nothing), else the default database's."""
     from psycopg.conninfo import make_conninfo
 
-    db = connection.settings_dict
+    if settings.LIVE_DATABASE_URL:
+        import dj_database_url
+
+        db: Any = dj_database_url.parse(settings.LIVE_DATABASE_URL)
+    else:
+        db = connection.settings_dict
     params = {"dbname": db["NAME"], "user": db["USER"], "password": db["PASSWORD"], "host": db["HOST"],
               "port": str(db["PORT"] or "")}
     return make_conninfo(**{k: v for k, v in params.items() if v})

@@ -120,3 +120,12 @@ def test_a_rolled_back_or_refused_command_sends_nothing(settings: Any, make_user
 
 def test_the_notice_is_the_game_and_its_version_only() -> None:
     assert json.loads(publish.notice(7, 42)) == {"game": 7, "version": 42}
+
+
+def test_the_listener_connects_to_live_database_url_when_set(settings: Any) -> None:
+    """Behind PgBouncer in transaction mode LISTEN hears nothing: the listener takes LIVE_DATABASE_URL."""
+    settings.LIVE_DATABASE_URL = "postgres://listener:secret@db.example:6543/games"
+    params = psycopg.conninfo.conninfo_to_dict(fanout._conninfo())
+    assert params == {"dbname": "games", "user": "listener", "password": "secret", "host": "db.example", "port": "6543"}
+    settings.LIVE_DATABASE_URL = ""
+    assert psycopg.conninfo.conninfo_to_dict(fanout._conninfo())["dbname"] == connection.settings_dict["NAME"]
