@@ -23,7 +23,6 @@ from .models import Command, Event, Game, Snapshot
 # migration 0020).
 MOVED = (Command, Snapshot, Event)
 ENDED = (Game.Status.FINISHED, Game.Status.ABANDONED)
-DEFAULT_AFTER_HOURS = 24
 
 
 @dataclass
@@ -35,8 +34,8 @@ class ArchiveReport:
 
 
 def grace() -> timedelta:
-    """How long a game stays hot after it ended: GAMES_ARCHIVE_AFTER_HOURS (default 24)."""
-    return timedelta(hours=float(getattr(settings, "GAMES_ARCHIVE_AFTER_HOURS", DEFAULT_AFTER_HOURS)))
+    """How long a game stays hot after it ended: the setting GAMES_ARCHIVE_AFTER_HOURS."""
+    return timedelta(hours=settings.GAMES_ARCHIVE_AFTER_HOURS)
 
 
 def hot_game_ids(after: int = 0, limit: int = 1000) -> list[int]:

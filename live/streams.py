@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import time
 import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -137,7 +138,7 @@ async def tournament_stream(request: HttpRequest, tournament_id: int) -> HttpRes
 def _noting_presence(game_id: int, user_id: int) -> Callable[[], Awaitable[None]]:
     """While a player's stream is open, their seat is noted as present (games.presence: no turn mail while
     the game is open), at the stream's start and then with its keepalives, at most every `WRITE_EVERY`."""
-    last = [0.0]
+    last = [-math.inf]  # never written yet (time.monotonic() may start near 0 on a freshly started machine)
 
     async def alive() -> None:
         now = time.monotonic()

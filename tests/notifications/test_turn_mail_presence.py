@@ -121,6 +121,9 @@ def test_the_page_and_its_poll_note_the_seat(client: Any, verified_user: Any) ->
     assert presence.present_seats(game.pk) == {1}
 
 
+# Committed rows: the stream writes from a thread of its own (live.streams.closing, not thread-sensitive), on a
+# connection of its own that sees no test's open transaction.
+@pytest.mark.django_db(transaction=True)
 def test_the_live_stream_notes_the_seat_at_most_every_30_seconds(verified_user: Any) -> None:
     from asgiref.sync import async_to_sync
 
