@@ -43,10 +43,10 @@ services.advance_tournament(int(sys.argv[1]), skip_locked=False)
 """
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_worker_killed_inside_a_step_leaves_nothing_and_the_next_beat_does_it_once(make_user: Any) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("a killed connection's rollback and row lock are PostgreSQL's here")
+    assert connection.vendor == "postgresql", "a killed connection's rollback and row lock are PostgreSQL's here (marked postgres)"
     tournament = services.create_tournament(
         make_user(), name="Killed", kind="citadels", format="swiss", table_size=4, rounds=2, max_players=8,
     )

@@ -21,8 +21,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.postgres]
 
 
 def test_two_workers_start_the_next_season_once(make_user: Any) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks across threads need PostgreSQL")
+    assert connection.vendor == "postgresql", "row locks across threads need PostgreSQL (marked postgres)"
     players = entrants("easy", range(1, 9))
     league = services.create_league(make_user(), name="Race league", kind="citadels", players=players,
                                     group_size=4, seasons=3)

@@ -30,8 +30,7 @@ def full_tournament(make_user: Any) -> Tournament:
 
 
 def test_two_workers_start_a_due_tournament_once(make_user: Any) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks across threads need PostgreSQL")
+    assert connection.vendor == "postgresql", "row locks across threads need PostgreSQL (marked postgres)"
     tournament = full_tournament(make_user)
     # Waiting for the lock (the task's way) and skipping a locked row (the beat's way): one start either way.
     results = race([
@@ -50,8 +49,7 @@ def test_two_workers_start_a_due_tournament_once(make_user: Any) -> None:
 
 
 def test_the_same_expected_version_is_applied_once(make_user: Any) -> None:
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks across threads need PostgreSQL")
+    assert connection.vendor == "postgresql", "row locks across threads need PostgreSQL (marked postgres)"
     tournament = full_tournament(make_user)
     tournament.refresh_from_db()
     version = tournament.version
@@ -68,8 +66,7 @@ def test_the_same_expected_version_is_applied_once(make_user: Any) -> None:
 def test_a_game_ending_while_the_beat_advances_is_recorded_once_and_pairs_one_round(make_user: Any) -> None:
     """The hook (a 2-player game ended by a resignation, in its own transaction) and the beat's step at the
     same moment, a few times over: each game's result enters the log once, and round 2 is paired once."""
-    if connection.vendor != "postgresql":
-        pytest.skip("row locks across threads need PostgreSQL")
+    assert connection.vendor == "postgresql", "row locks across threads need PostgreSQL (marked postgres)"
     from games import services as games
 
     for attempt in range(3):
