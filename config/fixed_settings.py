@@ -1,5 +1,5 @@
 """The settings no environment variable changes, kept out of config/settings.py so that it reads as the list
-of what an operator may set: the middleware, the database's options per backend, the templates' engine,
+of what an operator may set: the middleware, the database's options per backend, the API framework's, the templates' engine,
 the API's documentation, the Content-Security-Policy, the periodic tasks and the folders of the filesystem
 broker (the embedded default). settings.py assigns each to its setting."""
 
@@ -66,6 +66,31 @@ def database(
         db["CONN_MAX_AGE"] = 0  # the pool keeps the connections (Django refuses both)
         db.setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": pool_size, "timeout": 10}
     return db
+
+
+def rest_framework(debug: bool, throttle_rates: dict[str, str], num_proxies: int | None) -> dict[str, Any]:
+    """Django REST framework's settings: the operator's throttle rates (`DEFAULT_THROTTLE_RATES`) and trusted
+    proxy hops (`NUM_PROXIES`); the browsable API only with DEBUG on."""
+    return {
+        "DEFAULT_AUTHENTICATION_CLASSES": [
+            # DRF's own: `Authorization: Token <key>`, the token and its user in one query (select_related).
+            # A token ends on a new password or a deactivation: accounts.signals deletes it (and DRF refuses an
+            # inactive user's token besides).
+            "rest_framework.authentication.TokenAuthentication",
+            "rest_framework.authentication.SessionAuthentication",
+        ],
+        "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+        "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+        + (["rest_framework.renderers.BrowsableAPIRenderer"] if debug else []),
+        # DRF's JSON parser with the limits of API_MAX_BODY_BYTES and API_MAX_JSON_DEPTH (size, depth, NUL and
+        # lone surrogates refused: core/parsers.py).
+        "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
+        "EXCEPTION_HANDLER": "core.api.exception_handler",
+        "DEFAULT_SCHEMA_CLASS": "core.schema.ApiAutoSchema",
+        "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+        "DEFAULT_THROTTLE_RATES": throttle_rates,
+        "NUM_PROXIES": num_proxies,
+    }
 
 
 def templates(site_dirs: list[Path], project_dir: Path) -> list[dict[str, Any]]:

@@ -240,26 +240,12 @@ if os.environ.get("SECURE_PROXY_SSL_HEADER"):  # e.g. "HTTP_X_FORWARDED_PROTO" b
     SECURE_PROXY_SSL_HEADER = (os.environ["SECURE_PROXY_SSL_HEADER"], "https")
 
 # --- API ------------------------------------------------------------------------------------------
-REST_FRAMEWORK = {
-    "DEFAULT_AUTHENTICATION_CLASSES": [
-        # DRF's own: `Authorization: Token <key>`, the token and its user in one query (select_related).
-        # A token ends on a new password or a deactivation: accounts.signals deletes it (and DRF refuses an
-        # inactive user's token besides).
-        "rest_framework.authentication.TokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
-    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    # DRF's JSON parser with the limits below (size, depth, NUL and lone surrogates refused: core/parsers.py).
-    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
-    "EXCEPTION_HANDLER": "core.api.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "core.schema.ApiAutoSchema",
-    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
-    # Per client (the user, or the address of an anonymous one) on the views that send mail or check
-    # passwords; a refusal is a 429 `{code: "throttled"}` with Retry-After. Counted in the cache (below).
-    # The web forms count under the same scopes (core/throttles.py), also per account name.
-    "DEFAULT_THROTTLE_RATES": {
+# Per client (the user, or the address of an anonymous one) on the views that send mail or check passwords; a
+# refusal is a 429 `{code: "throttled"}` with Retry-After, counted in the cache (below). The web forms count
+# under the same scopes (core/throttles.py), also per account name.
+REST_FRAMEWORK = fixed_settings.rest_framework(
+    debug=DEBUG,
+    throttle_rates={
         "register": os.environ.get("THROTTLE_REGISTER", "10/hour"),
         "token": os.environ.get("THROTTLE_TOKEN", "30/min"),
         # The web sign-in form (per client address and per account name) and the API token's account count.
@@ -273,8 +259,8 @@ REST_FRAMEWORK = {
         "calendar_feed": os.environ.get("THROTTLE_CALENDAR_FEED", "120/hour"),
     },
     # Behind a reverse proxy: how many X-Forwarded-For hops to trust when naming an anonymous client.
-    "NUM_PROXIES": int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
-}
+    num_proxies=int(os.environ["NUM_PROXIES"]) if os.environ.get("NUM_PROXIES") else None,
+)
 # The largest API request body (413 `body_too_large` past it; a command is at most 8 KB) and the deepest
 # nesting of arrays and objects in it (400 `json_too_deep`), both checked before the JSON is decoded.
 API_MAX_BODY_BYTES = int(os.environ.get("API_MAX_BODY_BYTES", str(64 * 1024)))
