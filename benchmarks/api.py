@@ -43,8 +43,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-SECRET = "benchmark-only-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
+from bench_env import ROOT, adopt, migrate, server_env
 
 
 def database_urls() -> tuple[str, str]:
@@ -367,13 +366,10 @@ def main() -> int:
     recreate(service_url)
     recreate(minimal_url)
     broker = "redis://127.0.0.1:6379/14" if port_open(6379) else "memory://localhost/"
-    base_env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1,localhost",
-                "FAST_PASSWORD_HASHER": "1", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": broker,
-                "THROTTLE_REGISTER": "100000/hour", "THROTTLE_TOKEN": "100000/min", "SECURE_SSL_REDIRECT": "0"}
-    service_env = {**base_env, "DATABASE_URL": service_url,
-                   "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
+    base_env = server_env(CELERY_BROKER_URL=broker, THROTTLE_REGISTER="100000/hour", THROTTLE_TOKEN="100000/min")
+    service_env = {**base_env, "DATABASE_URL": service_url}
     minimal_env = {**base_env, "MINIMAL_DATABASE_URL": minimal_url, "DJANGO_SETTINGS_MODULE": "benchmarks.minimal.settings"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=service_env, check=True)
+    migrate(service_env)
     minimal_credentials = minimal_players(args.clients, minimal_env)
     servers = {"minimal append": Server("benchmarks.minimal.wsgi", minimal_env, args.workers),
                "service": Server("config.wsgi", service_env, args.workers)}
@@ -421,9 +417,7 @@ def main() -> int:
     print(f"  refused commands: {len(refused)}" + (f" (first: {refused[0]})" if refused else ""))
 
     sys.path.insert(0, str(ROOT))
-    os.environ.update({k: v for k, v in service_env.items() if k in ("DATABASE_URL", "SECRET_KEY", "DEBUG", "LOG_LEVEL",
-                                                                       "FAST_PASSWORD_HASHER", "EMAIL_BACKEND",
-                                                                       "SECURE_SSL_REDIRECT")})
+    adopt(service_env, "DATABASE_URL")
     os.environ["CELERY_BROKER_URL"] = "memory://localhost/"  # the profile's delivery tasks go nowhere
     os.environ["ALLOWED_HOSTS"] = "testserver"
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")

@@ -52,7 +52,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from api import SECRET, children, cpu_delta, cpu_seconds, free_port, load, port_open, recreate  # noqa: E402
+from api import children, cpu_delta, cpu_seconds, free_port, load, port_open, recreate  # noqa: E402
+from bench_env import adopt, migrate, server_env  # noqa: E402
 
 POLL_SECONDS = 3.0  # the pages' old poll
 STREAMS_PER_CLIENT_PROCESS = 2500
@@ -482,14 +483,10 @@ def main() -> int:
     limit = raise_open_files(max(-(-args.clients // processes), -(-args.clients // args.workers)) + SPARE_FILES)
     url = database_url()
     recreate(url)
-    env = {**os.environ, "DEBUG": "0", "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1,localhost",
-           "FAST_PASSWORD_HASHER": "1", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": "memory://localhost/",
-           "SECURE_SSL_REDIRECT": "0", "DATABASE_URL": url, "DATABASE_POOL_SIZE": "20", "LIVE_REDIS_URL": "redis://127.0.0.1:6379/13",
-           "LIVE_CHANNEL": f"live_bench_{os.getpid()}", "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    os.environ.update({k: env[k] for k in ("DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "FAST_PASSWORD_HASHER", "LOG_LEVEL",
-                                           "CELERY_BROKER_URL", "SECURE_SSL_REDIRECT", "DATABASE_URL", "LIVE_REDIS_URL",
-                                           "LIVE_CHANNEL", "EMAIL_BACKEND")})
+    env = server_env(DATABASE_URL=url, DATABASE_POOL_SIZE="20", LIVE_REDIS_URL="redis://127.0.0.1:6379/13",
+                     LIVE_CHANNEL=f"live_bench_{os.getpid()}")
+    migrate(env)
+    adopt(env, "DATABASE_URL", "LIVE_REDIS_URL", "LIVE_CHANNEL")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -32,7 +31,8 @@ from tests.deploy.pgbouncer import pgbouncer  # noqa: E402
 from tests.deploy.test_pgbouncer import POOLED, run_tests_through  # noqa: E402
 
 sys.path.insert(0, str(ROOT))  # (benchmarks/live.py put its own folder first again)
-from api import SECRET, load, port_open, recreate  # noqa: E402
+from api import load, port_open, recreate  # noqa: E402
+from bench_env import adopt, migrate, server_env  # noqa: E402
 
 API_TESTS = [
     "tests/games/test_api_command_fields.py",
@@ -90,44 +90,15 @@ def live_runs(bouncer: str, args: argparse.Namespace) -> None:
     direct = f"{direct.rpartition('/')[0]}/{name}"
     pooled = f"{bouncer}/{name}"
     recreate(direct)
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": SECRET,
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "FAST_PASSWORD_HASHER": "1",
-        "LOG_LEVEL": "WARNING",
-        "CELERY_BROKER_URL": "memory://localhost/",
-        "SECURE_SSL_REDIRECT": "0",
-        "DATABASE_URL": direct,
-        "DATABASE_POOL_SIZE": "20",
+    env = server_env(
+        DATABASE_URL=direct,
+        DATABASE_POOL_SIZE="20",
         **POOLED,
-        "LIVE_REDIS_URL": "redis://127.0.0.1:6379/13",
-        "LIVE_CHANNEL": f"live_pgbouncer_{os.getpid()}",
-        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-    }
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+        LIVE_REDIS_URL="redis://127.0.0.1:6379/13",
+        LIVE_CHANNEL=f"live_pgbouncer_{os.getpid()}",
     )
-    os.environ.update(
-        {
-            k: env[k]
-            for k in (
-                "DEBUG",
-                "SECRET_KEY",
-                "ALLOWED_HOSTS",
-                "FAST_PASSWORD_HASHER",
-                "LOG_LEVEL",
-                "CELERY_BROKER_URL",
-                "SECURE_SSL_REDIRECT",
-                "DATABASE_URL",
-                "LIVE_REDIS_URL",
-                "LIVE_CHANNEL",
-                "EMAIL_BACKEND",
-                "DATABASE_PREPARED_STATEMENTS",
-            )
-        }
-    )
+    migrate(env)
+    adopt(env, "DATABASE_URL", "LIVE_REDIS_URL", "LIVE_CHANNEL", "DATABASE_PREPARED_STATEMENTS")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
     from django.db import connection

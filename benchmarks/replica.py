@@ -24,7 +24,6 @@ import multiprocessing
 import os
 import random
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -36,7 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # full name); `api` is benchmarks/api.py.
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from api import SECRET, BackendsCpu, children, cpu_delta, cpu_seconds, load, recreate  # noqa: E402
+from api import BackendsCpu, children, cpu_delta, cpu_seconds, load, recreate  # noqa: E402
+from bench_env import adopt, migrate, server_env  # noqa: E402
 
 from benchmarks.live import start_server, stop_server  # noqa: E402
 
@@ -236,44 +236,16 @@ def main() -> int:
     args = parser.parse_args()
     primary, replica = urls()
     recreate(primary)
-    env = {
-        **os.environ,
-        "DEBUG": "0",
-        "SECRET_KEY": SECRET,
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "FAST_PASSWORD_HASHER": "1",
-        "LOG_LEVEL": "WARNING",
-        "CELERY_BROKER_URL": "memory://localhost/",
-        "SECURE_SSL_REDIRECT": "0",
-        "SESSION_COOKIE_SECURE": "0",
-        "DATABASE_URL": primary,
-        "DATABASE_REPLICA_URL": replica,
-        "DATABASE_POOL_SIZE": "10",
-        "LIVE_FANOUT": "poll",
-        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
-        "DJANGO_SETTINGS_MODULE": "benchmarks.replica_site.settings",
-    }
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
+    env = server_env(
+        SESSION_COOKIE_SECURE="0",
+        DATABASE_URL=primary,
+        DATABASE_REPLICA_URL=replica,
+        DATABASE_POOL_SIZE="10",
+        LIVE_FANOUT="poll",
+        DJANGO_SETTINGS_MODULE="benchmarks.replica_site.settings",
     )
-    os.environ.update(
-        {
-            k: env[k]
-            for k in (
-                "DEBUG",
-                "SECRET_KEY",
-                "ALLOWED_HOSTS",
-                "FAST_PASSWORD_HASHER",
-                "LOG_LEVEL",
-                "CELERY_BROKER_URL",
-                "SECURE_SSL_REDIRECT",
-                "DATABASE_URL",
-                "DATABASE_REPLICA_URL",
-                "EMAIL_BACKEND",
-                "DJANGO_SETTINGS_MODULE",
-            )
-        }
-    )
+    migrate(env)
+    adopt(env, "DATABASE_URL", "DATABASE_REPLICA_URL", "DJANGO_SETTINGS_MODULE")
     os.environ["REPLICA_ROUTING"] = "0"  # this process writes the data: on the primary
     import django
 
