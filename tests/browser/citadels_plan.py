@@ -171,6 +171,37 @@ def _first(legal: list[Command], kind: str, **fields: Any) -> Command | None:
     return None
 
 
+# The decisions that come first when offered, mine and the bot's, in this order.
+_MY_FORCED = (
+    "use_graveyard",
+    "thank_your_excellency",
+    "search_deck",
+    "set_bell_tower",
+    "give_crown",
+    "keep_card",
+    "keep_from_deck",
+    "discard_card",
+)
+_BOT_FORCED = (
+    "thank_your_excellency",
+    "decline_graveyard",
+    "decline_search",
+    "set_bell_tower",
+    "keep_card",
+    "keep_from_deck",
+    "discard_card",
+)
+
+
+def _forced(legal: list[Command], kinds: set[str], forced: tuple[str, ...],
+            fields: dict[str, dict[str, Any]] | None = None) -> Command | None:
+    """The first of the `forced` decisions on offer (with `fields` of its kind, when given), else None."""
+    for kind in forced:
+        if kind in kinds:
+            return _first(legal, kind, **(fields or {}).get(kind, {}))
+    return None
+
+
 def _draft(plan: Plan, state: Any, seat: int, legal: list[Command], wanted: list[str]) -> Command:
     """Choose the first wanted character handed; lay face down the least wanted one."""
     offered = [c["character"] for c in legal]
@@ -225,18 +256,9 @@ def my_pick(plan: Plan, state: Any, me: int, bot: int, legal: list[Command], met
     kinds = {kind_of(c) for c in legal}
     if legal[0]["type"] in ("choose_character", "discard_character"):
         return _draft(plan, state, me, legal, my_wanted(plan, state, me, met))
-    for forced in (
-        "use_graveyard",
-        "thank_your_excellency",
-        "search_deck",
-        "set_bell_tower",
-        "give_crown",
-        "keep_card",
-        "keep_from_deck",
-        "discard_card",
-    ):
-        if forced in kinds:
-            return _first(legal, forced, **({"districts": 7} if forced == "set_bell_tower" else {}))  # type: ignore[return-value]
+    forced = _forced(legal, kinds, _MY_FORCED, {"set_bell_tower": {"districts": 7}})
+    if forced is not None:
+        return forced
     if "take_card" in kinds:  # the Wizard: a card the bot does not need for its plan
         takes = [c for c in legal if kind_of(c) == "take_card"]
         return next((c for c in takes if c["district"] not in plan.bots), takes[0])
@@ -292,17 +314,9 @@ def bot_pick(plan: Plan, state: Any, me: int, bot: int, legal: list[Command], me
     kinds = {kind_of(c) for c in legal}
     if legal[0]["type"] in ("choose_character", "discard_character"):
         return _draft(plan, state, bot, legal, bot_wanted(plan, state, me, met))
-    for forced in (
-        "thank_your_excellency",
-        "decline_graveyard",
-        "decline_search",
-        "set_bell_tower",
-        "keep_card",
-        "keep_from_deck",
-        "discard_card",
-    ):
-        if forced in kinds:
-            return _first(legal, forced)  # type: ignore[return-value]
+    forced = _forced(legal, kinds, _BOT_FORCED)
+    if forced is not None:
+        return forced
     if "give_crown" in kinds:
         return _first(legal, "give_crown") or legal[0]
     if "take_card" in kinds:

@@ -32,6 +32,17 @@ def on_postgres() -> None:
     assert connection.vendor == "postgresql", "partitions are PostgreSQL's (DATABASE_URL=postgres://...)"
 
 
+def playing_and_archived(make_user: Any, seed: int, moves: int) -> tuple[list[Any], Game, Game]:
+    """Two users' game in play (`moves` random commands) and their finished game moved to the cold partitions."""
+    users = [make_user(), make_user()]
+    playing = started_game(users)
+    play_random(playing, random.Random(seed), max_commands=moves)
+    ended = finished(users, seed=seed + 1)
+    ended_long_ago(ended)
+    assert archive.archive_finished().games == [ended.pk]
+    return users, playing, ended
+
+
 def plan(sql: str, params: list[Any] | tuple[Any, ...] = ()) -> str:
     """The plan of a statement as PostgreSQL would run it on a large log.
 
@@ -56,12 +67,7 @@ def test_the_command_path_and_a_log_read_use_the_hot_partitions_indexes(
 ) -> None:
     on_postgres()
     settings.GAMES_SNAPSHOT_EVERY = 5
-    users = [make_user(), make_user()]
-    playing = started_game(users)
-    play_random(playing, random.Random(11), max_commands=12)
-    ended = finished(users, seed=12)
-    ended_long_ago(ended)
-    archive.archive_finished()
+    users, playing, ended = playing_and_archived(make_user, seed=11, moves=12)
     user = seat_users(playing)[0]
     version = playing.version
     plans = {
@@ -140,12 +146,7 @@ def test_an_archived_game_is_in_the_cold_partitions_and_a_backup_restores_it(
 
     need_services()
     settings.GAMES_SNAPSHOT_EVERY = 10
-    users = [make_user(), make_user()]
-    playing = started_game(users)
-    play_random(playing, random.Random(13), max_commands=6)
-    ended = finished(users, seed=14)
-    ended_long_ago(ended)
-    assert archive.archive_finished().games == [ended.pk]
+    users, playing, ended = playing_and_archived(make_user, seed=13, moves=6)
     moved = rows_by_partition(ended)
     assert all(hot == 0 and cold > 0 for hot, cold in moved.values()), moved
     assert all(cold == 0 for _, cold in rows_by_partition(playing).values())
