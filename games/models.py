@@ -153,6 +153,8 @@ class Command(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "user", "idempotency_key"], name="command_idempotency"),
         ]
+        # A game's newest moves (games.services.takeback): read backwards from the newest, a few rows.
+        indexes = [models.Index(fields=["game", "first_seq"], name="command_game_seq_idx")]
 
 
 class AppendOnlyError(Exception):
@@ -203,6 +205,9 @@ class Event(models.Model):
     class Meta:
         ordering = ["game_id", "seq"]
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq")]
+        # A game's events of some types (its chapters' openings, its takebacks): those rows alone, not the
+        # game's whole log filtered (games.services.story, games.services.takeback).
+        indexes = [models.Index(fields=["game", "type", "seq"], name="event_game_type_idx")]
 
     def __str__(self) -> str:
         return f"game #{self.game_id} event {self.seq}: {self.type}"
