@@ -38,12 +38,6 @@ def grace() -> timedelta:
     return timedelta(hours=settings.GAMES_ARCHIVE_AFTER_HOURS)
 
 
-def rows_of(game: Game) -> dict[str, object]:
-    """The filter of a game's rows in the logs: with the hot partition named while the game has not ended
-    (only an ended game's rows move), so that PostgreSQL reads no cold partition for a game in play."""
-    return {"game": game} if game.status in ENDED else {"game": game, "archived": False}
-
-
 def hot_game_ids(after: int = 0, limit: int = 1000) -> list[int]:
     """The ids above `after` of games with rows in a hot partition, ascending, at most `limit` of them.
 

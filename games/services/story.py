@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from accounts.models import User
 from core.errors import ServiceError
 
-from .. import archive, store
+from .. import store
 from ..models import Event, Game, HistoryRead
 from ..registry import get_kind
 from .reading import _parse_seq, history, state_at
@@ -33,9 +33,8 @@ def chapters(game: Game, upto: int | None = None) -> list[dict[str, Any]]:
     if end <= 0:
         return []
     rules = get_kind(game.kind).rules
-    rows = Event.objects.filter(**archive.rows_of(game), type__in=rules.chapters.types).order_by("seq")
-    if end < game.version:  # (a replay's step; now, no bound: the index of the types alone finds the rows)
-        rows = rows.filter(seq__lte=end)
+    rows = Event.objects.filter(game=game, **store.hot_rows(game), seq__lte=end,
+                                type__in=rules.chapters.types).order_by("seq")
     opened = rules.chapters.walk((seq, rules.redact(rules.decode(data), None)) for seq, data in rows.values_list("seq", "data"))
     if not opened or opened[0][0] > 1:
         opened.insert(0, (1, {"round": 0, "turn": 0}))

@@ -24,7 +24,7 @@ from core.errors import ServiceError
 from rules_kit.resign import RESIGNED
 from rules_kit.takeback import TAKE_BACK, TAKEN_BACK
 
-from .. import archive, store
+from .. import store
 from ..models import Command, Event, Game, Seat, TakebackRequest
 from ..registry import get_kind
 
@@ -34,7 +34,7 @@ NOBODY = -1  # the mover of the service's moves (a passed deadline): no seat tak
 
 def taken_back_ranges(game: Game) -> list[tuple[int, int]]:
     """The (to, at) of every takeback of the game, oldest first: the events after `to` up to `at` are taken back."""
-    rows = Event.objects.filter(**archive.rows_of(game), type=TAKEN_BACK).order_by("seq").values_list("data", flat=True)
+    rows = Event.objects.filter(game=game, **store.hot_rows(game), type=TAKEN_BACK).order_by("seq").values_list("data", flat=True)
     return [(int(data["public"]["to"]), int(data["public"]["at"])) for data in rows]
 
 
@@ -48,14 +48,14 @@ def moves_in_effect(game: Game) -> list[tuple[Command, list[Any]]]:
     decoded events. Takebacks themselves are not moves."""
     ranges = taken_back_ranges(game)
     moves: list[Command] = []
-    query = Command.objects.filter(**archive.rows_of(game)).exclude(command__type=TAKE_BACK)
+    query = Command.objects.filter(game=game, **store.hot_rows(game)).exclude(command__type=TAKE_BACK)
     for to, at in ranges:  # skip in the database what a takeback undid
         query = query.exclude(Q(first_seq__gt=to) & Q(last_seq__lte=at))
     moves = list(query.order_by("-first_seq")[:RECENT_MOVES])[::-1]
     if not moves:
         return []
     rules = get_kind(game.kind).rules
-    rows = Event.objects.filter(**archive.rows_of(game), seq__gte=moves[0].first_seq, command__isnull=False).order_by("seq")
+    rows = Event.objects.filter(game=game, **store.hot_rows(game), seq__gte=moves[0].first_seq, command__isnull=False).order_by("seq")
     events: dict[Any, list[Any]] = {}
     for command_id, data in rows.values_list("command_id", "data"):
         events.setdefault(command_id, []).append(rules.decode(data))
