@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from collections.abc import Awaitable, Callable, MutableMapping
-from contextlib import suppress
+from contextlib import aclosing, suppress
 from functools import cache
 from importlib import import_module
 from typing import Any
@@ -38,6 +39,8 @@ from django.urls import Resolver404, resolve
 from core.errors import ServiceError
 
 from . import fanout, opening, streams
+
+logger = logging.getLogger(__name__)
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -79,15 +82,19 @@ def _route(request: ASGIRequest) -> tuple[str, dict[str, Any]] | None:
 async def serve(scope: Scope, receive: Receive, send: Send) -> bool:
     """Serve the stream when its viewer may open it (True, once it has ended); False, untouched (nothing
     received, nothing sent), when Django should answer the request."""
-    request = ASGIRequest(scope, io.BytesIO())
-    route = _route(request)
-    if route is None or not _passes_middleware(request):
-        return False
     try:
+        request = ASGIRequest(scope, io.BytesIO())
+        route = _route(request)
+        if route is None or not _passes_middleware(request):
+            return False
         plan = await streams.closing(_decide)(request, *route)
-    except (ServiceError, _SessionWouldChange):
+        since, since_table = streams.last_marks(request)
+    except (ServiceError, _SessionWouldChange, UnicodeDecodeError):
+        return False  # refused, a session to write, an address not UTF-8: Django answers (403/404, 400)
+    except Exception:
+        # Anything else (the database down, say): Django's own handling answers it, and logs it.
+        logger.warning("live stream handed on to Django after an error", exc_info=True)
         return False
-    since, since_table = streams.last_marks(request)
     del request  # nothing of the request is kept while the stream runs
     await _run(plan, since, since_table, receive, send)
     return True
@@ -143,18 +150,28 @@ async def _run(plan: opening.Plan, since: int | None, since_table: int, receive:
     (the task is cancelled: the answer is ended, and the browser reconnects to another process)."""
     watch = fanout.Watch([*plan.marked, *plan.sides])
     gone = asyncio.ensure_future(_disconnected(receive))
-    gone.add_done_callback(lambda _task: watch.close())
+    gone.add_done_callback(lambda task: _went(task, watch))
     try:
         await send(_head())
-        async for chunk in streams.events(plan, since, since_table, watch):
-            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+        async with aclosing(streams.events(plan, since, since_table, watch)) as chunks:
+            async for chunk in chunks:
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
         if not gone.done():
             await send({"type": "http.response.body", "body": b"", "more_body": False})
     except asyncio.CancelledError:
         with suppress(Exception):
             await send({"type": "http.response.body", "body": b"", "more_body": False})
+        raise
     finally:
         gone.cancel()
+        watch.close()
+
+
+def _went(task: asyncio.Future[None], watch: fanout.Watch) -> None:
+    """The browser went (or the wait for it failed, or was cancelled): the stream's watch is closed."""
+    watch.close()
+    if not task.cancelled() and task.exception() is not None:
+        logger.warning("waiting for the browser to go failed", exc_info=task.exception())
 
 
 async def _disconnected(receive: Receive) -> None:

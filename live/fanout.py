@@ -76,6 +76,7 @@ class Watch:
         self._wake()
 
     def close(self) -> None:
+        """End the watch (the browser went): its stream wakes and ends. Closing it again does nothing."""
         self.closed = True
         self._wake()
 

@@ -26,14 +26,14 @@ class DjangoSpy:
 class Get:
     """One GET of `path` (query string `query`, extra `headers`) through `app`, in a task of its own."""
 
-    def __init__(self, app: Any, path: str, *, query: str = "", headers: dict[str, str] | None = None,
+    def __init__(self, app: Any, path: str, *, query: str | bytes = "", headers: dict[str, str] | None = None,
                  host: str = "testserver") -> None:
         self.sent: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._gone = asyncio.Event()
         self._asked = 0
         raw = [(b"host", host.encode()), *((k.lower().encode(), v.encode()) for k, v in (headers or {}).items())]
         scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET",
-                 "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": query.encode(),
+                 "scheme": "http", "path": path, "raw_path": path.encode(), "query_string": query if isinstance(query, bytes) else query.encode(),
                  "root_path": "", "headers": raw, "client": ("127.0.0.1", 50000), "server": ("testserver", 80)}
         self.task = asyncio.get_running_loop().create_task(app(scope, self._receive, self._send))
 

@@ -88,6 +88,21 @@ def test_refusals_and_other_requests_go_on_to_django(make_user: Any) -> None:
     assert handed_on == [f"/games/{game.pk}/live", f"/games/{game.pk}/live", "/live/lobby", f"/games/{game.pk}/live"]
 
 
+def test_an_address_not_in_utf_8_goes_on_to_django(make_user: Any) -> None:
+    """A query string of bytes that are no UTF-8: the door leaves it to Django (its 400), never a 500."""
+    game = started_game([make_user(), make_user()])
+
+    async def scenario() -> tuple[int, list[str]]:
+        door, django = live_door()
+        get = Get(door, f"/games/{game.pk}/live", query=b"since=\xff\xfe")
+        status, _headers = await get.head()
+        await get.hang_up()
+        return status, django.paths
+
+    status, handed_on = run(scenario)
+    assert (status, handed_on) == (400, [f"/games/{game.pk}/live"])
+
+
 def test_a_signed_in_players_stream_and_a_session_that_would_change(make_user: Any) -> None:
     """A player's session signs them in at the lean door (their lobby's stream is served there); a session
     whose password hash no longer matches would be flushed by `get_user`: Django answers it, the door
@@ -123,7 +138,9 @@ def test_a_signed_in_players_stream_and_a_session_that_would_change(make_user: A
     assert kept and (stale_status, handed_on, left) == (401, ["/live/lobby"], False)
 
 
+@pytest.mark.postgres
 def test_open_streams_hold_no_database_connection(make_user: Any) -> None:
+    assert connection.vendor == "postgresql", "this test counts PostgreSQL's connections (marked postgres)"
     game = started_game([make_user(), make_user()])
 
     def backends() -> int:
@@ -143,8 +160,6 @@ def test_open_streams_hold_no_database_connection(make_user: Any) -> None:
             await get.hang_up()
         return before, during
 
-    if connection.vendor != "postgresql":
-        pytest.fail("this test counts PostgreSQL's connections")
     before, during = run(scenario)
     assert during - before <= 1  # at most the process's one listener, whatever the number of streams
 
