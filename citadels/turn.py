@@ -64,20 +64,29 @@ def take_gold(rec: Recorder, seat: int) -> None:
     rec.emit("gold_taken", {"seat": seat, "amount": 2})
 
 
+def draw_counts(observatory: bool, library: bool, rejected_card: str) -> tuple[int, int, bool]:
+    """How a card income goes for a city: (cards drawn, cards kept, whether the rest is then discarded from
+    the whole hand): 2 drawn (3 with the Observatory), 1 kept (2 of 3 with the Library, or both of 2); under
+    the 2000 edition's rule all are kept and as many less one discarded from the hand (not with the Library)."""
+    count = 3 if observatory else 2
+    if rejected_card == REJECTED_ANY_HAND_CARD and not library:
+        return count, count, True
+    return count, (2 if count == 3 else count) if library else 1, False
+
+
 def draw_cards(rec: Recorder, seat: int) -> None:
-    """`draw_cards`: draw 2 (3 with the Observatory) and keep 1 (2 with the Library, or all)."""
+    """`draw_cards`: the cards of `draw_counts` drawn, to keep (or to discard from the hand)."""
     state = rec.state
     _require_no_income(current(state, seat))
     player = state.players[seat]
-    count = 3 if player.has("observatory") else 2
     if not state.deck and not state.discard:
         raise IllegalCommand("deck_empty", "there are no cards left to draw: take gold instead")
-    if state.rules.rejected_card == REJECTED_ANY_HAND_CARD and not player.has("library"):
+    count, keep, from_hand = draw_counts(player.has("observatory"), player.has("library"), state.rules.rejected_card)
+    if from_hand:
         # Draw n, discard n - 1: a player who can draw only one card keeps it and discards nothing.
         drawable = min(count, len(state.deck) + len(state.discard))
-        draw(rec, seat, count, "income", keep=count, discard=drawable - 1)
+        draw(rec, seat, count, "income", keep=keep, discard=drawable - 1)
     else:
-        keep = (2 if count == 3 else count) if player.has("library") else 1
         draw(rec, seat, count, "income", keep=keep)
 
 

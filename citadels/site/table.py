@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from citadels.cards import CHARACTERS, DISTRICTS
+from citadels.turn import draw_counts
 from games.registry import CardSelection
 
 from . import words
@@ -160,12 +161,15 @@ def _gold_of(view: Mapping[str, Any], command: Mapping[str, Any]) -> int | None:
 
 
 def _draw_label(view: Mapping[str, Any]) -> str:
-    """The draw button with its numbers, as the rules count them for the viewer's city: "Draw 2 cards,
-    keep 1" (3 with the Observatory; all, or 2 of 3, with the Library)."""
+    """The draw button with its numbers, as the rules count them for the viewer's city
+    (`citadels.turn.draw_counts`): "Draw 2 cards, keep 1", or under the 2000 edition's rule "Draw 2 cards,
+    then discard 1 from your hand"."""
     seat = view.get("seat")
     city: list[str] = next((p.get("city", []) for p in view.get("players", []) if p.get("seat") == seat), [])
-    count = 3 if "observatory" in city else 2
-    keep = (2 if count == 3 else count) if "library" in city else 1
+    rejected_card = str((view.get("options") or {}).get("rejected_card", ""))
+    count, keep, from_hand = draw_counts("observatory" in city, "library" in city, rejected_card)
+    if from_hand:
+        return _("Draw {count} cards, then discard {discard} from your hand").format(count=count, discard=count - 1)
     return _("Draw {count} cards, keep {keep}").format(count=count, keep=keep)
 
 
