@@ -154,16 +154,18 @@ CACHES: dict[str, dict[str, Any]] = {
 # How a committed move's notice (game id, version) reaches the web processes: "postgres" (LISTEN/NOTIFY on
 # the database: no other service), "redis" (pub/sub on LIVE_REDIS_URL), "poll" (the embedded default: the
 # process's own notices at once, the others' by a query of the version column every LIVE_POLL_SECONDS).
-# Empty: "postgres" on PostgreSQL, else "poll".
+# Empty: "postgres" on PostgreSQL (but "poll" behind a pooler in transaction mode without LIVE_DATABASE_URL,
+# where LISTEN hears nothing), else "poll".
 LIVE_FANOUT = os.environ.get("LIVE_FANOUT", "")
 if LIVE_FANOUT not in ("", "postgres", "redis", "poll"):
     raise ImproperlyConfigured("LIVE_FANOUT must be postgres, redis or poll")
 LIVE_REDIS_URL = os.environ.get("LIVE_REDIS_URL", os.environ.get("REDIS_CACHE_URL", "redis://127.0.0.1:6379/0"))
+# The live listener's own connection (LISTEN needs a session of its own). Empty: DATABASE_URL's database.
+LIVE_DATABASE_URL = os.environ.get("LIVE_DATABASE_URL", "")
+if LIVE_FANOUT == "postgres" and DATABASE_TRANSACTION_POOLING and not LIVE_DATABASE_URL:
+    raise ImproperlyConfigured("LIVE_FANOUT=postgres behind a pooler in transaction mode needs LIVE_DATABASE_URL")
 # The Redis channel of the notices (several sites on one Redis: one name each; PostgreSQL's channel is the
 # database's own, `live.fanout.POSTGRES_CHANNEL`).
-# The live listener's own connection (LISTEN needs a session of its own: not through a pooler in
-# transaction mode). Empty: DATABASE_URL's database.
-LIVE_DATABASE_URL = os.environ.get("LIVE_DATABASE_URL", "")
 LIVE_CHANNEL = os.environ.get("LIVE_CHANNEL", "games_live")
 LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "1"))
 # A comment line on an idle stream this often, so that proxies and browsers keep it open.

@@ -40,11 +40,17 @@ RETRY_SECONDS = 1.0
 
 
 def kind() -> str:
-    """The fan-out of the settings: `LIVE_FANOUT`, else PostgreSQL's when the database is PostgreSQL, else the poll."""
+    """The fan-out of the settings: `LIVE_FANOUT`, else PostgreSQL's when the database is PostgreSQL (and its
+    listener can hear: not through a pooler in transaction mode without LIVE_DATABASE_URL), else the poll."""
     chosen = settings.LIVE_FANOUT
     if chosen:
         return str(chosen)
-    return POSTGRES if connection.vendor == "postgresql" else POLL
+    if connection.vendor != "postgresql":
+        return POLL
+    # Behind a pooler in transaction mode LISTEN hears nothing: PostgreSQL's fan-out only with a direct
+    # connection for its listener (LIVE_DATABASE_URL), else the poll, which works through any pooler.
+    deaf = settings.DATABASE_TRANSACTION_POOLING and not settings.LIVE_DATABASE_URL
+    return POLL if deaf else POSTGRES
 
 
 class Watch:
@@ -207,7 +213,13 @@ def _conninfo() -> str:
         db = connection.settings_dict
     params = {"dbname": db["NAME"], "user": db["USER"], "password": db["PASSWORD"], "host": db["HOST"],
               "port": str(db["PORT"] or "")}
+    # The URL's connection options (`?sslmode=require`, ...); the others of OPTIONS are Django's or psycopg's.
+    params.update({k: str(v) for k, v in (db.get("OPTIONS") or {}).items() if k in _LIBPQ_OPTIONS})
     return make_conninfo(**{k: v for k, v in params.items() if v})
+
+
+_LIBPQ_OPTIONS = frozenset({"sslmode", "sslrootcert", "sslcert", "sslkey", "sslpassword", "connect_timeout",
+                            "options", "target_session_attrs", "application_name"})
 
 
 async def _listen_postgres(hub: Hub) -> None:

@@ -133,3 +133,16 @@ def test_a_pool_bounds_the_connections_of_a_process(tmp_path: Path) -> None:
                                 capture_output=True, text=True, timeout=60)
         assert result.returncode == 0, result.stderr
         assert result.stdout.split() == connections.split()
+
+
+def test_a_deaf_listener_is_refused_at_start() -> None:
+    """LIVE_FANOUT=postgres through a pooler in transaction mode, with no direct connection for LISTEN: every
+    live notice would be lost, so the site does not start, and says why."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LIVE_FANOUT": "postgres", "DATABASE_TRANSACTION_POOLING": "1", "LIVE_DATABASE_URL": ""}
+    done = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "needs LIVE_DATABASE_URL" in done.stderr, done.stderr[-500:]

@@ -129,3 +129,22 @@ def test_the_listener_connects_to_live_database_url_when_set(settings: Any) -> N
     assert params == {"dbname": "games", "user": "listener", "password": "secret", "host": "db.example", "port": "6543"}
     settings.LIVE_DATABASE_URL = ""
     assert psycopg.conninfo.conninfo_to_dict(fanout._conninfo())["dbname"] == connection.settings_dict["NAME"]
+
+
+def test_the_listeners_url_keeps_its_connection_options(settings: Any) -> None:
+    settings.LIVE_DATABASE_URL = "postgres://listener@db.example:5432/games?sslmode=require&connect_timeout=5"
+    params = psycopg.conninfo.conninfo_to_dict(fanout._conninfo())
+    assert (params["sslmode"], params["connect_timeout"]) == ("require", "5")
+
+
+def test_behind_a_transaction_pooler_without_a_listeners_url_the_fanout_polls(settings: Any) -> None:
+    """LISTEN through the pooler would hear nothing: the default is then the poll, which works through it."""
+    settings.LIVE_FANOUT = ""
+    settings.DATABASE_TRANSACTION_POOLING = True
+    settings.LIVE_DATABASE_URL = ""
+    assert fanout.kind() == fanout.POLL
+    settings.LIVE_DATABASE_URL = "postgres://listener@db.example:5432/games"
+    assert fanout.kind() == (fanout.POSTGRES if connection.vendor == "postgresql" else fanout.POLL)
+    settings.DATABASE_TRANSACTION_POOLING = False
+    settings.LIVE_DATABASE_URL = ""
+    assert fanout.kind() == (fanout.POSTGRES if connection.vendor == "postgresql" else fanout.POLL)
