@@ -49,8 +49,10 @@ GAMES_RNG_SECRET = os.environ.get(
 )
 # A snapshot of the state is stored every N events so that loading a game reads O(N) events at most.
 GAMES_SNAPSHOT_EVERY = int(os.environ.get("GAMES_SNAPSHOT_EVERY", "50"))
-# How long a finished game's log stays in the hot partitions (rematch, story, last looks), in hours.
+# How long a finished game's log stays in the hot partitions (rematch, story, last looks), in hours; at most
+# GAMES_ARCHIVE_BATCH games move a run of the hourly task (a first run may find the whole history to move).
 GAMES_ARCHIVE_AFTER_HOURS = float(os.environ.get("GAMES_ARCHIVE_AFTER_HOURS", "24"))
+GAMES_ARCHIVE_BATCH = int(os.environ.get("GAMES_ARCHIVE_BATCH", "2000"))
 # States kept in each process's memory, keyed by (game, version): safe because a log never changes.
 GAMES_STATE_CACHE_SIZE = int(os.environ.get("GAMES_STATE_CACHE_SIZE", "256"))
 # Processes that sweep passed deadlines at once each minute (the beat task and this many - 1 helper tasks).

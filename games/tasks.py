@@ -50,8 +50,9 @@ def play_bot_turn(game_id: int, version: int) -> int:
 
 @shared_task(name="games.archive_finished_games")
 def archive_finished_games() -> dict[str, Any]:
-    """Hourly: move the games that ended more than GAMES_ARCHIVE_AFTER_HOURS ago to the cold partitions, then
-    rebuild the hot partitions' indexes if anything moved (`archive.reindex_hot` says why)."""
-    report = archive.archive_finished()
+    """Hourly: move the games that ended more than GAMES_ARCHIVE_AFTER_HOURS ago to the cold partitions (at most
+    GAMES_ARCHIVE_BATCH of them: the next run goes on), then rebuild the hot partitions' indexes if anything
+    moved (`archive.reindex_hot` says why)."""
+    report = archive.archive_finished(limit=settings.GAMES_ARCHIVE_BATCH)
     reindexed = archive.reindex_hot() if report.games else False
     return {"games": len(report.games), "rows": report.rows, "reindexed": reindexed}

@@ -171,3 +171,17 @@ def test_verify_finds_a_log_split_between_the_partitions(make_user: Any, setting
         cursor.execute("UPDATE games_event SET archived = true WHERE game_id = %s", [game.pk])
     problems = integrity.verify(game)
     assert any("split between the hot and the cold partition" in p for p in problems), problems
+
+
+def test_the_hourly_task_moves_at_most_a_batch_and_the_next_run_goes_on(make_user: Any, settings: Any) -> None:
+    from games.tasks import archive_finished_games
+
+    settings.GAMES_ARCHIVE_BATCH = 1
+    users = [make_user(), make_user()]
+    games = [finished(users, seed) for seed in (8, 9)]
+    for game in games:
+        ended_long_ago(game)
+    assert archive_finished_games()["games"] == 1
+    assert {*archived_flags(games[0]), *archived_flags(games[1])} == {True, False}
+    assert archive_finished_games()["games"] == 1
+    assert archived_flags(games[0]) == archived_flags(games[1]) == {True}
