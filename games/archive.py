@@ -43,8 +43,8 @@ def hot_game_ids(after: int = 0, limit: int = 1000) -> list[int]:
 
     A loose index scan (a recursive query that asks the hot unique index for the next game id, one probe
     per game): its cost follows the number of hot games, never the cold history (PostgreSQL prunes every
-    probe to the hot partition). The three logs are asked, since an operator's `rebuild_projections` writes
-    a moved game's snapshots anew, hot."""
+    probe to the hot partition). The three logs are asked: a game with rows left hot in any of them (a move
+    cut short by hand, say; `verify_events` reports a split log) is found and moved whole."""
     q = connection.ops.quote_name
     parts = []
     for model in MOVED:

@@ -72,8 +72,6 @@ def closing(function: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     return bounded
 
 
-_closing = closing  # the name the tests and older callers know
-
 _slots_by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
 

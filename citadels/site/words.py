@@ -73,7 +73,8 @@ def district_summary(district_id: str) -> str:
     values = {"name": district_name(district_id), "colour": colour_name(card.colour.value), "cost": card.cost,
               "points": card.points}
     if card.points != card.cost:
-        return _("{name}, {colour}, costs {cost} gold, {points} points").format(**values)
+        return ngettext("{name}, {colour}, costs {cost} gold, {points} point",
+                        "{name}, {colour}, costs {cost} gold, {points} points", card.points).format(**values)
     return _("{name}, {colour}, costs {cost} gold").format(**values)
 
 

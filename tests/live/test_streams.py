@@ -146,7 +146,7 @@ def test_pages_opening_together_read_the_database_a_few_at_a_time(slots: int, se
     async def scenario() -> list[int]:
         async def page(number: int) -> int:
             async with ThreadSensitiveContext():
-                return await streams._closing(read)(number)
+                return await streams.closing(read)(number)
 
         return list(await asyncio.gather(*(page(number) for number in range(12))))
 
