@@ -327,10 +327,11 @@ def _play_whole_game(page_for: Any, live_server: Any, make_user: Any, options: d
                 my_turns, last_turn = my_turns + 1, view["turn"]
                 if my_turns == 2:
                     # The bot's first turn came live to the page: the polite live region said so.
-                    said = page.get_by_role("status").all_inner_texts()
-                    figures["announced"] = said
+                    # (the region is emptied, then given the news 50 ms later: waited for, not read at once)
                     other = names[1 - seat]
-                    assert any(f"{other} ended the turn" in text for text in said), said
+                    told = page.get_by_role("status").filter(has_text=f"{other} ended the turn")
+                    expect(told).to_have_count(1)
+                    figures["announced"] = page.get_by_role("status").all_inner_texts()
             decision = view.get("decision")
             what = f"{decision['card']}: {decision['prompt']}" if decision else ""
             if decision and what not in met:

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Command, Game, Seat
+from games.services import bots
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -30,8 +31,11 @@ def bot_worker() -> Iterator[None]:
 
 
 def test_a_player_alone_plays_a_game_against_two_bots(
-    page_for: Any, make_user: Any, live_server: Any, bot_worker: None
+    page_for: Any, make_user: Any, live_server: Any, bot_worker: None, monkeypatch: Any
 ) -> None:
+    # The bots' pause before each move (a second, that a player sees them move) shortened: a game has about
+    # a hundred bot moves, and the pause is not what this test is about.
+    monkeypatch.setattr(bots, "BOT_DELAY_SECONDS", 0.05)
     player = make_user("alone")
     page = page_for(player)
     page.goto(live_server.url + "/")

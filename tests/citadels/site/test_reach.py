@@ -22,7 +22,7 @@ from tests.games.reach_checks import Tally, check_email, check_page, play_and_ch
 KIND = get_kind("citadels")
 EVERY_PURPLE = [*BASE_PURPLE, *DARK_CITY_PURPLE]
 Bot = Callable[[Any, int, random.Random], dict[str, Any]]
-MORE_GAMES = range(7, 77)  # after the 7 of the first test: 70 games, 10 at each player count
+MORE_GAMES = range(7, 42)  # after the 7 of the first test: 35 games, 5 at each player count
 
 
 def _options(game: int, players: int) -> dict[str, Any]:

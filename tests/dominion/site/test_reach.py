@@ -22,7 +22,7 @@ KIND = get_kind("dominion")
 
 
 COVERING = (len(KINGDOM_PILES) + 9) // 10  # games that together hold every kingdom pile of both boxes
-MORE_GAMES = range(COVERING, COVERING + 20)  # after the covering games: 20 over kingdoms drawn at random
+MORE_GAMES = range(COVERING, COVERING + 10)  # after the covering games: 10 over kingdoms drawn at random
 
 
 def _kingdom(game: int) -> list[str]:
