@@ -336,6 +336,7 @@ def _play_whole_game(page_for: Any, live_server: Any, make_user: Any, options: d
             what = f"{decision['card']}: {decision['prompt']}" if decision else ""
             if decision and what not in met:
                 met.add(what)
+                figures.setdefault("met_at", []).append((what, view["turn"], figures["moves"]))
                 _axe(page, f"dominion {what} {width}", figures)
             elif not decision and "table" not in checked:
                 checked.add("table")
@@ -374,4 +375,5 @@ def test_a_whole_dominion_game_by_keyboard_alone(width: int, label: str, options
           f" {figures['settle_s']:.0f} s bot and page, {figures['axe_s']:.0f} s axe in {figures['axe_runs']} runs),"
           f" {figures['moves']} moves, {figures['my_turns']} turns; decisions met: {sorted(met)};"
           f" announced: {figures['announced']}")
-    assert wanted <= met, sorted(wanted - met)
+    # (when and where each decision came, to tell a missed one from one that came differently)
+    assert wanted <= met, (sorted(wanted - met), figures.get("met_at"), figures["moves"], figures["my_turns"])
