@@ -29,7 +29,7 @@ class FeedRate(throttles.RateCount):
     """The polls of one feed (or one client's unknown addresses) under the scope's rate."""
 
     def get_rate(self) -> str:
-        rates: dict[str, str] = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})  # type: ignore[assignment]
+        rates: dict[str, str] = settings.REST_FRAMEWORK.get("DEFAULT_THROTTLE_RATES", {})
         return rates.get(THROTTLE_SCOPE) or DEFAULT_RATE
 
 

@@ -27,7 +27,7 @@ class RateCount(SimpleRateThrottle):
         super().__init__()
 
     def get_rate(self) -> str:
-        rates: dict[str, str] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignore[assignment]
+        rates: dict[str, str] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
         return rates[str(self.scope)]
 
     def get_cache_key(self, request: Any, view: Any) -> str:

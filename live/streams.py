@@ -26,7 +26,7 @@ import json
 import math
 import time
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from typing import Any, TypeVar
 
 from asgiref.sync import sync_to_async
@@ -174,7 +174,7 @@ def event(game_id: int, version: int, *, with_id: bool = True, table: int = 0) -
 
 
 async def events(plan: Plan, since: int | None, since_table: int = 0,
-                 watch: fanout.Watch | None = None) -> AsyncIterator[bytes]:
+                 watch: fanout.Watch | None = None) -> AsyncGenerator[bytes, None]:
     """Subscribe first, then read the versions (a notice in between is not lost), then follow the hub.
 
     `since`: a game's stream (`per_game`) sends its version and table at once when the version is newer or
