@@ -28,6 +28,7 @@ from stats.png import mail_picture
 from .batch import HISTORY_LIMIT, RenderBatch
 from .chat_lines import Said, chat_lines
 from .email_choices import numbered_choices
+from .untold_moves import untold_moves
 
 
 @dataclass
@@ -217,7 +218,8 @@ def timeout(batch: RenderBatch, game: Game, seat: int, user: User, users: dict[i
     first_seq, policy, absent, streak = params["first_seq"], params["policy"], params["absent"], params["streak"]
     title = get_kind(game.kind).title
     with translation.override(lang):
-        played = _history(batch, game, seat, first_seq - 1, params["upto"], names, own=True)
+        played = (_history(batch, game, seat, first_seq - 1, params["upto"], names, own=True)
+                  or untold_moves(game, seat, first_seq, params["upto"], names))
         policies = {
             "bot": _("a bot chose a sensible move"),
             "minimal": _("the least move"),

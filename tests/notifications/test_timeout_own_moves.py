@@ -12,7 +12,7 @@ import pytest
 import time_machine
 
 from accounts.local import language_of
-from games import services
+from games import services, store
 from games.deadlines import sweep
 from games.models import Command, Event, Game
 from notifications.models import Outbox
@@ -71,3 +71,42 @@ def test_the_deadline_mail_lists_only_the_readers_own_moves(verified_user: Any, 
         others = others_in_window(game, mail)
         crossed += bool(others)
     assert crossed, "no enforcement set off an event about another seat: the test shows nothing"
+
+
+def test_an_answer_the_log_reveals_later_is_told_by_its_command(verified_user: Any) -> None:
+    """Militia asks both other players to discard down to 3 together: the first answer the service gives
+    is written unseen (the log reveals the discards once both have answered), so no event tells that reader
+    their move yet; the mail tells it by the command, in the reader's words (found by the random games of the
+    test above, about one run in ten)."""
+    from dominion import RULES
+
+    users = [verified_user(f"a{i}", language="en") for i in range(3)]
+    militia_first = ["militia", *["copper"] * 4, *["estate"] * 3, *["copper"] * 2]
+    mixed = ["copper", "estate", "copper", "estate", "copper", "copper", "copper", "estate", "copper", "copper"]
+    options = {"kingdom": ["village", "throne_room", "workshop", "cellar", "chapel", "moat", "militia", "remodel",
+                           "council_room", "smithy"],
+               "decks": [militia_first, mixed, mixed]}  # (a hand of one card kind discards itself)
+    with time_machine.travel(T0, tick=False):
+        game = services.create_game(users[0], "dominion", 3, options=options, trusted=True,
+                                    time_control={"decision_hours": 24, "reminder_hours": 4, "timeout_policy": "bot"})
+        for user in users[1:]:
+            services.join_game(user, game.pk)
+        services.start_game(users[0], game.pk)
+        game.refresh_from_db()
+        first = next(s.user for s in game.seats.all() if s.index == 0)
+        state = store.load_state(game)
+        militia = next(card["id"] for card in RULES.view(state, 0)["hand"] if card["card"] == "militia")
+        play = next(c for c in RULES.legal_commands(state, 0) if c.get("type") == "play" and c.get("card") == militia)
+        services.execute(first, game.pk, dict(play), expected_version=game.version)
+    game.refresh_from_db()
+    assert sorted(game.awaiting) == [1, 2]  # both asked to discard down
+    with time_machine.travel(T0 + timedelta(days=1, hours=1), tick=False):
+        sweep.enforce_due_deadlines()
+    mails = {mail.seat: render(mail).text for mail in Outbox.objects.filter(game=game, kind="timeout")}
+    assert set(mails) == {1, 2}
+    for seat, text in mails.items():
+        lines = listed(text, "en")
+        name = next(s.user for s in game.seats.all() if s.index == seat).public_name
+        assert lines and all(f"{name} (you)" in line for line in lines), text
+    untold = [text for text in mails.values() if any(": Discard " in line for line in listed(text, "en"))]
+    assert untold, mails  # the first answer, told by its command ("a1 (you): Discard Copper, Estate ...")
