@@ -190,8 +190,10 @@
     setEnabled(true);
   }
   // A move the rules flag as wasteful (data-questions: command -> question) asks once: the first press
-  // shows the question, a second press of the same button sends it.
-  // Delegated: the buttons and forms are replaced when the table updates in place.
+  // shows the question, a second press of the same command sends it. Delegated: the buttons and forms are
+  // replaced when the table updates in place, so what was asked is kept here (the command and the version
+  // it was asked at), not on the button: a table redrawn between the two presses does not ask again.
+  let asked = null;
   root.addEventListener("click", function (event) {
     const button = event.target.closest("button.cmd");
     if (!button || !root.contains(button)) { return; }
@@ -199,12 +201,13 @@
     event.preventDefault();
     const questions = root.dataset.questions ? JSON.parse(root.dataset.questions) : {};
     const question = questions[button.dataset.command];
-    if (question && button.dataset.asked !== "1") {
-      root.querySelectorAll("button.cmd[data-asked]").forEach(function (b) { delete b.dataset.asked; });
-      button.dataset.asked = "1";
+    const same = asked && asked.command === button.dataset.command && asked.version === root.dataset.version;
+    if (question && !same) {
+      asked = {command: button.dataset.command, version: root.dataset.version};
       showError(button, question + " " + root.dataset.msgConfirm);
       return;
     }
+    asked = null;
     send(JSON.parse(button.dataset.command), button);
   });
   root.addEventListener("submit", function (event) {

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from dominion.bots import heuristic_bot
 from games import services, store
@@ -143,3 +144,32 @@ def test_a_whole_dominion_game_by_clicking(make_user: Any, page_for: Any, live_s
     assert colour == "rgb(246, 231, 168)", colour
     uncaught = [e for e in page.js_errors if e.startswith("uncaught")]  # type: ignore[attr-defined]
     assert not uncaught, uncaught
+
+
+def test_the_question_before_a_wasteful_move_survives_a_table_redrawn_in_between(
+    make_user: Any, page_for: Any, live_server: Any
+) -> None:
+    """"End your turn with 15 coins and a buy left?" asks once; when the table is redrawn in place between the
+    two presses (a live update brings the buttons anew from the server), the second press ends the turn and
+    does not ask again (under load, a late update used to reset the question, and the turn never ended)."""
+    users = [make_user("Anna", language="en"), make_user("Ben", language="en")]
+    game = services.create_game(users[0], "dominion", 2, options={"kingdom": KINGDOM, "decks": DECKS}, trusted=True)
+    services.join_game(users[1], game.pk)
+    services.start_game(users[0], game.pk)
+    seats = {s.index: s.user for s in Seat.objects.filter(game=game).select_related("user")}
+    services.execute(seats[0], game.pk, {"type": "play_treasures"})
+    page = page_for(seats[0])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    end = page.get_by_role("button", name="End your turn")
+    end.click()
+    expect(page.get_by_text("Press the button again")).to_be_visible()
+    # The in-place update's way: every command button replaced by a fresh copy (no state of its own).
+    page.evaluate("""document.querySelectorAll('#game button.cmd').forEach(function (b) {
+        const fresh = b.cloneNode(true); Object.keys(fresh.dataset).forEach(function (k) {
+            if (k !== 'command') { delete fresh.dataset[k]; } }); b.replaceWith(fresh); })""")
+    version = game.version + 1
+    with page.expect_response(lambda r: r.url.endswith("/commands") and r.request.method == "POST") as answer:
+        end.click()
+    assert answer.value.ok, answer.value.text()
+    game.refresh_from_db()
+    assert game.version > version and 0 not in game.awaiting
