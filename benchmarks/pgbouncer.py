@@ -10,7 +10,8 @@ of this run's own (tests/deploy/pgbouncer.py; deploy/pgbouncer/pgbouncer.ini) in
 2. benchmarks/live.py's measurement (`--clients` open pages, moves and chat lines posted meanwhile) once per
    entry of `--modes`, `where:fanout`: `direct:redis` has the web processes on PostgreSQL itself,
    `pgbouncer:redis` through PgBouncer, `pgbouncer:postgres` through PgBouncer with the listener's LISTEN
-   too (which transaction pooling cannot keep: its notices are lost). The moves are posted through the same
+   on a direct connection of its own (`LIVE_DATABASE_URL`: through transaction pooling its notices were
+   lost, and the site now refuses to start that way). The moves are posted through the same
    address as the web's. Printed as benchmarks/live.py prints them, plus PgBouncer's server connections.
 """
 
@@ -118,7 +119,12 @@ def live_runs(bouncer: str, args: argparse.Namespace) -> None:
         if fanout == "redis" and not port_open(6379):
             print(f"  {mode}: not measured (no Redis on 127.0.0.1:6379)")
             continue
-        run = measure(fanout, args, {**env, "DATABASE_URL": url}, game_ids, direct)
+        run_env = {**env, "DATABASE_URL": url}
+        if where == "pgbouncer" and fanout == "postgres":
+            # LISTEN through the pooler hears nothing (the site refuses to start so): the listener's own
+            # direct connection, as docs/configuration.md says.
+            run_env["LIVE_DATABASE_URL"] = direct
+        run = measure(fanout, args, run_env, game_ids, direct)
         print(f"  {where:>9} {describe(run)}", flush=True)
         print(f"            {server_connections(bouncer)}", flush=True)
     connection.close()
