@@ -146,6 +146,25 @@ def round_robin_tables(
         return round_robin_pairs(players)[:rounds]
     count = round_robin_round_count(len(players), table_size) if rounds is None else rounds
     sizes, bye_count = table_sizes(len(players), table_size)
+    # Where a schedule with no repeat can exist (full tables, the fewest rounds: 16 at 4 in 5), a search that
+    # ends with repeats starts again from new seeded partitions, the best kept; elsewhere one search.
+    perfect = not bye_count and len(players) % table_size == 0 and count * (table_size - 1) <= len(players) - 1
+    best: tuple[int, list[list[list[Player]]]] | None = None
+    for _attempt in range(ANNEAL_RESTARTS if perfect else 1):
+        schedule = _seeded_schedule(players, sizes, bye_count, count, rng)
+        _anneal(schedule, rng, swap_byes=False)
+        repeats = _repeats(schedule)
+        if best is None or repeats < best[0]:
+            best = (repeats, schedule)
+        if repeats == 0:
+            break
+    assert best is not None
+    return _recounted([RoundPairing(tuple(tuple(t) for t in groups[:-1]), tuple(groups[-1])) for groups in best[1]])
+
+
+def _seeded_schedule(players: Sequence[Player], sizes: Sequence[int], bye_count: int, count: int,
+                     rng: random.Random) -> list[list[list[Player]]]:
+    """`count` rounds of shuffled tables of `sizes`, each round's last group the players who sit out."""
     schedule: list[list[list[Player]]] = []
     for number in range(count):
         order = list(players)
@@ -159,13 +178,24 @@ def round_robin_tables(
             groups.append(order[position:position + size])
             position += size
         schedule.append(groups + [order[position:]])  # the last group: those who sit out (meet nobody)
-    _anneal(schedule, rng, swap_byes=False)
-    return _recounted([RoundPairing(tuple(tuple(t) for t in groups[:-1]), tuple(groups[-1])) for groups in schedule])
+    return schedule
+
+
+def _repeats(schedule: list[list[list[Player]]]) -> int:
+    """How many meetings of the schedule are repeats (a pair's second and later)."""
+    counts: Counter[tuple[Player, Player]] = Counter()
+    for groups in schedule:
+        for table in groups[:-1]:
+            for a, b in itertools.combinations(table, 2):
+                counts[pair_key(a, b)] += 1
+    return sum(max(0, c - 1) for c in counts.values())
 
 
 # The table round robin's search: this many swaps tried, at a temperature falling from the first to the last.
 ANNEAL_STEPS = 60_000
 ANNEAL_TEMPERATURES = (2.0, 0.05)
+# Searches at most, where a schedule with no repeat can exist (each from new seeded partitions).
+ANNEAL_RESTARTS = 6
 
 
 def _anneal(schedule: list[list[list[Player]]], rng: random.Random, *, swap_byes: bool) -> None:
