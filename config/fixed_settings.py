@@ -1,5 +1,5 @@
 """The settings no environment variable changes, kept out of config/settings.py so that it reads as the list
-of what an operator may set: the middleware, the database's options per backend, the API framework's, the templates' engine,
+of what an operator may set: the middleware, the password checks, the database's options per backend, the API framework's, the templates' engine,
 the API's documentation, the Content-Security-Policy, the periodic tasks and the folders of the filesystem
 broker (the embedded default). settings.py assigns each to its setting."""
 
@@ -32,6 +32,13 @@ MIDDLEWARE = [
     "core.middleware.UserPreferencesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+# Django's four password checks (similar to the account's name, too short, too common, all digits).
+PASSWORD_VALIDATORS = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in ("UserAttributeSimilarityValidator", "MinimumLengthValidator", "CommonPasswordValidator",
+                 "NumericPasswordValidator")
 ]
 
 

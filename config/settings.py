@@ -178,12 +178,7 @@ LIVE_DATABASE_SLOTS = int(os.environ.get("LIVE_DATABASE_SLOTS", "8"))
 
 # --- accounts -------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
-AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
-]
+AUTH_PASSWORD_VALIDATORS = fixed_settings.PASSWORD_VALIDATORS
 if env_bool("FAST_PASSWORD_HASHER", False):
     # Tests and benchmarks only: PBKDF2 with its full work factor costs ~0.3 s per login.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -23,7 +23,7 @@ from accounts.local import language_of
 from accounts.models import User
 from core.links import site_link
 
-from . import chat_lines, letters, tournament_letters
+from . import chat_lines, letters, takeback_letters, tournament_letters
 from .batch import RenderBatch
 from .mime import one_line
 from .models import ACCOUNT_KINDS, Kind, Outbox
@@ -123,9 +123,9 @@ def _letter(row: Outbox, batch: RenderBatch, user: User) -> letters.Letter:
     if row.kind == Kind.ANSWER:
         return letters.answer(letters.as_of(game, row.version), state, row.seat, user, users, params["outcome"])
     if row.kind == Kind.TAKEBACK and params.get("outcome") == "refused":
-        return letters.takeback_refused(letters.as_of(game, row.version), row.seat, user, users, params)
+        return takeback_letters.takeback_refused(letters.as_of(game, row.version), row.seat, user, users, params)
     if row.kind == Kind.TAKEBACK:
-        return letters.takeback_request(letters.as_of(game, row.version), row.seat, user, users, params)
+        return takeback_letters.takeback_request(letters.as_of(game, row.version), row.seat, user, users, params)
     raise ValueError(f"outbox #{row.pk}: unknown kind {row.kind!r}")
 
 
