@@ -41,7 +41,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from api import (  # noqa: E402
-    SECRET,
     Server,
     backends,
     drive,
@@ -51,6 +50,7 @@ from api import (  # noqa: E402
     round_order,
     service_players,
 )
+from bench_env import server_env  # noqa: E402
 
 FULL = {"active": 100_000, "finished": 10_000}
 QUICK = {"active": 300, "finished": 30, "templates": 20}
@@ -69,24 +69,18 @@ def urls(quick: bool) -> tuple[str, str]:
 
 
 def environment(url: str) -> dict[str, str]:
+    """The servers' and steps' environment on the store `url` (bench_env's, with a real broker when one answers)."""
     broker = "redis://127.0.0.1:6379/14" if port_open(6379) else "memory://localhost/"
-    return {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DEBUG": "0",
-        "SECRET_KEY": SECRET,
-        "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",
-        "FAST_PASSWORD_HASHER": "1",
-        "LOG_LEVEL": "WARNING",
-        "CELERY_BROKER_URL": broker,
-        "THROTTLE_REGISTER": "100000/hour",
-        "THROTTLE_TOKEN": "100000/min",
-        "SECURE_SSL_REDIRECT": "0",
-        "EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend",
+    return server_env(
+        DATABASE_URL=url,
+        ALLOWED_HOSTS="127.0.0.1,localhost,testserver",
+        CELERY_BROKER_URL=broker,
+        THROTTLE_REGISTER="100000/hour",
+        THROTTLE_TOKEN="100000/min",
         # A worker's first requests import most of the site: on a busy machine that took 20 s and more, past
         # gunicorn's 30 s, and the worker was killed and started again (see `warm`).
-        "GUNICORN_CMD_ARGS": "--timeout 300",
-    }
+        GUNICORN_CMD_ARGS="--timeout 300",
+    )
 
 
 def step(name: str, url: str, *extra: str) -> dict[str, Any]:
