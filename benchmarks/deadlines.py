@@ -315,7 +315,11 @@ def _redate(bank: bool) -> list[int]:
     if bank:
         _banks_ran_out(real, now - timedelta(minutes=1))
     with connection.cursor() as cursor:
-        cursor.execute("ANALYZE games_game")
+        # Every table's statistics, as autovacuum keeps them in production. Only the games' were taken
+        # before: the seats' were those of the template's first few games (18,000 rows expected of a batch's
+        # 200), which put the outbox's recipients read over PostgreSQL's JIT threshold, and its compiling took
+        # 0.4 s a batch of 50 (8 of the 13 ms a deadline measured at 10,000 due).
+        cursor.execute("ANALYZE")
     return real
 
 
@@ -351,11 +355,18 @@ def _measured_sweep() -> dict[str, Any]:
         cursor.execute("SELECT pg_backend_pid()")
         backend = cursor.fetchone()[0]
     statements = 0
+    timed: dict[str, list[float]] = {}  # by the statement's shape: [count, seconds]
 
     def count(execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
         nonlocal statements
         statements += 1
-        return execute(sql, params, many, context)
+        t0 = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            entry = timed.setdefault(_shape(sql), [0, 0.0])
+            entry[0] += 1
+            entry[1] += time.perf_counter() - t0
 
     db_before, cpu_before = _cpu_seconds(backend), time.process_time()
     with connection.execute_wrapper(count):
@@ -363,9 +374,33 @@ def _measured_sweep() -> dict[str, Any]:
     return {
         **report.__dict__,
         "statements": statements,
+        "timed": timed,
         "cpu": time.process_time() - cpu_before,
         "db_cpu": _cpu_seconds(backend) - db_before,
     }
+
+
+def _shape(sql: str) -> str:
+    """A statement's text with its lists of placeholders and its numbers folded, so that the same statement
+    for other games or batches adds up under one key."""
+    import re
+
+    folded = re.sub(r"\((?:\s*%s\s*,?)+\)", "(...)", sql)
+    return re.sub(r"\b\d+\b", "N", folded)
+
+
+def _statements_by_time(reports: list[dict[str, Any]], each: int, top: int = 6) -> None:
+    """The sweepers' statements that took the most time (wall time in the sweeper: the database's work and
+    the round trip), added up over the sweepers: count and ms a deadline."""
+    total: dict[str, list[float]] = {}
+    for report in reports:
+        for shape, (n, seconds) in report["timed"].items():
+            entry = total.setdefault(shape, [0, 0.0])
+            entry[0] += n
+            entry[1] += seconds
+    print("  the statements that took longest (wall time in the sweepers, ms a deadline):")
+    for shape, (n, seconds) in sorted(total.items(), key=lambda item: -item[1][1])[:top]:
+        print(f"    {seconds / each * 1000:6.2f} ms  x{n / each:4.2f}  {' '.join(shape.split())[:150]}")
 
 
 def _sweeper(results: Any) -> None:
@@ -484,6 +519,7 @@ def _sweep(args: argparse.Namespace, real: list[int]) -> None:
         f"{sum(r['cpu'] for r in reports) / each * 1000:.2f} ms in the sweepers + "
         f"{sum(r['db_cpu'] for r in reports) / each * 1000:.2f} ms in their database server processes"
     )
+    _statements_by_time(reports, each)
     t0 = time.perf_counter()
     again = sweep.enforce_due_deadlines()
     print(
