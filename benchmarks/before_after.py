@@ -24,6 +24,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from api import load  # noqa: E402
 
 # Each benchmark: its arguments (both sides) and the patterns of the lines that carry its figures.
 BENCHMARKS: dict[str, tuple[list[str], list[str]]] = {
@@ -61,10 +64,6 @@ def worktree(commit: str) -> Path:
             subprocess.run([str(ROOT / ".venv" / "bin" / "pybabel"), "compile", "--domain=django",
                             f"--directory={locale}", "--use-fuzzy", "-f"], check=False, capture_output=True)
     return path
-
-
-def load() -> str:
-    return "load " + " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def run(tree: Path, name: str, arguments: list[str], patterns: list[str]) -> tuple[str, list[str]]:
